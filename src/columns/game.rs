@@ -1,0 +1,161 @@
+//! `Game`: a column-race game in progress — board, turn in hand, player to move — and the rule
+//! steps that change it: apply a choice, stop, bust, and The Great Races' one-roll turn.
+
+use super::board::{Board, NOBODY};
+use super::choice::{great_races_choices, legal_choices, Choice, ChoiceList};
+use super::rules::{GameKind, Rules};
+use super::set::ColumnSet;
+use super::turn::Turn;
+use crate::dice::Roll;
+
+/// A game in progress. `Copy`; nothing here touches the heap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Game {
+    /// The lasting board.
+    pub board: Board,
+    /// The turn in hand.
+    pub turn: Turn,
+    /// The player to move, 0-based in turn order.
+    pub to_move: u8,
+    /// The winner once the game is over.
+    pub winner: Option<u8>,
+    /// Turns completed (stopped, bust or passed) per player.
+    pub turns: [u32; 4],
+}
+
+impl Default for Game {
+    fn default() -> Self {
+        Game::new()
+    }
+}
+
+impl Game {
+    /// A new game, player 0 to move.
+    pub fn new() -> Game {
+        Game { board: Board::default(), turn: Turn::default(), to_move: 0, winner: None, turns: [0; 4] }
+    }
+
+    /// Whether the game is over.
+    #[inline]
+    pub fn finished(&self) -> bool {
+        self.winner.is_some()
+    }
+
+    /// The usable set of the player to move.
+    #[inline]
+    pub fn usable(&self, rules: &Rules) -> ColumnSet {
+        match rules.game {
+            GameKind::GreatRaces => !self.board.closed,
+            _ => self.turn.usable(rules, &self.board),
+        }
+    }
+
+    /// The legal choices for `roll` (empty: the roll busts, or in The Great Races passes).
+    #[inline]
+    pub fn choices(&self, rules: &Rules, roll: Roll) -> ChoiceList {
+        match rules.game {
+            GameKind::GreatRaces => great_races_choices(rules, &self.board, self.to_move, roll),
+            _ => legal_choices(rules, &self.board, self.to_move, &self.turn, roll),
+        }
+    }
+
+    /// Applies a legal choice. In The Great Races this is the whole turn: markers advance, races
+    /// reached are won at once, and play passes.
+    #[inline]
+    pub fn apply(&mut self, rules: &Rules, choice: Choice) {
+        let p = self.to_move;
+        if rules.game == GameKind::GreatRaces {
+            for c in choice.steps() {
+                if self.board.closed.has(c) {
+                    continue;
+                }
+                let s = self.board.cube(p, c) + 1;
+                self.board.set_cube(p, c, s);
+                if s >= rules.layout.len(c) {
+                    self.win_column(rules, p, c);
+                }
+            }
+            self.turn.rolls += 1;
+            self.end_turn(rules);
+            return;
+        }
+        for c in choice.steps() {
+            self.turn.advance(rules, &self.board, p, c);
+        }
+        self.turn.rolls += 1;
+    }
+
+    /// Ends The Great Races turn of a roll with no open track among its sums.
+    pub fn pass(&mut self, rules: &Rules) {
+        self.end_turn(rules);
+    }
+
+    /// A roll with no legal choice: the turn's progress is lost and play passes.
+    #[inline]
+    pub fn bust(&mut self, rules: &Rules) {
+        self.end_turn(rules);
+    }
+
+    /// A voluntary stop: cars become cubes, columns reached are won, and the game may end.
+    #[inline]
+    pub fn stop(&mut self, rules: &Rules) {
+        let p = self.to_move;
+        for c in self.turn.cars {
+            self.board.set_cube(p, c, self.turn.car(c));
+        }
+        for c in self.turn.at_top {
+            self.win_column(rules, p, c);
+        }
+        self.end_turn(rules);
+    }
+
+    /// Player `p` wins column `c`: points, second place, other cubes return, the column closes.
+    fn win_column(&mut self, rules: &Rules, p: u8, c: u8) {
+        let b = &mut self.board;
+        let len = rules.layout.len(c);
+        b.closed = b.closed.with(c);
+        b.first[c as usize] = p;
+        b.won[p as usize] += 1;
+        b.scores[p as usize] += rules.layout.first[c as usize] as u16;
+        let mut second = NOBODY;
+        if rules.game != GameKind::CantStop {
+            let eligible = rules.layout.second_spaces[c as usize];
+            let mut best = 0u8;
+            // Ties (possible where cubes share spaces) go to the player later in turn order.
+            for q in 0..rules.players {
+                let s = b.cube(q, c);
+                if q != p && s > 0 && eligible & (1 << s) != 0 && s >= best {
+                    best = s;
+                    second = q;
+                }
+            }
+        }
+        for q in 0..rules.players {
+            b.set_cube(q, c, if q == p || q == second { len } else { 0 });
+        }
+        if second != NOBODY {
+            b.second[c as usize] = second;
+            b.scores[second as usize] += rules.layout.second[c as usize] as u16;
+        }
+    }
+
+    /// Clears the turn, checks for the end of the game, and passes play on.
+    fn end_turn(&mut self, rules: &Rules) {
+        let p = self.to_move;
+        self.turn = Turn::default();
+        self.turns[p as usize] += 1;
+        self.winner = match rules.game {
+            GameKind::CantStop => (self.board.won[p as usize] >= rules.columns_to_win).then_some(p),
+            _ if self.board.closed.len() >= rules.columns_to_end as u32 => Some(self.leader(rules)),
+            _ => None,
+        };
+        if self.winner.is_none() {
+            self.to_move = (p + 1) % rules.players;
+        }
+    }
+
+    /// The highest score; a tie goes to the tied player latest in turn order.
+    pub fn leader(&self, rules: &Rules) -> u8 {
+        (0..rules.players).max_by_key(|&q| (self.board.scores[q as usize], q)).unwrap_or(0)
+    }
+}

@@ -1,0 +1,157 @@
+//! `Rules`: which column-race game is played, in which edition, with which variants, on which
+//! board, by how many players.
+
+use super::layout::Layout;
+use std::fmt;
+use std::str::FromStr;
+
+/// The column-race games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameKind {
+    /// The Mother Road: Route 66 (Can't Stop with cars, cubes, jumping and points).
+    Route66,
+    /// Sid Sackson's Can't Stop.
+    CantStop,
+    /// Sid Sackson's The Great Races: one roll a turn, markers on every track.
+    GreatRaces,
+}
+
+impl GameKind {
+    /// The name used on the command line and in records.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Route66 => "route66",
+            GameKind::CantStop => "cant-stop",
+            GameKind::GreatRaces => "great-races",
+        }
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for GameKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "route66" | "route-66" | "mother-road" => Ok(GameKind::Route66),
+            "cant-stop" | "cantstop" => Ok(GameKind::CantStop),
+            "great-races" | "greatraces" => Ok(GameKind::GreatRaces),
+            _ => Err(format!("unknown game '{s}' (expected route66, cant-stop or great-races)")),
+        }
+    }
+}
+
+/// Route 66 rulebook edition: they differ in who may take second place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Edition {
+    /// English: second place to the furthest opponent cube anywhere on the segment.
+    En,
+    /// German: second place only from spaces marked `*`.
+    De,
+}
+
+impl FromStr for Edition {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "en" => Ok(Edition::En),
+            "de" => Ok(Edition::De),
+            _ => Err(format!("unknown edition '{s}' (expected en or de)")),
+        }
+    }
+}
+
+/// An optional rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// Route 66 variant #1, A More Leisurely Drive: play until all 11 segments are won.
+    Leisurely,
+    /// Route 66 variant #2, A Faster Gear: bring in as many new cars as each roll allows until
+    /// all three are in.
+    FasterGear,
+    /// Can't Stop variant A: markers jump over spaces holding other players' markers.
+    Jump,
+}
+
+impl FromStr for Variant {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "leisurely" | "1" => Ok(Variant::Leisurely),
+            "faster-gear" | "2" => Ok(Variant::FasterGear),
+            "jump" => Ok(Variant::Jump),
+            _ => Err(format!("unknown variant '{s}' (expected leisurely, faster-gear or jump)")),
+        }
+    }
+}
+
+/// Everything that fixes the game being played. `Copy`, a hundred-odd bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// The game.
+    pub game: GameKind,
+    /// Number of players, 1..=4 (1 = solitaire).
+    pub players: u8,
+    /// The board.
+    pub layout: Layout,
+    /// Whether moving or entering jumps over spaces holding other players' cubes.
+    pub jump: bool,
+    /// Whether A Faster Gear is in force.
+    pub faster_gear: bool,
+    /// Route 66 / Great Races: the game ends after a stop that leaves this many columns won.
+    pub columns_to_end: u8,
+    /// Can't Stop: a player wins on claiming this many columns.
+    pub columns_to_win: u8,
+    /// Cars (neutral markers) per turn.
+    pub cars: u8,
+}
+
+impl Rules {
+    /// The rules of `game` with its default board and no variants, for `players` players.
+    pub fn new(game: GameKind, players: u8) -> Rules {
+        let layout = match game {
+            GameKind::Route66 => Layout::route66_en(),
+            GameKind::CantStop => Layout::cant_stop(),
+            GameKind::GreatRaces => Layout::great_races(),
+        };
+        Rules {
+            game,
+            players,
+            layout,
+            jump: game == GameKind::Route66,
+            faster_gear: false,
+            columns_to_end: if game == GameKind::Route66 { 8 } else { 11 },
+            columns_to_win: 3,
+            cars: 3,
+        }
+    }
+
+    /// The Route 66 rules of an edition (its default board).
+    pub fn route66(edition: Edition, players: u8) -> Rules {
+        let mut r = Rules::new(GameKind::Route66, players);
+        if edition == Edition::De {
+            r.layout = Layout::route66_de();
+        }
+        r
+    }
+
+    /// Applies a variant, or says why it does not belong to this game.
+    pub fn apply_variant(&mut self, v: Variant) -> Result<(), String> {
+        match (v, self.game) {
+            (Variant::Leisurely, GameKind::Route66) => self.columns_to_end = 11,
+            (Variant::FasterGear, GameKind::Route66) => self.faster_gear = true,
+            (Variant::Jump, GameKind::CantStop) => self.jump = true,
+            (v, g) => return Err(format!("variant {v:?} does not apply to {g}")),
+        }
+        Ok(())
+    }
+
+    /// Whether the game has a stopping decision (all but The Great Races).
+    pub fn has_turns_of_many_rolls(&self) -> bool {
+        self.game != GameKind::GreatRaces
+    }
+}

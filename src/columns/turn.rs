@@ -1,0 +1,81 @@
+//! `Turn`: the cars (neutral markers) of the player to move and how far they got this turn.
+
+use super::board::{nibble, set_nibble, Board};
+use super::rules::Rules;
+use super::set::ColumnSet;
+
+/// The progress of the turn in hand. `Copy`, 16 bytes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Turn {
+    /// The space of each car, one nibble a column (only columns in `cars` are meaningful).
+    pub pos: u64,
+    /// Columns holding a car.
+    pub cars: ColumnSet,
+    /// Columns whose car stands on the top (scoring) space.
+    pub at_top: ColumnSet,
+    /// Successful rolls so far this turn.
+    pub rolls: u16,
+}
+
+impl Turn {
+    /// The space of the car in column `c` (meaningful only when `cars` has `c`).
+    #[inline]
+    pub fn car(&self, c: u8) -> u8 {
+        nibble(self.pos, c)
+    }
+
+    /// Cars still off the board.
+    #[inline]
+    pub fn free_cars(&self, rules: &Rules) -> u32 {
+        (rules.cars as u32).saturating_sub(self.cars.len())
+    }
+
+    /// Where a move in column `c` starts from: the car, or else the player's own cube.
+    #[inline]
+    pub fn start(&self, board: &Board, player: u8, c: u8) -> u8 {
+        if self.cars.has(c) {
+            self.car(c)
+        } else {
+            board.cube(player, c)
+        }
+    }
+
+    /// The usable set: columns a pair summing to them can move in — open columns with a car
+    /// below the top, plus every other open column while a car is still free.
+    #[inline]
+    pub fn usable(&self, rules: &Rules, board: &Board) -> ColumnSet {
+        let moving = self.cars - self.at_top;
+        if self.free_cars(rules) > 0 {
+            moving | (!board.closed - self.cars)
+        } else {
+            moving
+        }
+    }
+
+    /// The space one step up column `c` from space `from`: the next space, or, where cubes jump,
+    /// the next space not holding another player's cube. Never past the top.
+    #[inline]
+    pub fn step(rules: &Rules, board: &Board, player: u8, c: u8, from: u8) -> u8 {
+        let len = rules.layout.len(c);
+        let next = if rules.jump {
+            let blocked = board.others_mask(rules.players, player, c) as u32;
+            let above = !((2u32 << from) - 1);
+            (!blocked & above).trailing_zeros() as u8
+        } else {
+            from + 1
+        };
+        next.min(len)
+    }
+
+    /// Moves (entering first if needed) the car in column `c` one step.
+    #[inline]
+    pub fn advance(&mut self, rules: &Rules, board: &Board, player: u8, c: u8) {
+        let from = self.start(board, player, c);
+        let to = Turn::step(rules, board, player, c, from);
+        self.cars = self.cars.with(c);
+        self.pos = set_nibble(self.pos, c, to);
+        if to >= rules.layout.len(c) {
+            self.at_top = self.at_top.with(c);
+        }
+    }
+}

@@ -1,0 +1,223 @@
+//! Four six-sided dice: the 1296 ordered outcomes, the 126 distinct ones with their weights,
+//! the three ways to pair each roll, and unbiased sampling from one 64-bit draw.
+
+use rand_core::RngCore;
+
+/// Number of ordered outcomes of four six-sided dice.
+pub const OUTCOMES: usize = 1296;
+/// Number of distinct (unordered) outcomes of four six-sided dice.
+pub const DISTINCT: usize = 126;
+
+/// One roll of four dice, each 1..=6, in the order rolled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Roll(pub [u8; 4]);
+
+impl Roll {
+    /// The roll with ordered-outcome index `i` (0..1296), dice in base-6 digit order.
+    pub const fn from_index(i: usize) -> Roll {
+        let i = i % OUTCOMES;
+        Roll([
+            (i / 216 % 6) as u8 + 1,
+            (i / 36 % 6) as u8 + 1,
+            (i / 6 % 6) as u8 + 1,
+            (i % 6) as u8 + 1,
+        ])
+    }
+
+    /// The ordered-outcome index of this roll; dice must be 1..=6.
+    pub const fn index(self) -> usize {
+        let d = self.0;
+        (d[0] as usize - 1) * 216 + (d[1] as usize - 1) * 36 + (d[2] as usize - 1) * 6 + (d[3] as usize - 1)
+    }
+
+    /// The three pairings of the dice, each as the two pair sums:
+    /// (d0+d1, d2+d3), (d0+d2, d1+d3), (d0+d3, d1+d2).
+    pub const fn pairings(self) -> [(u8, u8); 3] {
+        let d = self.0;
+        [
+            (d[0] + d[1], d[2] + d[3]),
+            (d[0] + d[2], d[1] + d[3]),
+            (d[0] + d[3], d[1] + d[2]),
+        ]
+    }
+
+    /// The dice sorted ascending: the key of this roll's distinct outcome.
+    pub fn sorted(self) -> Roll {
+        let mut d = self.0;
+        d.sort_unstable();
+        Roll(d)
+    }
+
+    /// Parses four dice from text like `"2 3 4 5"`; `None` unless exactly four values 1..=6.
+    pub fn parse(words: &[&str]) -> Option<Roll> {
+        if words.len() != 4 {
+            return None;
+        }
+        let mut d = [0u8; 4];
+        for (slot, w) in d.iter_mut().zip(words) {
+            let v: u8 = w.parse().ok()?;
+            if !(1..=6).contains(&v) {
+                return None;
+            }
+            *slot = v;
+        }
+        Some(Roll(d))
+    }
+}
+
+/// Pairings of all 1296 ordered outcomes, computed at compile time.
+pub static PAIRINGS: [[(u8, u8); 3]; OUTCOMES] = {
+    let mut t = [[(0u8, 0u8); 3]; OUTCOMES];
+    let mut i = 0;
+    while i < OUTCOMES {
+        t[i] = Roll::from_index(i).pairings();
+        i += 1;
+    }
+    t
+};
+
+/// A distinct roll and how many of the 1296 ordered outcomes it stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WeightedRoll {
+    /// The dice, sorted ascending.
+    pub roll: Roll,
+    /// Number of ordered outcomes with these dice (1, 4, 6, 12 or 24).
+    pub weight: u16,
+}
+
+/// The 126 distinct rolls with their weights (summing to 1296), computed at compile time.
+pub static DISTINCT_ROLLS: [WeightedRoll; DISTINCT] = {
+    let mut t = [WeightedRoll { roll: Roll([1, 1, 1, 1]), weight: 0 }; DISTINCT];
+    let mut n = 0;
+    let mut i = 0;
+    while i < OUTCOMES {
+        let r = Roll::from_index(i);
+        let d = r.0;
+        if d[0] <= d[1] && d[1] <= d[2] && d[2] <= d[3] {
+            t[n] = WeightedRoll { roll: r, weight: permutations(d) };
+            n += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// Number of distinct orderings of four sorted dice: 4! over the factorials of the run lengths.
+const fn permutations(d: [u8; 4]) -> u16 {
+    let mut denom = 1u16;
+    let mut run = 1u16;
+    let mut i = 1;
+    while i < 4 {
+        if d[i] == d[i - 1] {
+            run += 1;
+            denom *= run;
+        } else {
+            run = 1;
+        }
+        i += 1;
+    }
+    24 / denom
+}
+
+/// Draws one ordered outcome index (0..1296) from one 64-bit draw, unbiased by Lemire's
+/// multiply-and-reject method (a rejection happens with probability below 1e-16).
+#[inline]
+pub fn sample_index<R: RngCore + ?Sized>(rng: &mut R) -> usize {
+    const N: u64 = OUTCOMES as u64;
+    const THRESHOLD: u64 = N.wrapping_neg() % N;
+    loop {
+        let m = (rng.next_u64() as u128) * (N as u128);
+        if (m as u64) >= THRESHOLD {
+            return (m >> 64) as usize;
+        }
+    }
+}
+
+/// Draws one roll of four dice.
+#[inline]
+pub fn sample<R: RngCore + ?Sized>(rng: &mut R) -> Roll {
+    Roll::from_index(sample_index(rng))
+}
+
+/// Draws one die (1..=6) without bias, for games played with a single die.
+#[inline]
+pub fn sample_d6<R: RngCore + ?Sized>(rng: &mut R) -> u8 {
+    const THRESHOLD: u64 = 6u64.wrapping_neg() % 6;
+    loop {
+        let m = (rng.next_u64() as u128) * 6;
+        if (m as u64) >= THRESHOLD {
+            return (m >> 64) as u8 + 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    #[test]
+    fn index_round_trips_for_every_outcome() {
+        for i in 0..OUTCOMES {
+            assert_eq!(Roll::from_index(i).index(), i);
+        }
+    }
+
+    #[test]
+    fn pairing_table_matches_slow_pairing_of_every_outcome() {
+        for (i, row) in PAIRINGS.iter().enumerate() {
+            let d = Roll::from_index(i).0;
+            // Slow reference: every way to split {0,1,2,3} into the pair holding die 0 and the rest.
+            let mut slow = Vec::new();
+            for partner in 1..4 {
+                let rest: Vec<usize> = (1..4).filter(|&k| k != partner).collect();
+                slow.push((d[0] + d[partner], d[rest[0]] + d[rest[1]]));
+            }
+            assert_eq!(row.to_vec(), slow, "outcome {i}");
+        }
+    }
+
+    #[test]
+    fn distinct_rolls_are_126_and_weights_sum_to_1296() {
+        let total: u32 = DISTINCT_ROLLS.iter().map(|w| w.weight as u32).sum();
+        assert_eq!(total, 1296);
+        for w in DISTINCT_ROLLS.iter() {
+            let slow = (0..OUTCOMES).filter(|&i| Roll::from_index(i).sorted() == w.roll).count();
+            assert_eq!(slow, w.weight as usize, "{:?}", w.roll);
+        }
+        assert_eq!(DISTINCT_ROLLS[0].roll, Roll([1, 1, 1, 1]));
+        assert_eq!(DISTINCT_ROLLS[125].roll, Roll([6, 6, 6, 6]));
+    }
+
+    #[test]
+    fn sampling_is_roughly_uniform() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+        let mut counts = [0u32; OUTCOMES];
+        let n = 1296 * 200;
+        for _ in 0..n {
+            counts[sample_index(&mut rng)] += 1;
+        }
+        // Chi-square with 1295 degrees of freedom: mean 1295, sd about 51; 1600 is 6 sd out.
+        let expected = 200.0;
+        let chi2: f64 = counts.iter().map(|&c| (c as f64 - expected).powi(2) / expected).sum();
+        assert!(chi2 < 1600.0, "chi2 = {chi2}");
+        let mut d6 = [0u32; 7];
+        for _ in 0..60_000 {
+            d6[sample_d6(&mut rng) as usize] += 1;
+        }
+        assert_eq!(d6[0], 0);
+        for &c in &d6[1..] {
+            assert!((9_400..10_600).contains(&c), "{d6:?}");
+        }
+    }
+
+    #[test]
+    fn parse_accepts_four_dice_only() {
+        assert_eq!(Roll::parse(&["2", "3", "4", "5"]), Some(Roll([2, 3, 4, 5])));
+        assert_eq!(Roll::parse(&["2", "3", "4"]), None);
+        assert_eq!(Roll::parse(&["2", "3", "4", "7"]), None);
+        assert_eq!(Roll::parse(&["0", "3", "4", "5"]), None);
+        assert_eq!(Roll::parse(&["x", "3", "4", "5"]), None);
+    }
+}

@@ -1,0 +1,7 @@
+//! pressluck: an analyzer for press-your-luck dice race games.
+//!
+//! The engine (`dice`, `columns`) plays The Mother Road: Route 66, Can't Stop and The Great
+//! Races exactly and without heap allocation in the per-roll loop.
+
+pub mod columns;
+pub mod dice;
