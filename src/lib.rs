@@ -5,3 +5,10 @@
 
 pub mod columns;
 pub mod dice;
+pub mod cli;
+pub mod commands;
+pub mod error;
+pub mod policy;
+pub mod output;
+pub mod sim;
+pub mod transcript;

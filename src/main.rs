@@ -1,1 +1,13 @@
-fn main(){}
+//! The `pressluck` command: parse, run, report.
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    match pressluck::cli::parse_and_run(std::env::args_os()) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(pressluck::error::exit_code(&e))
+        }
+    }
+}

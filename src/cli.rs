@@ -1,0 +1,178 @@
+//! The command line as typed (clap derive structs, one per subcommand) and its checks into
+//! validated settings.
+
+use crate::columns::{Edition, GameKind, Layout, Rules, Variant};
+use crate::error::input;
+use anyhow::Result;
+use clap::{Args, Parser, Subcommand};
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// pressluck: hard numbers for press-your-luck dice race games.
+#[derive(Debug, Parser)]
+#[command(name = "pressluck", version, about, propagate_version = true)]
+pub struct Cli {
+    /// The subcommand.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Play every matchup of the listed policies and write win rates (CSV).
+    Tournament(TournamentArgs),
+    /// Replay a game record and print the position it reaches.
+    Replay(ReplayArgs),
+    /// Print the built-in boards in the board-file format.
+    Boards(BoardsArgs),
+    /// List the built-in policies and the strategy files.
+    Policies(PoliciesArgs),
+}
+
+/// Which game, edition, variants and board: shared by every command that plays a game.
+#[derive(Debug, Args, Clone)]
+pub struct GameArgs {
+    /// Game: route66, cant-stop or great-races.
+    #[arg(long, default_value = "route66")]
+    pub game: String,
+    /// Route 66 rulebook edition: en (second place anywhere) or de (second place from * spaces).
+    #[arg(long, default_value = "en")]
+    pub edition: String,
+    /// Variant (repeatable): leisurely, faster-gear (Route 66), jump (Can't Stop).
+    #[arg(long = "variant")]
+    pub variants: Vec<String>,
+    /// Board file (TOML) replacing the game's built-in board; see `pressluck boards`.
+    #[arg(long)]
+    pub board: Option<PathBuf>,
+    /// Can't Stop: columns a player must claim to win (3 to 5).
+    #[arg(long, default_value_t = 3)]
+    pub columns_to_win: u8,
+}
+
+impl GameArgs {
+    /// Validates the game settings into rules for `players` players.
+    pub fn rules(&self, players: u8) -> Result<Rules> {
+        let game: GameKind = self.game.parse().map_err(|e: String| input(format!("--game: {e}")))?;
+        let edition: Edition = self.edition.parse().map_err(|e: String| input(format!("--edition: {e}")))?;
+        if edition == Edition::De && game != GameKind::Route66 {
+            return Err(input(format!("--edition de applies to route66 only, not {game}")));
+        }
+        if !(1..=4).contains(&players) {
+            return Err(input(format!("--players {players}: these games take 1 to 4 players")));
+        }
+        let mut rules = if game == GameKind::Route66 { Rules::route66(edition, players) } else { Rules::new(game, players) };
+        for v in &self.variants {
+            let variant: Variant = v.parse().map_err(|e: String| input(format!("--variant: {e}")))?;
+            rules.apply_variant(variant).map_err(|e| input(format!("--variant {v}: {e}")))?;
+        }
+        if !(3..=5).contains(&self.columns_to_win) {
+            return Err(input(format!("--columns-to-win {}: must be 3, 4 or 5", self.columns_to_win)));
+        }
+        rules.columns_to_win = self.columns_to_win;
+        if let Some(path) = &self.board {
+            rules.layout = load_board(path)?;
+        }
+        Ok(rules)
+    }
+}
+
+/// Reads and checks a board file; errors name the file.
+pub fn load_board(path: &std::path::Path) -> Result<Layout> {
+    let shown = path.display();
+    let bytes = std::fs::read(path).map_err(|e| input(format!("--board {shown}: {e}")))?;
+    let text = String::from_utf8(bytes).map_err(|_| input(format!("--board {shown}: not UTF-8 text")))?;
+    Layout::from_toml(&text).map_err(|e| input(format!("--board {shown}: {e}")))
+}
+
+/// `pressluck tournament`.
+#[derive(Debug, Args)]
+pub struct TournamentArgs {
+    /// The game.
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Seats at the table (1 = solitaire: turns to finish).
+    #[arg(long, default_value_t = 2)]
+    pub players: u8,
+    /// Policies, comma-separated specs or strategy files (see `pressluck policies`).
+    #[arg(long, default_value = "ev,fixed-risk:0.3,one-roll,rule28")]
+    pub policies: String,
+    /// Games per matchup.
+    #[arg(long, default_value_t = 100_000)]
+    pub games: u64,
+    /// Random seed: the same seed and arguments give the same CSV, whatever the thread count.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Output CSV.
+    #[arg(long, default_value = "results/tournament.csv")]
+    pub out: PathBuf,
+    /// Also write the stop-probability table to this CSV.
+    #[arg(long)]
+    pub stop_table: Option<PathBuf>,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// No progress bar and no summary table.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// `pressluck replay`.
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The game record.
+    pub file: PathBuf,
+    /// Game (overrides the record's `game` line).
+    #[arg(long)]
+    pub game: Option<String>,
+    /// Route 66 edition (overrides the record).
+    #[arg(long)]
+    pub edition: Option<String>,
+    /// Variant, repeatable (added to the record's).
+    #[arg(long = "variant")]
+    pub variants: Vec<String>,
+    /// Board file replacing the built-in board.
+    #[arg(long)]
+    pub board: Option<PathBuf>,
+    /// Output: json or text.
+    #[arg(long, default_value = "text")]
+    pub format: String,
+}
+
+/// `pressluck boards`.
+#[derive(Debug, Args)]
+pub struct BoardsArgs {
+    /// Print only this board: route66, route66-de, cant-stop or great-races.
+    pub name: Option<String>,
+}
+
+/// `pressluck policies`.
+#[derive(Debug, Args)]
+pub struct PoliciesArgs {
+    /// Folder of strategy files to list.
+    #[arg(long, default_value = "strategies")]
+    pub strategies: PathBuf,
+}
+
+/// Parses `args` and runs the command. Help and version print and succeed; a parse error
+/// becomes a one-line input error.
+pub fn parse_and_run<I, T>(args: I) -> Result<ExitCode>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            e.print()?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        Err(e) => {
+            let text = e.to_string();
+            let line = text.lines().next().unwrap_or("invalid arguments");
+            return Err(input(line.trim_start_matches("error: ").to_string()));
+        }
+    };
+    crate::commands::run(cli.command)
+}

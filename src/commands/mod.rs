@@ -1,0 +1,20 @@
+//! One file per subcommand: validated settings in, exporters out.
+
+pub mod boards;
+pub mod policies;
+pub mod replay;
+pub mod tournament;
+
+use crate::cli::Command;
+use anyhow::Result;
+use std::process::ExitCode;
+
+/// Runs a parsed subcommand.
+pub fn run(command: Command) -> Result<ExitCode> {
+    match command {
+        Command::Tournament(a) => tournament::run(a),
+        Command::Replay(a) => replay::run(a),
+        Command::Boards(a) => boards::run(a),
+        Command::Policies(a) => policies::run(a),
+    }
+}

@@ -1,0 +1,3 @@
+//! Exporters, one per format, and the shared pieces: atomic file writes, the progress bar.
+
+pub mod position;

@@ -1,0 +1,1 @@
+//! A position as JSON or as text for a person (being built).
