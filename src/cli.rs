@@ -54,21 +54,42 @@ pub struct GameArgs {
 impl GameArgs {
     /// Validates the game settings into rules for `players` players.
     pub fn rules(&self, players: u8) -> Result<Rules> {
-        let game: GameKind = self.game.parse().map_err(|e: String| input(format!("--game: {e}")))?;
-        let edition: Edition = self.edition.parse().map_err(|e: String| input(format!("--edition: {e}")))?;
+        let game: GameKind = self
+            .game
+            .parse()
+            .map_err(|e: String| input(format!("--game: {e}")))?;
+        let edition: Edition = self
+            .edition
+            .parse()
+            .map_err(|e: String| input(format!("--edition: {e}")))?;
         if edition == Edition::De && game != GameKind::Route66 {
-            return Err(input(format!("--edition de applies to route66 only, not {game}")));
+            return Err(input(format!(
+                "--edition de applies to route66 only, not {game}"
+            )));
         }
         if !(1..=4).contains(&players) {
-            return Err(input(format!("--players {players}: these games take 1 to 4 players")));
+            return Err(input(format!(
+                "--players {players}: these games take 1 to 4 players"
+            )));
         }
-        let mut rules = if game == GameKind::Route66 { Rules::route66(edition, players) } else { Rules::new(game, players) };
+        let mut rules = if game == GameKind::Route66 {
+            Rules::route66(edition, players)
+        } else {
+            Rules::new(game, players)
+        };
         for v in &self.variants {
-            let variant: Variant = v.parse().map_err(|e: String| input(format!("--variant: {e}")))?;
-            rules.apply_variant(variant).map_err(|e| input(format!("--variant {v}: {e}")))?;
+            let variant: Variant = v
+                .parse()
+                .map_err(|e: String| input(format!("--variant: {e}")))?;
+            rules
+                .apply_variant(variant)
+                .map_err(|e| input(format!("--variant {v}: {e}")))?;
         }
         if !(3..=5).contains(&self.columns_to_win) {
-            return Err(input(format!("--columns-to-win {}: must be 3, 4 or 5", self.columns_to_win)));
+            return Err(input(format!(
+                "--columns-to-win {}: must be 3, 4 or 5",
+                self.columns_to_win
+            )));
         }
         rules.columns_to_win = self.columns_to_win;
         if let Some(path) = &self.board {
@@ -82,7 +103,8 @@ impl GameArgs {
 pub fn load_board(path: &std::path::Path) -> Result<Layout> {
     let shown = path.display();
     let bytes = std::fs::read(path).map_err(|e| input(format!("--board {shown}: {e}")))?;
-    let text = String::from_utf8(bytes).map_err(|_| input(format!("--board {shown}: not UTF-8 text")))?;
+    let text =
+        String::from_utf8(bytes).map_err(|_| input(format!("--board {shown}: not UTF-8 text")))?;
     Layout::from_toml(&text).map_err(|e| input(format!("--board {shown}: {e}")))
 }
 

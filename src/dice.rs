@@ -27,7 +27,10 @@ impl Roll {
     /// The ordered-outcome index of this roll; dice must be 1..=6.
     pub const fn index(self) -> usize {
         let d = self.0;
-        (d[0] as usize - 1) * 216 + (d[1] as usize - 1) * 36 + (d[2] as usize - 1) * 6 + (d[3] as usize - 1)
+        (d[0] as usize - 1) * 216
+            + (d[1] as usize - 1) * 36
+            + (d[2] as usize - 1) * 6
+            + (d[3] as usize - 1)
     }
 
     /// The three pairings of the dice, each as the two pair sums:
@@ -87,14 +90,20 @@ pub struct WeightedRoll {
 
 /// The 126 distinct rolls with their weights (summing to 1296), computed at compile time.
 pub static DISTINCT_ROLLS: [WeightedRoll; DISTINCT] = {
-    let mut t = [WeightedRoll { roll: Roll([1, 1, 1, 1]), weight: 0 }; DISTINCT];
+    let mut t = [WeightedRoll {
+        roll: Roll([1, 1, 1, 1]),
+        weight: 0,
+    }; DISTINCT];
     let mut n = 0;
     let mut i = 0;
     while i < OUTCOMES {
         let r = Roll::from_index(i);
         let d = r.0;
         if d[0] <= d[1] && d[1] <= d[2] && d[2] <= d[3] {
-            t[n] = WeightedRoll { roll: r, weight: permutations(d) };
+            t[n] = WeightedRoll {
+                roll: r,
+                weight: permutations(d),
+            };
             n += 1;
         }
         i += 1;
@@ -183,7 +192,9 @@ mod tests {
         let total: u32 = DISTINCT_ROLLS.iter().map(|w| w.weight as u32).sum();
         assert_eq!(total, 1296);
         for w in DISTINCT_ROLLS.iter() {
-            let slow = (0..OUTCOMES).filter(|&i| Roll::from_index(i).sorted() == w.roll).count();
+            let slow = (0..OUTCOMES)
+                .filter(|&i| Roll::from_index(i).sorted() == w.roll)
+                .count();
             assert_eq!(slow, w.weight as usize, "{:?}", w.roll);
         }
         assert_eq!(DISTINCT_ROLLS[0].roll, Roll([1, 1, 1, 1]));
@@ -200,7 +211,10 @@ mod tests {
         }
         // Chi-square with 1295 degrees of freedom: mean 1295, sd about 51; 1600 is 6 sd out.
         let expected = 200.0;
-        let chi2: f64 = counts.iter().map(|&c| (c as f64 - expected).powi(2) / expected).sum();
+        let chi2: f64 = counts
+            .iter()
+            .map(|&c| (c as f64 - expected).powi(2) / expected)
+            .sum();
         assert!(chi2 < 1600.0, "chi2 = {chi2}");
         let mut d6 = [0u32; 7];
         for _ in 0..60_000 {

@@ -3,12 +3,12 @@
 //! The engine (`dice`, `columns`) plays The Mother Road: Route 66, Can't Stop and The Great
 //! Races exactly and without heap allocation in the per-roll loop.
 
-pub mod columns;
-pub mod dice;
 pub mod cli;
+pub mod columns;
 pub mod commands;
+pub mod dice;
 pub mod error;
-pub mod policy;
 pub mod output;
+pub mod policy;
 pub mod sim;
 pub mod transcript;

@@ -83,7 +83,9 @@ impl Board {
 
     /// Columns where player `p` has a cube.
     pub fn cubes_of(&self, p: u8) -> ColumnSet {
-        (MIN_COLUMN..=MAX_COLUMN).filter(|&c| self.cube(p, c) > 0).collect()
+        (MIN_COLUMN..=MAX_COLUMN)
+            .filter(|&c| self.cube(p, c) > 0)
+            .collect()
     }
 }
 

@@ -90,7 +90,10 @@ mod tests {
         assert_eq!(bust_rolls(ColumnSet::EMPTY), 1296);
         assert_eq!(bust_rolls(ColumnSet::ALL), 0);
         // {7} alone: a pair summing to 7 appears in 64.4% of rolls (published single-column table).
-        assert_eq!((1000.0 * (1.0 - p_bust(ColumnSet::single(7)))).round(), 644.0);
+        assert_eq!(
+            (1000.0 * (1.0 - p_bust(ColumnSet::single(7)))).round(),
+            644.0
+        );
         // {2}: a pair of ones among four dice: 1296 - 625 - 500 = 171 rolls.
         assert_eq!(1296 - bust_rolls(ColumnSet::single(2)), 171);
     }

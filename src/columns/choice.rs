@@ -20,15 +20,24 @@ pub struct Choice {
 impl Choice {
     /// A choice of one column.
     pub const fn one(c: u8) -> Choice {
-        Choice { first: c, second: 0 }
+        Choice {
+            first: c,
+            second: 0,
+        }
     }
 
     /// A choice of two columns (equal for a double), stored smaller first.
     pub const fn two(a: u8, b: u8) -> Choice {
         if a <= b {
-            Choice { first: a, second: b }
+            Choice {
+                first: a,
+                second: b,
+            }
         } else {
-            Choice { first: b, second: a }
+            Choice {
+                first: b,
+                second: a,
+            }
         }
     }
 
@@ -129,7 +138,13 @@ pub fn new_cars(turn: &Turn, c: &Choice) -> u32 {
 /// when both can be used, either one when only one can (the player picks), a double when the
 /// car can take both steps; under A Faster Gear only the choices bringing in the most new cars.
 #[inline]
-pub fn legal_choices(rules: &Rules, board: &Board, player: u8, turn: &Turn, roll: Roll) -> ChoiceList {
+pub fn legal_choices(
+    rules: &Rules,
+    board: &Board,
+    player: u8,
+    turn: &Turn,
+    roll: Roll,
+) -> ChoiceList {
     let usable = turn.usable(rules, board);
     let free = turn.free_cars(rules);
     let mut list = ChoiceList::default();
@@ -160,7 +175,12 @@ pub fn legal_choices(rules: &Rules, board: &Board, player: u8, turn: &Turn, roll
         }
     }
     if rules.faster_gear && free > 0 && list.len() > 1 {
-        let most = list.as_slice().iter().map(|c| new_cars(turn, c)).max().unwrap_or(0);
+        let most = list
+            .as_slice()
+            .iter()
+            .map(|c| new_cars(turn, c))
+            .max()
+            .unwrap_or(0);
         list.retain(|c| new_cars(turn, c) == most);
     }
     list
@@ -177,7 +197,11 @@ pub fn great_races_choices(rules: &Rules, board: &Board, player: u8, roll: Roll)
         if a == b {
             if ua {
                 let double = board.cube(player, a) + 1 < rules.layout.len(a);
-                list.push_unique(if double { Choice::two(a, a) } else { Choice::one(a) });
+                list.push_unique(if double {
+                    Choice::two(a, a)
+                } else {
+                    Choice::one(a)
+                });
             }
         } else if ua && ub {
             list.push_unique(Choice::two(a, b));

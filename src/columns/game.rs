@@ -32,7 +32,13 @@ impl Default for Game {
 impl Game {
     /// A new game, player 0 to move.
     pub fn new() -> Game {
-        Game { board: Board::default(), turn: Turn::default(), to_move: 0, winner: None, turns: [0; 4] }
+        Game {
+            board: Board::default(),
+            turn: Turn::default(),
+            to_move: 0,
+            winner: None,
+            turns: [0; 4],
+        }
     }
 
     /// Whether the game is over.
@@ -156,6 +162,8 @@ impl Game {
 
     /// The highest score; a tie goes to the tied player latest in turn order.
     pub fn leader(&self, rules: &Rules) -> u8 {
-        (0..rules.players).max_by_key(|&q| (self.board.scores[q as usize], q)).unwrap_or(0)
+        (0..rules.players)
+            .max_by_key(|&q| (self.board.scores[q as usize], q))
+            .unwrap_or(0)
     }
 }

@@ -43,14 +43,28 @@ pub const fn upper_half_spaces(len: u8) -> u16 {
 impl Layout {
     /// Builds a layout from per-column arrays (index 0 = column 2) and a rule for second-place
     /// spaces.
-    fn build(len: [u8; COLUMN_COUNT], first: [u8; COLUMN_COUNT], second: [u8; COLUMN_COUNT], upper_half: bool) -> Layout {
-        let mut l = Layout { length: [0; 13], first: [0; 13], second: [0; 13], second_spaces: [0; 13] };
+    fn build(
+        len: [u8; COLUMN_COUNT],
+        first: [u8; COLUMN_COUNT],
+        second: [u8; COLUMN_COUNT],
+        upper_half: bool,
+    ) -> Layout {
+        let mut l = Layout {
+            length: [0; 13],
+            first: [0; 13],
+            second: [0; 13],
+            second_spaces: [0; 13],
+        };
         for i in 0..COLUMN_COUNT {
             let c = i + MIN_COLUMN as usize;
             l.length[c] = len[i];
             l.first[c] = first[i];
             l.second[c] = second[i];
-            l.second_spaces[c] = if upper_half { upper_half_spaces(len[i]) } else { all_road_spaces(len[i]) };
+            l.second_spaces[c] = if upper_half {
+                upper_half_spaces(len[i])
+            } else {
+                all_road_spaces(len[i])
+            };
         }
         l
     }
@@ -74,7 +88,12 @@ impl Layout {
 
     /// Can't Stop: standard column heights; no points (a claimed column is worth 1).
     pub fn cant_stop() -> Layout {
-        Layout::build(STANDARD_LENGTHS, [1; COLUMN_COUNT], [0; COLUMN_COUNT], false)
+        Layout::build(
+            STANDARD_LENGTHS,
+            [1; COLUMN_COUNT],
+            [0; COLUMN_COUNT],
+            false,
+        )
     }
 
     /// The Great Races (our reading): Can't Stop lengths, the board's points, shaded spaces on
@@ -93,7 +112,10 @@ impl Layout {
     pub fn to_toml(&self, title: &str) -> String {
         let mut s = String::new();
         let _ = writeln!(s, "# {title}");
-        let _ = writeln!(s, "# length counts the scoring space; second_spaces are the 1-based spaces from which");
+        let _ = writeln!(
+            s,
+            "# length counts the scoring space; second_spaces are the 1-based spaces from which"
+        );
         let _ = writeln!(s, "# a cube can take second place when the column is won.");
         for c in MIN_COLUMN..=MAX_COLUMN {
             let spaces: Vec<String> = (1..=MAX_LENGTH)
@@ -115,11 +137,19 @@ impl Layout {
         let file: BoardFile = toml::from_str(text).map_err(|e| {
             let msg = e.message().to_string();
             match e.span() {
-                Some(span) => format!("line {}: {msg}", text[..span.start.min(text.len())].lines().count().max(1)),
+                Some(span) => format!(
+                    "line {}: {msg}",
+                    text[..span.start.min(text.len())].lines().count().max(1)
+                ),
                 None => msg,
             }
         })?;
-        let mut l = Layout { length: [0; 13], first: [0; 13], second: [0; 13], second_spaces: [0; 13] };
+        let mut l = Layout {
+            length: [0; 13],
+            first: [0; 13],
+            second: [0; 13],
+            second_spaces: [0; 13],
+        };
         for col in &file.column {
             let c = col.column;
             if !(MIN_COLUMN as i64..=MAX_COLUMN as i64).contains(&c) {
@@ -130,7 +160,10 @@ impl Layout {
                 return Err(format!("column {c} appears twice"));
             }
             if !(1..=MAX_LENGTH as i64).contains(&col.length) {
-                return Err(format!("column {c}: length {} is not in 1..={MAX_LENGTH}", col.length));
+                return Err(format!(
+                    "column {c}: length {} is not in 1..={MAX_LENGTH}",
+                    col.length
+                ));
             }
             for (name, v) in [("first", col.first), ("second", col.second)] {
                 if !(0..=255).contains(&v) {
@@ -153,7 +186,9 @@ impl Layout {
             l.second_spaces[ci] = mask;
         }
         if let Some(c) = (MIN_COLUMN..=MAX_COLUMN).find(|&c| l.length[c as usize] == 0) {
-            return Err(format!("column {c} is missing: a board lists all eleven columns 2..12"));
+            return Err(format!(
+                "column {c} is missing: a board lists all eleven columns 2..12"
+            ));
         }
         Ok(l)
     }
@@ -184,7 +219,12 @@ mod tests {
 
     #[test]
     fn builtin_boards_round_trip_through_toml() {
-        for l in [Layout::route66_en(), Layout::route66_de(), Layout::cant_stop(), Layout::great_races()] {
+        for l in [
+            Layout::route66_en(),
+            Layout::route66_de(),
+            Layout::cant_stop(),
+            Layout::great_races(),
+        ] {
             assert_eq!(Layout::from_toml(&l.to_toml("t")).unwrap(), l);
         }
     }
@@ -210,7 +250,9 @@ mod tests {
         assert!(e.contains("column 11 appears twice"), "{e}");
         let e = Layout::from_toml(&good.replacen("column = 12", "column = 13", 1)).unwrap_err();
         assert!(e.contains("column 13"), "{e}");
-        let e = Layout::from_toml(&good.replacen("second_spaces = [1, 2]", "second_spaces = [3]", 1)).unwrap_err();
+        let e =
+            Layout::from_toml(&good.replacen("second_spaces = [1, 2]", "second_spaces = [3]", 1))
+                .unwrap_err();
         assert!(e.contains("space 3"), "{e}");
         let e = Layout::from_toml("column = [").unwrap_err();
         assert!(e.starts_with("line 1"), "{e}");

@@ -40,7 +40,9 @@ impl FromStr for GameKind {
             "route66" | "route-66" | "mother-road" => Ok(GameKind::Route66),
             "cant-stop" | "cantstop" => Ok(GameKind::CantStop),
             "great-races" | "greatraces" => Ok(GameKind::GreatRaces),
-            _ => Err(format!("unknown game '{s}' (expected route66, cant-stop or great-races)")),
+            _ => Err(format!(
+                "unknown game '{s}' (expected route66, cant-stop or great-races)"
+            )),
         }
     }
 }
@@ -84,7 +86,9 @@ impl FromStr for Variant {
             "leisurely" | "1" => Ok(Variant::Leisurely),
             "faster-gear" | "2" => Ok(Variant::FasterGear),
             "jump" => Ok(Variant::Jump),
-            _ => Err(format!("unknown variant '{s}' (expected leisurely, faster-gear or jump)")),
+            _ => Err(format!(
+                "unknown variant '{s}' (expected leisurely, faster-gear or jump)"
+            )),
         }
     }
 }

@@ -32,7 +32,7 @@ pub fn run(args: BoardsArgs) -> Result<ExitCode> {
             let b = boards.iter().find(|b| b.0 == n).ok_or_else(|| {
                 input(format!("boards: unknown board '{n}' (expected route66, route66-de, cant-stop or great-races)"))
             })?;
-            vec![b.clone()]
+            vec![*b]
         }
         None => boards.to_vec(),
     };

@@ -1,3 +1,6 @@
 //! Exporters, one per format, and the shared pieces: atomic file writes, the progress bar.
 
+pub mod atomic;
 pub mod position;
+pub mod progress;
+pub mod tournament_csv;

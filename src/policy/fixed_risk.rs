@@ -40,8 +40,16 @@ mod tests {
         g.apply(&rules, Choice::one(7));
         let v = View::new(&rules, &g);
         assert_eq!(v.bust_rolls, 104);
-        assert!(FixedRisk { max_bust: 0.0803, stop_at_top: true }.keep_rolling(&v, &mut rng));
-        assert!(!FixedRisk { max_bust: 0.0802, stop_at_top: true }.keep_rolling(&v, &mut rng));
+        assert!(FixedRisk {
+            max_bust: 0.0803,
+            stop_at_top: true
+        }
+        .keep_rolling(&v, &mut rng));
+        assert!(!FixedRisk {
+            max_bust: 0.0802,
+            stop_at_top: true
+        }
+        .keep_rolling(&v, &mut rng));
     }
 
     #[test]
@@ -54,8 +62,16 @@ mod tests {
         g.apply(&rules, Choice::one(2));
         assert!(g.turn.at_top.has(2));
         let v = View::new(&rules, &g);
-        assert!(!FixedRisk { max_bust: 0.99, stop_at_top: true }.keep_rolling(&v, &mut rng));
+        assert!(!FixedRisk {
+            max_bust: 0.99,
+            stop_at_top: true
+        }
+        .keep_rolling(&v, &mut rng));
         // Usable is every open column but 2 with two cars free: no roll busts, so it goes on.
-        assert!(FixedRisk { max_bust: 0.5, stop_at_top: false }.keep_rolling(&v, &mut rng));
+        assert!(FixedRisk {
+            max_bust: 0.5,
+            stop_at_top: false
+        }
+        .keep_rolling(&v, &mut rng));
     }
 }

@@ -21,7 +21,13 @@ pub trait Policy {
     /// Index into `choices` (never empty) of the choice to take after `roll`. `view` shows the
     /// position before the choice is applied. The default is the shared choice rule: the choice
     /// leaving the lowest bust chance for the next roll, ties broken by more progress.
-    fn choose<R: RngCore>(&mut self, view: &View, roll: Roll, choices: &[Choice], rng: &mut R) -> usize {
+    fn choose<R: RngCore>(
+        &mut self,
+        view: &View,
+        roll: Roll,
+        choices: &[Choice],
+        rng: &mut R,
+    ) -> usize {
         let _ = (roll, rng);
         view.safest_choice(choices)
     }
@@ -41,7 +47,13 @@ pub enum AnyPolicy {
 
 impl Policy for AnyPolicy {
     #[inline]
-    fn choose<R: RngCore>(&mut self, view: &View, roll: Roll, choices: &[Choice], rng: &mut R) -> usize {
+    fn choose<R: RngCore>(
+        &mut self,
+        view: &View,
+        roll: Roll,
+        choices: &[Choice],
+        rng: &mut R,
+    ) -> usize {
         match self {
             AnyPolicy::OneRoll(p) => p.choose(view, roll, choices, rng),
             AnyPolicy::FixedRisk(p) => p.choose(view, roll, choices, rng),

@@ -54,22 +54,41 @@ impl PolicySpec {
                 SpecKind::OneRoll
             }
             "fixed-risk" => {
-                let (p, rest) = params.split_first().ok_or("fixed-risk needs a bust chance, like fixed-risk:0.3")?;
+                let (p, rest) = params
+                    .split_first()
+                    .ok_or("fixed-risk needs a bust chance, like fixed-risk:0.3")?;
                 let max_bust = probability(name, p)?;
                 if max_bust >= 1.0 {
-                    return Err(format!("fixed-risk:{p}: the bust chance must be below 1 (at 1 it never stops)"));
+                    return Err(format!(
+                        "fixed-risk:{p}: the bust chance must be below 1 (at 1 it never stops)"
+                    ));
                 }
                 let stop_at_top = match rest {
                     [] => true,
                     ["ignore-top"] => false,
-                    _ => return Err(format!("fixed-risk: unknown option '{}' (expected ignore-top)", rest.join(","))),
+                    _ => {
+                        return Err(format!(
+                            "fixed-risk: unknown option '{}' (expected ignore-top)",
+                            rest.join(",")
+                        ))
+                    }
                 };
-                SpecKind::FixedRisk { max_bust, stop_at_top }
+                SpecKind::FixedRisk {
+                    max_bust,
+                    stop_at_top,
+                }
             }
             "" => return Err("empty policy name".into()),
-            _ => return Err(format!("unknown policy '{name}' (see `pressluck policies`)")),
+            _ => {
+                return Err(format!(
+                    "unknown policy '{name}' (see `pressluck policies`)"
+                ))
+            }
         };
-        Ok(PolicySpec { name: canonical(&kind), kind })
+        Ok(PolicySpec {
+            name: canonical(&kind),
+            kind,
+        })
     }
 
     /// Builds the policy for a game.
@@ -77,7 +96,13 @@ impl PolicySpec {
         let _ = rules;
         match self.kind {
             SpecKind::OneRoll => AnyPolicy::OneRoll(OneRoll),
-            SpecKind::FixedRisk { max_bust, stop_at_top } => AnyPolicy::FixedRisk(FixedRisk { max_bust, stop_at_top }),
+            SpecKind::FixedRisk {
+                max_bust,
+                stop_at_top,
+            } => AnyPolicy::FixedRisk(FixedRisk {
+                max_bust,
+                stop_at_top,
+            }),
         }
     }
 }
@@ -86,8 +111,14 @@ impl PolicySpec {
 fn canonical(kind: &SpecKind) -> String {
     match kind {
         SpecKind::OneRoll => "one-roll".into(),
-        SpecKind::FixedRisk { max_bust, stop_at_top: true } => format!("fixed-risk:{max_bust}"),
-        SpecKind::FixedRisk { max_bust, stop_at_top: false } => format!("fixed-risk:{max_bust},ignore-top"),
+        SpecKind::FixedRisk {
+            max_bust,
+            stop_at_top: true,
+        } => format!("fixed-risk:{max_bust}"),
+        SpecKind::FixedRisk {
+            max_bust,
+            stop_at_top: false,
+        } => format!("fixed-risk:{max_bust},ignore-top"),
     }
 }
 
@@ -96,13 +127,18 @@ fn no_params(name: &str, params: &[&str]) -> Result<(), String> {
     if params.is_empty() {
         Ok(())
     } else {
-        Err(format!("{name} takes no parameters (got '{}')", params.join(",")))
+        Err(format!(
+            "{name} takes no parameters (got '{}')",
+            params.join(",")
+        ))
     }
 }
 
 /// Parses a probability in [0, 1].
 fn probability(name: &str, text: &str) -> Result<f64, String> {
-    let v: f64 = text.parse().map_err(|_| format!("{name}:{text}: '{text}' is not a number"))?;
+    let v: f64 = text
+        .parse()
+        .map_err(|_| format!("{name}:{text}: '{text}' is not a number"))?;
     if !(0.0..=1.0).contains(&v) {
         return Err(format!("{name}:{text}: a probability must lie in 0..1"));
     }
@@ -125,13 +161,22 @@ fn load_strategy(path: &Path) -> Result<PolicySpec, String> {
     let shown = path.display();
     let bytes = std::fs::read(path).map_err(|e| format!("{shown}: {e}"))?;
     let text = String::from_utf8(bytes).map_err(|_| format!("{shown}: not UTF-8 text"))?;
-    let file: StrategyFile = toml::from_str(&text).map_err(|e| format!("{shown}: {}", e.message()))?;
+    let file: StrategyFile =
+        toml::from_str(&text).map_err(|e| format!("{shown}: {}", e.message()))?;
     if file.policy.trim().ends_with(".toml") {
-        return Err(format!("{shown}: a strategy file names a policy spec, not another file"));
+        return Err(format!(
+            "{shown}: a strategy file names a policy spec, not another file"
+        ));
     }
     let inner = PolicySpec::parse(&file.policy).map_err(|e| format!("{shown}: {e}"))?;
-    let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| inner.name.clone());
-    Ok(PolicySpec { name, kind: inner.kind })
+    let name = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| inner.name.clone());
+    Ok(PolicySpec {
+        name,
+        kind: inner.kind,
+    })
 }
 
 #[cfg(test)]
@@ -141,8 +186,14 @@ mod tests {
     #[test]
     fn parses_and_names_canonically() {
         assert_eq!(PolicySpec::parse("one-roll").unwrap().name, "one-roll");
-        assert_eq!(PolicySpec::parse("fixed-risk:0.30").unwrap().name, "fixed-risk:0.3");
-        assert_eq!(PolicySpec::parse("fixed-risk:0.3,ignore-top").unwrap().name, "fixed-risk:0.3,ignore-top");
+        assert_eq!(
+            PolicySpec::parse("fixed-risk:0.30").unwrap().name,
+            "fixed-risk:0.3"
+        );
+        assert_eq!(
+            PolicySpec::parse("fixed-risk:0.3,ignore-top").unwrap().name,
+            "fixed-risk:0.3,ignore-top"
+        );
     }
 
     #[test]

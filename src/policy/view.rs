@@ -23,7 +23,12 @@ impl<'a> View<'a> {
     #[inline]
     pub fn new(rules: &'a Rules, game: &'a Game) -> View<'a> {
         let usable = game.usable(rules);
-        View { rules, game, usable, bust_rolls: bust_rolls(usable) }
+        View {
+            rules,
+            game,
+            usable,
+            bust_rolls: bust_rolls(usable),
+        }
     }
 
     /// The player deciding.
@@ -68,7 +73,10 @@ impl<'a> View<'a> {
         let mut best_key = (u16::MAX, f64::NEG_INFINITY);
         for (i, &c) in choices.iter().enumerate() {
             let g = self.after(c);
-            let key = (bust_rolls(g.usable(self.rules)), turn_progress(self.rules, &g));
+            let key = (
+                bust_rolls(g.usable(self.rules)),
+                turn_progress(self.rules, &g),
+            );
             if key.0 < best_key.0 || (key.0 == best_key.0 && key.1 > best_key.1) {
                 best = i;
                 best_key = key;

@@ -1,2 +1,8 @@
 //! Self-play: the engine loop, the runner over chunks of games, the schedule of matchups, and
 //! the integer counters they add up to.
+
+pub mod dice_source;
+pub mod play;
+pub mod runner;
+pub mod schedule;
+pub mod stats;

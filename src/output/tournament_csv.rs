@@ -1,0 +1,237 @@
+//! The tournament exporters: result rows in the CSV schema of DESIGN.md, the stop-probability
+//! table, and the plain summary table for stdout.
+
+use crate::sim::schedule::Matchup;
+use crate::sim::stats::{mean_sd, wilson95, MatchupStats, SeatCounters, STOP_CARS, STOP_ROLLS};
+use serde::Serialize;
+use std::fmt::Write as _;
+
+/// A finished tournament: what was played and the counters of every matchup.
+#[derive(Debug)]
+pub struct TournamentResult {
+    /// Game name (`route66`, `cant-stop`, `great-races`).
+    pub game: String,
+    /// Edition and variants, like `en` or `en+faster-gear`.
+    pub rules: String,
+    /// Seats at the table.
+    pub players: u8,
+    /// Each matchup with its counters.
+    pub matchups: Vec<(Matchup, MatchupStats)>,
+}
+
+/// One row of the tournament CSV.
+#[derive(Debug, Serialize)]
+pub struct ResultRow {
+    game: String,
+    players: u8,
+    matchup: String,
+    policy: String,
+    seat: String,
+    games: u64,
+    wins: u64,
+    win_rate: String,
+    ci95_low: String,
+    ci95_high: String,
+    mean_score: String,
+    mean_turns: String,
+    sd_turns: String,
+    mean_rolls: String,
+    bust_rate: String,
+    rules: String,
+    unfinished: u64,
+}
+
+/// Fixed six-decimal text, so the bytes of a CSV never depend on float printing choices.
+fn f6(x: f64) -> String {
+    format!("{x:.6}")
+}
+
+/// Sums `counters` into one.
+fn total<'a>(counters: impl Iterator<Item = &'a SeatCounters>) -> SeatCounters {
+    let mut t = SeatCounters::default();
+    for c in counters {
+        t += *c;
+    }
+    t
+}
+
+impl TournamentResult {
+    /// The distinct policies of a matchup with the slots each fills, in slot order.
+    fn policies(m: &Matchup) -> Vec<(String, Vec<usize>)> {
+        let mut out: Vec<(String, Vec<usize>)> = Vec::new();
+        for (slot, spec) in m.slots.iter().enumerate() {
+            match out.iter_mut().find(|(n, _)| *n == spec.name) {
+                Some((_, slots)) => slots.push(slot),
+                None => out.push((spec.name.clone(), vec![slot])),
+            }
+        }
+        out
+    }
+
+    /// Per matchup and policy: `seat = all` then each seat 1..n, with the counters behind it.
+    fn lines(&self) -> Vec<(String, String, String, SeatCounters, u64)> {
+        let mut out = Vec::new();
+        for (m, st) in &self.matchups {
+            let name = m.name();
+            for (policy, slots) in Self::policies(m) {
+                let at_seat = |seat: usize| total(slots.iter().map(|&s| &st.cells[s][seat]));
+                let mut all = SeatCounters::default();
+                for seat in 0..self.players as usize {
+                    all += at_seat(seat);
+                }
+                out.push((
+                    name.clone(),
+                    policy.clone(),
+                    "all".to_string(),
+                    all,
+                    st.unfinished,
+                ));
+                if self.players > 1 {
+                    for seat in 0..self.players as usize {
+                        out.push((
+                            name.clone(),
+                            policy.clone(),
+                            (seat + 1).to_string(),
+                            at_seat(seat),
+                            st.unfinished,
+                        ));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The result rows in the CSV schema.
+    pub fn rows(&self) -> Vec<ResultRow> {
+        let per = |x: u64, n: u64| if n == 0 { 0.0 } else { x as f64 / n as f64 };
+        self.lines()
+            .into_iter()
+            .map(|(matchup, policy, seat, c, unfinished)| {
+                let (lo, hi) = wilson95(c.wins, c.games);
+                let (mean_turns, sd_turns) = mean_sd(c.games, c.turns, c.turns_sq);
+                ResultRow {
+                    game: self.game.clone(),
+                    players: self.players,
+                    matchup,
+                    policy,
+                    seat,
+                    games: c.games,
+                    wins: c.wins,
+                    win_rate: f6(per(c.wins, c.games)),
+                    ci95_low: f6(lo),
+                    ci95_high: f6(hi),
+                    mean_score: f6(per(c.score, c.games)),
+                    mean_turns: f6(mean_turns),
+                    sd_turns: f6(sd_turns),
+                    mean_rolls: f6(per(c.rolls, c.turns)),
+                    bust_rate: f6(per(c.busts, c.turns)),
+                    rules: self.rules.clone(),
+                    unfinished,
+                }
+            })
+            .collect()
+    }
+
+    /// The tournament CSV.
+    pub fn to_csv(&self) -> anyhow::Result<Vec<u8>> {
+        to_csv(self.rows())
+    }
+
+    /// The stop-probability table CSV: per policy (over all its matchups), by successful roll
+    /// number within the turn and cars in play, how often it stopped and how often the next roll
+    /// busted. Row `roll = 0` is the turn's opening roll: `decisions` counts turns begun.
+    pub fn stop_table_csv(&self) -> anyhow::Result<Vec<u8>> {
+        let mut order: Vec<String> = Vec::new();
+        let mut cells: Vec<[[crate::sim::stats::StopCell; STOP_CARS]; STOP_ROLLS]> = Vec::new();
+        for (m, st) in &self.matchups {
+            for (slot, spec) in m.slots.iter().enumerate() {
+                let i = match order.iter().position(|n| *n == spec.name) {
+                    Some(i) => i,
+                    None => {
+                        order.push(spec.name.clone());
+                        cells.push(Default::default());
+                        order.len() - 1
+                    }
+                };
+                for (a, b) in cells[i]
+                    .iter_mut()
+                    .flatten()
+                    .zip(st.stop[slot].iter().flatten())
+                {
+                    *a += *b;
+                }
+            }
+        }
+        let mut rows = Vec::new();
+        for (name, table) in order.iter().zip(&cells) {
+            for (roll, by_cars) in table.iter().enumerate() {
+                for (cars, c) in by_cars.iter().enumerate() {
+                    if c.decisions == 0 && c.busts == 0 {
+                        continue;
+                    }
+                    let rolled_on = c.decisions - c.stops;
+                    let per = |x: u64, n: u64| if n == 0 { 0.0 } else { x as f64 / n as f64 };
+                    rows.push(StopRow {
+                        policy: name.clone(),
+                        roll: roll as u32,
+                        cars: cars as u32,
+                        decisions: c.decisions,
+                        stops: c.stops,
+                        stop_rate: f6(per(c.stops, c.decisions)),
+                        busts: c.busts,
+                        bust_rate: f6(per(c.busts, rolled_on)),
+                    });
+                }
+            }
+        }
+        to_csv(rows)
+    }
+
+    /// The plain summary table for a person: one line per matchup and policy.
+    pub fn summary(&self) -> String {
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            "{:<40} {:<22} {:>8}  {:<17} {:>7} {:>7}",
+            "matchup", "policy", "win rate", "95% interval", "turns", "score"
+        );
+        for (matchup, policy, seat, c, _) in self.lines() {
+            if seat != "all" {
+                continue;
+            }
+            let (lo, hi) = wilson95(c.wins, c.games);
+            let n = c.games.max(1) as f64;
+            let _ = writeln!(
+                s,
+                "{matchup:<40} {policy:<22} {:>8.4}  [{lo:.4}, {hi:.4}] {:>7.2} {:>7.2}",
+                c.wins as f64 / n,
+                c.turns as f64 / n,
+                c.score as f64 / n
+            );
+        }
+        s
+    }
+}
+
+/// One row of the stop-probability table.
+#[derive(Debug, Serialize)]
+struct StopRow {
+    policy: String,
+    roll: u32,
+    cars: u32,
+    decisions: u64,
+    stops: u64,
+    stop_rate: String,
+    busts: u64,
+    bust_rate: String,
+}
+
+/// Serialises rows with a header into CSV bytes.
+fn to_csv<T: Serialize>(rows: Vec<T>) -> anyhow::Result<Vec<u8>> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    for r in rows {
+        w.serialize(r)?;
+    }
+    w.into_inner().map_err(|e| anyhow::anyhow!("csv: {e}"))
+}

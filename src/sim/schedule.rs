@@ -1,0 +1,138 @@
+//! Who plays whom: the matchups of a tournament and the seat rotation inside each.
+
+use crate::policy::PolicySpec;
+
+/// One matchup: the policies in their base seat order (slots).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Matchup {
+    /// The policies, slot by slot.
+    pub slots: Vec<PolicySpec>,
+}
+
+impl Matchup {
+    /// The name: policy names in slot order joined by `|`, like `ev|fixed-risk:0.3`.
+    pub fn name(&self) -> String {
+        self.slots
+            .iter()
+            .map(|s| s.name.as_str())
+            .collect::<Vec<_>>()
+            .join("|")
+    }
+}
+
+/// The matchups of `policies` for `players` seats: each policy alone for solitaire; every pair
+/// for two (round robin); for three and four, every combination of distinct policies — or, when
+/// there are fewer policies than seats, every multiset of them using at least two policies.
+pub fn matchups(policies: &[PolicySpec], players: usize) -> Vec<Matchup> {
+    let k = policies.len();
+    let mut out = Vec::new();
+    let mut idx = vec![0usize; players];
+    let distinct = k >= players;
+    // Enumerate non-decreasing index tuples (strictly increasing when `distinct`).
+    fn rec(
+        pos: usize,
+        start: usize,
+        k: usize,
+        distinct: bool,
+        idx: &mut Vec<usize>,
+        out: &mut Vec<Vec<usize>>,
+    ) {
+        if pos == idx.len() {
+            out.push(idx.clone());
+            return;
+        }
+        for i in start..k {
+            idx[pos] = i;
+            rec(
+                pos + 1,
+                if distinct { i + 1 } else { i },
+                k,
+                distinct,
+                idx,
+                out,
+            );
+        }
+    }
+    let mut tuples = Vec::new();
+    rec(0, 0, k, distinct, &mut idx, &mut tuples);
+    for t in tuples {
+        let uses_two = t.iter().any(|&i| i != t[0]);
+        if players == 1 || distinct || uses_two {
+            out.push(Matchup {
+                slots: t.iter().map(|&i| policies[i].clone()).collect(),
+            });
+        }
+    }
+    out
+}
+
+/// The slot in each seat for game `index`: the seats rotate by one each game, so over any `n`
+/// consecutive games every slot sits in every seat once.
+#[inline]
+pub fn seating(index: u64, players: usize) -> [usize; 4] {
+    let r = (index % players as u64) as usize;
+    let mut s = [0usize; 4];
+    for (seat, slot) in s.iter_mut().enumerate().take(players) {
+        *slot = (seat + r) % players;
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn specs(names: &[&str]) -> Vec<PolicySpec> {
+        names
+            .iter()
+            .map(|n| PolicySpec::parse(n).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn round_robin_and_combinations() {
+        let p = specs(&[
+            "one-roll",
+            "fixed-risk:0.1",
+            "fixed-risk:0.2",
+            "fixed-risk:0.3",
+        ]);
+        let names: Vec<String> = matchups(&p, 2).iter().map(Matchup::name).collect();
+        assert_eq!(names.len(), 6);
+        assert_eq!(names[0], "one-roll|fixed-risk:0.1");
+        assert_eq!(matchups(&p, 3).len(), 4);
+        assert_eq!(matchups(&p, 4).len(), 1);
+        assert_eq!(matchups(&p, 1).len(), 4);
+    }
+
+    #[test]
+    fn fewer_policies_than_seats_uses_multisets() {
+        let p = specs(&["one-roll", "fixed-risk:0.3"]);
+        let names: Vec<String> = matchups(&p, 4).iter().map(Matchup::name).collect();
+        assert_eq!(
+            names,
+            [
+                "one-roll|one-roll|one-roll|fixed-risk:0.3",
+                "one-roll|one-roll|fixed-risk:0.3|fixed-risk:0.3",
+                "one-roll|fixed-risk:0.3|fixed-risk:0.3|fixed-risk:0.3"
+            ]
+        );
+        assert!(matchups(&p[..1], 2).is_empty());
+    }
+
+    #[test]
+    fn rotation_puts_every_slot_in_every_seat() {
+        for n in 1..=4 {
+            let mut seen = [[0; 4]; 4];
+            for i in 0..n as u64 {
+                let s = seating(i, n);
+                for seat in 0..n {
+                    seen[s[seat]][seat] += 1;
+                }
+            }
+            for row in seen.iter().take(n) {
+                assert!(row[..n].iter().all(|&x| x == 1), "{n}: {seen:?}");
+            }
+        }
+    }
+}
