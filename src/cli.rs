@@ -11,7 +11,13 @@ use std::process::ExitCode;
 
 /// pressluck: hard numbers for press-your-luck dice race games.
 #[derive(Debug, Parser)]
-#[command(name = "pressluck", version, about, propagate_version = true)]
+#[command(
+    name = "pressluck",
+    version,
+    about,
+    propagate_version = true,
+    args_override_self = true
+)]
 pub struct Cli {
     /// The subcommand.
     #[command(subcommand)]

@@ -47,8 +47,15 @@ fn ten_thousand_route66_games_allocate_nothing() {
     let rules = Rules::new(GameKind::Route66, 2);
     // Every built-in policy family that needs no warm-up, seated against each other.
     let names = ["fixed-risk:0.3", "one-roll"];
-    for pair in [[names[0], names[1]], [names[1], names[0]], [names[0], names[0]]] {
-        let mut policies: Vec<_> = pair.iter().map(|n| PolicySpec::parse(n).unwrap().build(&rules)).collect();
+    for pair in [
+        [names[0], names[1]],
+        [names[1], names[0]],
+        [names[0], names[0]],
+    ] {
+        let mut policies: Vec<_> = pair
+            .iter()
+            .map(|n| PolicySpec::parse(n).unwrap().build(&rules))
+            .collect();
         let mut stats = MatchupStats::default();
         let mut finished = 0;
         let before = ALLOCATIONS.load(Ordering::Relaxed);
@@ -56,12 +63,22 @@ fn ten_thousand_route66_games_allocate_nothing() {
         for seed in 0..10_000u64 / 3 + 1 {
             let mut dice = RngDice(Xoshiro256PlusPlus::seed_from_u64(seed));
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(!seed);
-            let g = play_game(&rules, &mut policies, &[0, 1], &mut dice, &mut rng, &mut stats);
+            let g = play_game(
+                &rules,
+                &mut policies,
+                &[0, 1],
+                &mut dice,
+                &mut rng,
+                &mut stats,
+            );
             finished += g.finished() as u32;
         }
         COUNTING.with(|c| c.set(false));
         let allocated = ALLOCATIONS.load(Ordering::Relaxed) - before;
-        assert_eq!(allocated, 0, "{pair:?}: {allocated} allocations in the game loop");
+        assert_eq!(
+            allocated, 0,
+            "{pair:?}: {allocated} allocations in the game loop"
+        );
         assert_eq!(finished, 10_000 / 3 + 1, "{pair:?}");
     }
     // The counter does count: a Vec made while counting is seen.

@@ -11,11 +11,21 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 fn check(rules: &Rules, g: &Game) {
     let b: &Board = &g.board;
     let n = rules.players;
-    assert!(g.turn.cars.len() <= 3, "more than 3 cars: {:?}", g.turn.cars);
-    assert!(g.turn.cars.iter().all(|c| !b.closed.has(c)), "a car in a closed column");
+    assert!(
+        g.turn.cars.len() <= 3,
+        "more than 3 cars: {:?}",
+        g.turn.cars
+    );
+    assert!(
+        g.turn.cars.iter().all(|c| !b.closed.has(c)),
+        "a car in a closed column"
+    );
     for c in g.turn.cars {
         assert!(g.turn.car(c) >= 1 && g.turn.car(c) <= rules.layout.len(c));
-        assert!(g.turn.car(c) > b.cube(g.to_move, c), "car below its own cube");
+        assert!(
+            g.turn.car(c) > b.cube(g.to_move, c),
+            "car below its own cube"
+        );
     }
     let mut scores = [0u16; 4];
     for c in 2..=12u8 {
@@ -35,11 +45,17 @@ fn check(rules: &Rules, g: &Game) {
             }
             for p in 0..n {
                 let on_top = p == first || p == second;
-                assert_eq!(b.cube(p, c), if on_top { len } else { 0 }, "column {c} player {p}");
+                assert_eq!(
+                    b.cube(p, c),
+                    if on_top { len } else { 0 },
+                    "column {c} player {p}"
+                );
             }
         } else {
             for p in 0..n {
-                assert!(b.cube(p, c) < len || rules.game == GameKind::GreatRaces && b.cube(p, c) <= len);
+                assert!(
+                    b.cube(p, c) < len || rules.game == GameKind::GreatRaces && b.cube(p, c) <= len
+                );
             }
             if rules.jump {
                 // No two cubes on one road space.
@@ -54,7 +70,11 @@ fn check(rules: &Rules, g: &Game) {
             }
         }
     }
-    assert_eq!(&scores[..n as usize], &b.scores[..n as usize], "scores are not the sum of won points");
+    assert_eq!(
+        &scores[..n as usize],
+        &b.scores[..n as usize],
+        "scores are not the sum of won points"
+    );
     if rules.game == GameKind::CantStop {
         for p in 0..n {
             assert_eq!(b.won[p as usize] as u16, b.scores[p as usize]);
@@ -95,7 +115,11 @@ fn random_game(rules: &Rules, seed: u64, p_stop: f64) -> u32 {
 }
 
 fn game_kind() -> impl Strategy<Value = GameKind> {
-    prop_oneof![Just(GameKind::Route66), Just(GameKind::CantStop), Just(GameKind::GreatRaces)]
+    prop_oneof![
+        Just(GameKind::Route66),
+        Just(GameKind::CantStop),
+        Just(GameKind::GreatRaces)
+    ]
 }
 
 proptest! {
