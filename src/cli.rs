@@ -35,6 +35,8 @@ pub enum Command {
     Boards(BoardsArgs),
     /// List the built-in policies and the strategy files.
     Policies(PoliciesArgs),
+    /// Exact stop-or-roll odds: bust chances of sets of columns, track and reach odds (CSV).
+    Odds(OddsArgs),
 }
 
 /// Which game, edition, variants and board: shared by every command that plays a game.
@@ -173,6 +175,36 @@ pub struct ReplayArgs {
 pub struct BoardsArgs {
     /// Print only this board: route66, route66-de, cant-stop or great-races.
     pub name: Option<String>,
+}
+
+/// `pressluck odds`.
+#[derive(Debug, Args)]
+pub struct OddsArgs {
+    /// The game (its board sets the column lengths of the reach view).
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Which table: sets (bust odds of sets of cars), tracks (one-roll view), reach (odds of
+    /// climbing d more steps this turn).
+    #[arg(long, default_value = "sets")]
+    pub view: String,
+    /// The full bust table over all 2048 usable sets (the sets view only).
+    #[arg(long)]
+    pub masks: bool,
+    /// Columns closed (or with a car at the top): removed from every usable set, e.g. 2,12.
+    #[arg(long, default_value = "")]
+    pub blocked: String,
+    /// Also cover states with up to K cars still free (0..3).
+    #[arg(long, default_value_t = 0)]
+    pub free_cars: u8,
+    /// Add a Monte Carlo check: N simulated rolls per row, with a 99.9% interval.
+    #[arg(long)]
+    pub samples: Option<u64>,
+    /// Seed of the Monte Carlo check.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Output CSV (default: stdout).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
 }
 
 /// `pressluck policies`.

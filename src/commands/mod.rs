@@ -1,6 +1,7 @@
 //! One file per subcommand: validated settings in, exporters out.
 
 pub mod boards;
+pub mod odds;
 pub mod policies;
 pub mod replay;
 pub mod tournament;
@@ -16,5 +17,6 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Replay(a) => replay::run(a),
         Command::Boards(a) => boards::run(a),
         Command::Policies(a) => policies::run(a),
+        Command::Odds(a) => odds::run(a),
     }
 }

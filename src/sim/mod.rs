@@ -1,6 +1,7 @@
 //! Self-play: the engine loop, the runner over chunks of games, the schedule of matchups, and
 //! the integer counters they add up to.
 
+pub mod bust_check;
 pub mod dice_source;
 pub mod play;
 pub mod runner;

@@ -1,0 +1,81 @@
+//! The odds exporters: the bust table of sets (schema `columns,bust_rolls,p_bust,p_success`
+//! first), the one-roll track view and the reach table, each as CSV.
+
+use crate::columns::odds::{SetOdds, TrackOdds};
+use serde::Serialize;
+
+/// One row of the bust table.
+#[derive(Debug, Serialize)]
+pub struct SetRow {
+    columns: String,
+    bust_rolls: u16,
+    p_bust: String,
+    p_success: String,
+    free_cars: u8,
+    usable: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    p_bust_mc: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mc_low: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mc_high: Option<String>,
+}
+
+impl SetRow {
+    /// A row from exact odds and, optionally, a Monte Carlo estimate with its 99.9% interval.
+    pub fn new(o: &SetOdds, mc: Option<(f64, f64, f64)>) -> SetRow {
+        SetRow {
+            columns: o.cars.to_string(),
+            bust_rolls: o.bust_rolls,
+            p_bust: format!("{:.6}", o.p_bust()),
+            p_success: format!("{:.6}", 1.0 - o.p_bust()),
+            free_cars: o.free_cars,
+            usable: o.usable.to_string(),
+            p_bust_mc: mc.map(|m| format!("{:.6}", m.0)),
+            mc_low: mc.map(|m| format!("{:.6}", m.1)),
+            mc_high: mc.map(|m| format!("{:.6}", m.2)),
+        }
+    }
+}
+
+/// One row of the track view.
+#[derive(Debug, Serialize)]
+pub struct TrackRow {
+    track: u8,
+    offered_rolls: u16,
+    p_offered: String,
+    double_rolls: u16,
+    steps_per_roll: String,
+}
+
+impl From<&TrackOdds> for TrackRow {
+    fn from(t: &TrackOdds) -> Self {
+        TrackRow {
+            track: t.column,
+            offered_rolls: t.offered_rolls,
+            p_offered: format!("{:.6}", t.offered_rolls as f64 / 1296.0),
+            double_rolls: t.double_rolls,
+            steps_per_roll: format!("{:.6}", t.steps_per_roll),
+        }
+    }
+}
+
+/// One row of the reach table.
+#[derive(Debug, Serialize)]
+pub struct ReachRow {
+    /// The column.
+    pub column: u8,
+    /// Steps still to climb.
+    pub distance: u8,
+    /// The chance of climbing them this turn.
+    pub p_reach: String,
+}
+
+/// Serialises rows with a header into CSV bytes.
+pub fn to_csv<T: Serialize>(rows: impl IntoIterator<Item = T>) -> anyhow::Result<Vec<u8>> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    for r in rows {
+        w.serialize(r)?;
+    }
+    w.into_inner().map_err(|e| anyhow::anyhow!("csv: {e}"))
+}
