@@ -195,12 +195,10 @@ impl Position<'_> {
             let spaces: Vec<String> = row.iter().map(|s| format!("{s:>width$}")).collect();
             let line = format!("{c:>2} ({:>2}) | {}", rules.layout.len(c), spaces.join(" "));
             let pad = 9 + longest * (width + 1);
-            let _ = writeln!(
-                out,
-                "{}{}",
-                format!("{line:<pad$}").trim_end(),
-                self.column_note(c)
-            );
+            let _ = match self.column_note(c) {
+                note if note.is_empty() => writeln!(out, "{line}"),
+                note => writeln!(out, "{line:<pad$}{note}"),
+            };
         }
         let scores: Vec<String> = (0..rules.players)
             .map(|p| format!("player {p}: {}", board.scores[p as usize]))
