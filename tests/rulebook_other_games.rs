@@ -136,9 +136,11 @@ use 2 12       # player 0: 2@3, the top: she wins at once; player 1 (2@2) takes 
         (b.first[2], b.second[2], b.scores[0], b.scores[1]),
         (0, 1, 10, 6)
     );
+    // The winner's marker stays on the top; the second's goes to the space below it, the one
+    // with the smaller points; the other markers go home.
     assert_eq!(
         (b.cube(0, 2), b.cube(1, 2), b.cube(2, 2), b.cube(0, 12)),
-        (3, 3, 0, 1)
+        (3, 2, 0, 1)
     );
     assert_eq!(r.game.to_move, 1);
     // Players 1 and 2 tie on 2@2 when player 0 wins: the later player (2) takes second.
@@ -224,7 +226,11 @@ fn great_races_end_when_all_eleven_are_won() {
         ),
         (11, Some(0), 27, 26)
     );
-    assert_eq!((b.first[7], b.second[7], b.cube(1, 7)), (0, 1, 13));
+    assert_eq!(
+        (b.first[7], b.second[7], b.cube(1, 7)),
+        (0, 1, 12),
+        "second place marker on the space below the top"
+    );
     assert_eq!(
         (b.scores[0], b.scores[1]),
         (10 + 9 + 8 + 7 + 6 + 5, 10 + 9 + 8 + 7 + 6 + 3)

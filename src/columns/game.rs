@@ -136,8 +136,22 @@ impl Game {
                 }
             }
         }
+        // Route 66: both cubes go to the scoring space's two boxes; The Great Races: the second
+        // marker goes to the space below the top, the one showing the smaller points.
+        let second_space = if rules.game == GameKind::GreatRaces {
+            len - 1
+        } else {
+            len
+        };
         for q in 0..rules.players {
-            b.set_cube(q, c, if q == p || q == second { len } else { 0 });
+            let s = if q == p {
+                len
+            } else if q == second {
+                second_space
+            } else {
+                0
+            };
+            b.set_cube(q, c, s);
         }
         if second != NOBODY {
             b.second[c as usize] = second;

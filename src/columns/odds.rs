@@ -23,9 +23,14 @@ impl SetOdds {
     pub fn new(cars: ColumnSet, free_cars: u8, blocked: ColumnSet) -> SetOdds {
         let mut usable = cars - blocked;
         if free_cars > 0 {
-            usable = usable | (!cars - blocked);
+            usable |= !cars - blocked;
         }
-        SetOdds { cars, free_cars, usable, bust_rolls: bust_rolls(usable) }
+        SetOdds {
+            cars,
+            free_cars,
+            usable,
+            bust_rolls: bust_rolls(usable),
+        }
     }
 
     /// The chance of busting on the next roll.
@@ -34,15 +39,16 @@ impl SetOdds {
     }
 }
 
-/// Every state of 1, 2 and 3 cars among the unblocked columns with no free car, and, for each
-/// `f` in 1..=`max_free`, every state of up to 3 − f cars with f free: sorted by chance of success
-/// descending, ties by free cars then columns.
+/// Every state of 1, 2 and 3 cars among the unblocked columns with no free car (cars missing
+/// from the set stand at the top or in closed columns), and, for each `f` in 1..=`max_free`,
+/// every state of exactly 3 − f cars with `f` free: sorted by chance of success descending,
+/// ties by free cars then columns.
 pub fn set_table(blocked: ColumnSet, max_free: u8) -> Vec<SetOdds> {
     let open = !blocked;
     let mut rows = Vec::new();
     for free in 0..=max_free.min(3) {
         let most = 3 - free as u32;
-        let least = if free == 0 { 1 } else { 0 };
+        let least = if free == 0 { 1 } else { most };
         for mask in 0..2048u16 {
             let cars = ColumnSet::from_mask(mask);
             if (cars - open).is_empty() && (least..=most).contains(&cars.len()) {
@@ -50,7 +56,12 @@ pub fn set_table(blocked: ColumnSet, max_free: u8) -> Vec<SetOdds> {
             }
         }
     }
-    rows.sort_by(|a, b| a.bust_rolls.cmp(&b.bust_rolls).then(a.free_cars.cmp(&b.free_cars)).then(column_order(a.cars, b.cars)));
+    rows.sort_by(|a, b| {
+        a.bust_rolls
+            .cmp(&b.bust_rolls)
+            .then(a.free_cars.cmp(&b.free_cars))
+            .then(column_order(a.cars, b.cars))
+    });
     rows
 }
 
@@ -64,10 +75,19 @@ pub fn mask_table() -> Vec<SetOdds> {
     let mut rows: Vec<SetOdds> = (0..2048u16)
         .map(|m| {
             let u = ColumnSet::from_mask(m);
-            SetOdds { cars: u, free_cars: 0, usable: u, bust_rolls: bust_rolls(u) }
+            SetOdds {
+                cars: u,
+                free_cars: 0,
+                usable: u,
+                bust_rolls: bust_rolls(u),
+            }
         })
         .collect();
-    rows.sort_by(|a, b| a.bust_rolls.cmp(&b.bust_rolls).then(column_order(a.cars, b.cars)));
+    rows.sort_by(|a, b| {
+        a.bust_rolls
+            .cmp(&b.bust_rolls)
+            .then(column_order(a.cars, b.cars))
+    });
     rows
 }
 
@@ -90,12 +110,21 @@ pub fn track_table() -> Vec<TrackOdds> {
         .map(|c| {
             let (mut offered, mut doubles) = (0u16, 0u16);
             for pairs in PAIRINGS.iter() {
-                let best = pairs.iter().map(|&(a, b)| (a == c) as u8 + (b == c) as u8).max().unwrap_or(0);
+                let best = pairs
+                    .iter()
+                    .map(|&(a, b)| (a == c) as u8 + (b == c) as u8)
+                    .max()
+                    .unwrap_or(0);
                 offered += (best > 0) as u16;
                 doubles += (best == 2) as u16;
             }
             let steps = (offered + doubles) as f64 / OUTCOMES as f64;
-            TrackOdds { column: c, offered_rolls: offered, double_rolls: doubles, steps_per_roll: steps }
+            TrackOdds {
+                column: c,
+                offered_rolls: offered,
+                double_rolls: doubles,
+                steps_per_roll: steps,
+            }
         })
         .collect()
 }

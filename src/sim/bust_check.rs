@@ -19,7 +19,9 @@ pub fn sample_busts(cars: ColumnSet, free: u8, blocked: ColumnSet, n: u64, seed:
     }
     let key = name_key(&format!("{cars}/{free}/{blocked}"));
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(game_seed(seed, key, 0));
-    (0..n).filter(|_| game.choices(&rules, dice::sample(&mut rng)).is_empty()).count() as u64
+    (0..n)
+        .filter(|_| game.choices(&rules, dice::sample(&mut rng)).is_empty())
+        .count() as u64
 }
 
 /// The Wilson interval for `k` of `n` at 99.9% (z = 3.2905).
@@ -48,7 +50,11 @@ mod tests {
             let k = sample_busts(row.cars, row.free_cars, blocked, 20_000, 5);
             let (lo, hi) = wilson999(k, 20_000);
             let exact = bust_rolls(row.usable) as f64 / 1296.0;
-            assert!(lo <= exact && exact <= hi, "{:?}: {k}/20000 vs {exact}", row);
+            assert!(
+                lo <= exact && exact <= hi,
+                "{:?}: {k}/20000 vs {exact}",
+                row
+            );
         }
     }
 }

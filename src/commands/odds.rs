@@ -1,0 +1,108 @@
+//! `pressluck odds`: exact stop-or-roll odds by enumeration of the 1296 rolls — the bust table
+//! of sets of cars (or of all 2048 usable sets), the one-roll track view, and reach odds —
+//! with an optional Monte Carlo check.
+
+use crate::cli::OddsArgs;
+use crate::columns::odds::{mask_table, reach_odds, set_table, track_table};
+use crate::columns::set::{MAX_COLUMN, MIN_COLUMN};
+use crate::columns::ColumnSet;
+use crate::error::input;
+use crate::output::atomic::{check_writable, write_atomic};
+use crate::output::odds_csv::{to_csv, ReachRow, SetRow, TrackRow};
+use crate::sim::bust_check::{sample_busts, wilson999};
+use anyhow::Result;
+use std::io::Write;
+use std::process::ExitCode;
+
+/// Most Monte Carlo rolls per row.
+const MAX_SAMPLES: u64 = 1_000_000_000;
+
+/// Parses a comma-separated list of columns like `2,12`.
+pub fn parse_columns(text: &str, flag: &str) -> Result<ColumnSet> {
+    let mut set = ColumnSet::EMPTY;
+    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let c: u8 = part
+            .parse()
+            .map_err(|_| input(format!("{flag} {text}: '{part}' is not a column number")))?;
+        if !(MIN_COLUMN..=MAX_COLUMN).contains(&c) {
+            return Err(input(format!("{flag} {text}: column {c} is not in 2..12")));
+        }
+        set = set.with(c);
+    }
+    Ok(set)
+}
+
+/// Runs the command.
+pub fn run(a: OddsArgs) -> Result<ExitCode> {
+    let rules = a.game.rules(2)?;
+    let blocked = parse_columns(&a.blocked, "--blocked")?;
+    if a.free_cars > 3 {
+        return Err(input(format!(
+            "--free-cars {}: must be 0 to 3",
+            a.free_cars
+        )));
+    }
+    if let Some(n) = a.samples {
+        if n == 0 || n > MAX_SAMPLES {
+            return Err(input(format!(
+                "--samples {n}: must be between 1 and {MAX_SAMPLES}"
+            )));
+        }
+    }
+    if let Some(p) = &a.out {
+        check_writable(p, "--out")?;
+    }
+    let csv = match a.view.as_str() {
+        "sets" => {
+            let rows = if a.masks {
+                mask_table()
+            } else {
+                set_table(blocked, a.free_cars)
+            };
+            to_csv(rows.iter().map(|o| {
+                let mc = a.samples.map(|n| {
+                    let (cars, free, blk) = if a.masks {
+                        (ColumnSet::EMPTY, 3, !o.usable)
+                    } else {
+                        (o.cars, o.free_cars, blocked)
+                    };
+                    let k = sample_busts(cars, free, blk, n, a.seed);
+                    let (lo, hi) = wilson999(k, n);
+                    (k as f64 / n as f64, lo, hi)
+                });
+                SetRow::new(o, mc)
+            }))?
+        }
+        "tracks" => to_csv(track_table().iter().map(TrackRow::from))?,
+        "reach" => {
+            let mut rows = Vec::new();
+            for c in MIN_COLUMN..=MAX_COLUMN {
+                let len = rules.layout.len(c);
+                for (d, p) in reach_odds(c, len).into_iter().enumerate().skip(1) {
+                    rows.push(ReachRow {
+                        column: c,
+                        distance: d as u8,
+                        p_reach: format!("{p:.6}"),
+                    });
+                }
+            }
+            to_csv(rows)?
+        }
+        v => return Err(input(format!("--view {v}: expected sets, tracks or reach"))),
+    };
+    if a.masks && a.view != "sets" {
+        return Err(input("--masks applies to --view sets only"));
+    }
+    match &a.out {
+        Some(p) => write_atomic(p, &csv)?,
+        None => {
+            let mut out = std::io::stdout().lock();
+            if let Err(e) = out.write_all(&csv).and_then(|_| out.flush()) {
+                if e.kind() != std::io::ErrorKind::BrokenPipe {
+                    return Err(e.into());
+                }
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
