@@ -59,8 +59,20 @@ pub struct GameArgs {
     pub columns_to_win: u8,
 }
 
+/// A validated game of any family, ready to play.
+#[derive(Clone, Debug)]
+pub enum GameSetup {
+    /// Route 66, Can't Stop or The Great Races.
+    Columns(Rules),
+}
+
 impl GameArgs {
-    /// Validates the game settings into rules for `players` players.
+    /// Validates the game settings for `players` players, whatever the family.
+    pub fn setup(&self, players: u8) -> Result<GameSetup> {
+        Ok(GameSetup::Columns(self.rules(players)?))
+    }
+
+    /// Validates the game settings into column-race rules for `players` players.
     pub fn rules(&self, players: u8) -> Result<Rules> {
         let game: GameKind = self
             .game

@@ -1,15 +1,13 @@
 //! `pressluck tournament`: every matchup of the listed policies, played in parallel, written as
 //! CSV (and optionally the stop-probability table), with a summary on stdout.
 
-use crate::cli::{GameArgs, TournamentArgs};
-use crate::columns::Rules;
+use crate::cli::{GameArgs, GameSetup, TournamentArgs};
 use crate::error::input;
 use crate::output::atomic::{check_writable, write_atomic};
 use crate::output::progress::games_bar;
 use crate::output::tournament_csv::TournamentResult;
-use crate::policy::PolicySpec;
-use crate::sim::runner::run_matchup;
-use crate::sim::schedule::{matchups, Matchup};
+use crate::sim::family::{ColumnFamily, Family};
+use crate::sim::schedule::{matchups, Matchup, Named};
 use anyhow::Result;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -17,15 +15,15 @@ use std::process::ExitCode;
 /// Most games per matchup accepted (a guard against typos like an extra six zeros).
 pub const MAX_GAMES: u64 = 10_000_000_000;
 
-/// Validated tournament settings.
+/// Validated tournament settings for a game family.
 #[derive(Debug)]
-pub struct TournamentSettings {
-    /// The rules of the game.
-    pub rules: Rules,
+pub struct TournamentSettings<F: Family> {
+    /// The game family with its rules.
+    pub family: F,
     /// Edition and variants label for the CSV.
     pub rules_label: String,
     /// The matchups.
-    pub matchups: Vec<Matchup>,
+    pub matchups: Vec<Matchup<F::Spec>>,
     /// Games per matchup.
     pub games: u64,
     /// Seed.
@@ -43,7 +41,7 @@ pub struct TournamentSettings {
 /// Parses a comma-separated policy list; each spec's error names it. A spec's own parameters
 /// follow a colon and may hold commas (`fixed-risk:0.3,ignore-top`): a part that is no spec by
 /// itself continues the spec before it.
-pub fn parse_policies(text: &str) -> Result<Vec<PolicySpec>> {
+pub fn parse_policies<F: Family>(family: &F, text: &str) -> Result<Vec<F::Spec>> {
     let mut texts: Vec<String> = Vec::new();
     for part in text.split(',').map(str::trim) {
         if part.is_empty() {
@@ -53,7 +51,7 @@ pub fn parse_policies(text: &str) -> Result<Vec<PolicySpec>> {
             Some(prev)
                 if prev.contains(':')
                     && !part.contains(':')
-                    && PolicySpec::parse(part).is_err() =>
+                    && family.parse_spec(part).is_err() =>
             {
                 prev.push(',');
                 prev.push_str(part);
@@ -61,13 +59,15 @@ pub fn parse_policies(text: &str) -> Result<Vec<PolicySpec>> {
             _ => texts.push(part.to_string()),
         }
     }
-    let mut out: Vec<PolicySpec> = Vec::new();
+    let mut out: Vec<F::Spec> = Vec::new();
     for t in texts {
-        let spec = PolicySpec::parse(&t).map_err(|e| input(format!("--policies: {e}")))?;
-        if out.iter().any(|s| s.name == spec.name) {
+        let spec = family
+            .parse_spec(&t)
+            .map_err(|e| input(format!("--policies: {e}")))?;
+        if out.iter().any(|s| s.name() == spec.name()) {
             return Err(input(format!(
                 "--policies: '{}' is listed twice",
-                spec.name
+                spec.name()
             )));
         }
         out.push(spec);
@@ -85,11 +85,10 @@ pub fn rules_label(g: &GameArgs) -> String {
     parts.join("+")
 }
 
-impl TournamentSettings {
-    /// Checks the raw arguments.
-    pub fn from_args(a: TournamentArgs) -> Result<TournamentSettings> {
-        let rules = a.game.rules(a.players)?;
-        let policies = parse_policies(&a.policies)?;
+impl<F: Family> TournamentSettings<F> {
+    /// Checks the raw arguments for a family.
+    pub fn from_args(family: F, a: TournamentArgs) -> Result<TournamentSettings<F>> {
+        let policies = parse_policies(&family, &a.policies)?;
         let matchups = matchups(&policies, a.players as usize);
         if matchups.is_empty() {
             return Err(input(format!(
@@ -118,7 +117,7 @@ impl TournamentSettings {
             }
         }
         Ok(TournamentSettings {
-            rules,
+            family,
             rules_label: rules_label(&a.game),
             matchups,
             games: a.games,
@@ -144,18 +143,16 @@ impl TournamentSettings {
             self.matchups
                 .iter()
                 .map(|m| {
-                    (
-                        m.clone(),
-                        run_matchup(&self.rules, m, self.seed, 0, self.games, &tick),
-                    )
+                    let stats = self.family.run_matchup(m, self.seed, 0, self.games, &tick);
+                    (m.slot_names(), stats)
                 })
                 .collect()
         });
         bar.finish_and_clear();
         Ok(TournamentResult {
-            game: self.rules.game.name().to_string(),
+            game: self.family.game_name(),
             rules: self.rules_label.clone(),
-            players: self.rules.players,
+            players: self.family.players(),
             matchups,
         })
     }
@@ -163,7 +160,14 @@ impl TournamentSettings {
 
 /// Runs the command.
 pub fn run(args: TournamentArgs) -> Result<ExitCode> {
-    let settings = TournamentSettings::from_args(args)?;
+    match args.game.setup(args.players)? {
+        GameSetup::Columns(rules) => run_family(ColumnFamily(rules), args),
+    }
+}
+
+/// Runs a tournament of one family.
+fn run_family<F: Family>(family: F, args: TournamentArgs) -> Result<ExitCode> {
+    let settings = TournamentSettings::from_args(family, args)?;
     let started = std::time::Instant::now();
     let result = settings.play()?;
     let secs = started.elapsed().as_secs_f64();

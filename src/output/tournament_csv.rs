@@ -1,7 +1,6 @@
 //! The tournament exporters: result rows in the CSV schema of DESIGN.md, the stop-probability
 //! table, and the plain summary table for stdout.
 
-use crate::sim::schedule::Matchup;
 use crate::sim::stats::{mean_sd, wilson95, MatchupStats, SeatCounters, STOP_CARS, STOP_ROLLS};
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -15,8 +14,8 @@ pub struct TournamentResult {
     pub rules: String,
     /// Seats at the table.
     pub players: u8,
-    /// Each matchup with its counters.
-    pub matchups: Vec<(Matchup, MatchupStats)>,
+    /// Each matchup (its policy names, slot by slot) with its counters.
+    pub matchups: Vec<(Vec<String>, MatchupStats)>,
 }
 
 /// One row of the tournament CSV.
@@ -57,12 +56,12 @@ fn total<'a>(counters: impl Iterator<Item = &'a SeatCounters>) -> SeatCounters {
 
 impl TournamentResult {
     /// The distinct policies of a matchup with the slots each fills, in slot order.
-    fn policies(m: &Matchup) -> Vec<(String, Vec<usize>)> {
+    fn policies(slots: &[String]) -> Vec<(String, Vec<usize>)> {
         let mut out: Vec<(String, Vec<usize>)> = Vec::new();
-        for (slot, spec) in m.slots.iter().enumerate() {
-            match out.iter_mut().find(|(n, _)| *n == spec.name) {
+        for (slot, name) in slots.iter().enumerate() {
+            match out.iter_mut().find(|(n, _)| n == name) {
                 Some((_, slots)) => slots.push(slot),
-                None => out.push((spec.name.clone(), vec![slot])),
+                None => out.push((name.clone(), vec![slot])),
             }
         }
         out
@@ -72,7 +71,7 @@ impl TournamentResult {
     fn lines(&self) -> Vec<(String, String, String, SeatCounters, u64)> {
         let mut out = Vec::new();
         for (m, st) in &self.matchups {
-            let name = m.name();
+            let name = m.join("|");
             for (policy, slots) in Self::policies(m) {
                 let at_seat = |seat: usize| total(slots.iter().map(|&s| &st.cells[s][seat]));
                 let mut all = SeatCounters::default();
@@ -145,11 +144,11 @@ impl TournamentResult {
         let mut order: Vec<String> = Vec::new();
         let mut cells: Vec<[[crate::sim::stats::StopCell; STOP_CARS]; STOP_ROLLS]> = Vec::new();
         for (m, st) in &self.matchups {
-            for (slot, spec) in m.slots.iter().enumerate() {
-                let i = match order.iter().position(|n| *n == spec.name) {
+            for (slot, name) in m.iter().enumerate() {
+                let i = match order.iter().position(|n| n == name) {
                     Some(i) => i,
                     None => {
-                        order.push(spec.name.clone());
+                        order.push(name.clone());
                         cells.push(Default::default());
                         order.len() - 1
                     }

@@ -3,6 +3,7 @@
 
 pub mod bust_check;
 pub mod dice_source;
+pub mod family;
 pub mod play;
 pub mod runner;
 pub mod schedule;

@@ -6,7 +6,7 @@ use super::play::play_game;
 use super::schedule::{seating, Matchup};
 use super::stats::MatchupStats;
 use crate::columns::Rules;
-use crate::policy::AnyPolicy;
+use crate::policy::{AnyPolicy, PolicySpec};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
@@ -17,41 +17,31 @@ pub const CHUNK: u64 = 2048;
 /// Salt separating a game's policy random stream from its dice stream.
 const POLICY_STREAM: u64 = 0x5eed_0f90_11c1_e5a7;
 
-/// Plays games `first..first + count` of a matchup and returns their counters. `progress` is
-/// called with the number of games each finished chunk played (from any thread).
-pub fn run_matchup(
-    rules: &Rules,
-    matchup: &Matchup,
-    seed: u64,
+/// Plays games `first..first + count` in fixed chunks over rayon and adds up their counters.
+/// `worker` makes the per-chunk state (cloned policies, caches); `play` plays game `i` into the
+/// chunk's counters. `progress` is called with each finished chunk's game count (from any
+/// thread). Every game family's tournament goes through here.
+pub fn run_games<W, M, P>(
     first: u64,
     count: u64,
     progress: &(dyn Fn(u64) + Sync),
-) -> MatchupStats {
-    let key = name_key(&matchup.name());
-    let policies: Vec<AnyPolicy> = matchup.slots.iter().map(|s| s.build(rules)).collect();
-    let players = rules.players as usize;
+    worker: M,
+    play: P,
+) -> MatchupStats
+where
+    M: Fn() -> W + Sync,
+    P: Fn(&mut W, u64, &mut MatchupStats) + Sync,
+{
     let end = first + count;
-    let chunks = count.div_ceil(CHUNK);
-    (0..chunks)
+    (0..count.div_ceil(CHUNK))
         .into_par_iter()
         .map(|k| {
             let lo = first + k * CHUNK;
             let hi = (lo + CHUNK).min(end);
-            let mut pols = policies.clone();
+            let mut w = worker();
             let mut stats = MatchupStats::default();
             for i in lo..hi {
-                let s = game_seed(seed, key, i);
-                let mut dice = RngDice(Xoshiro256PlusPlus::seed_from_u64(s));
-                let mut rng = Xoshiro256PlusPlus::seed_from_u64(s ^ POLICY_STREAM);
-                let seats = seating(i, players);
-                play_game(
-                    rules,
-                    &mut pols,
-                    &seats[..players],
-                    &mut dice,
-                    &mut rng,
-                    &mut stats,
-                );
+                play(&mut w, i, &mut stats);
             }
             progress(hi - lo);
             stats
@@ -60,6 +50,48 @@ pub fn run_matchup(
             a += &b;
             a
         })
+}
+
+/// The dice and policy generators of game `i` of a matchup: both depend on (seed, matchup, i)
+/// alone.
+pub fn game_rngs(seed: u64, matchup_key: u64, i: u64) -> (Xoshiro256PlusPlus, Xoshiro256PlusPlus) {
+    let s = game_seed(seed, matchup_key, i);
+    (
+        Xoshiro256PlusPlus::seed_from_u64(s),
+        Xoshiro256PlusPlus::seed_from_u64(s ^ POLICY_STREAM),
+    )
+}
+
+/// Plays games `first..first + count` of a column-race matchup and returns their counters.
+pub fn run_matchup(
+    rules: &Rules,
+    matchup: &Matchup<PolicySpec>,
+    seed: u64,
+    first: u64,
+    count: u64,
+    progress: &(dyn Fn(u64) + Sync),
+) -> MatchupStats {
+    let key = name_key(&matchup.name());
+    let policies: Vec<AnyPolicy> = matchup.slots.iter().map(|s| s.build(rules)).collect();
+    let players = rules.players as usize;
+    run_games(
+        first,
+        count,
+        progress,
+        || policies.clone(),
+        |pols, i, stats| {
+            let (dice, mut rng) = game_rngs(seed, key, i);
+            let seats = seating(i, players);
+            play_game(
+                rules,
+                pols,
+                &seats[..players],
+                &mut RngDice(dice),
+                &mut rng,
+                stats,
+            );
+        },
+    )
 }
 
 #[cfg(test)]

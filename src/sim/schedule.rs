@@ -2,28 +2,45 @@
 
 use crate::policy::PolicySpec;
 
-/// One matchup: the policies in their base seat order (slots).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Matchup {
-    /// The policies, slot by slot.
-    pub slots: Vec<PolicySpec>,
+/// Anything with a name in outputs: the policy specs of every game family.
+pub trait Named {
+    /// The name, as in the CSV's `policy` column.
+    fn name(&self) -> &str;
 }
 
-impl Matchup {
+impl Named for PolicySpec {
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+/// One matchup: the policies in their base seat order (slots).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Matchup<S> {
+    /// The policies, slot by slot.
+    pub slots: Vec<S>,
+}
+
+impl<S: Named> Matchup<S> {
     /// The name: policy names in slot order joined by `|`, like `ev|fixed-risk:0.3`.
     pub fn name(&self) -> String {
         self.slots
             .iter()
-            .map(|s| s.name.as_str())
+            .map(|s| s.name())
             .collect::<Vec<_>>()
             .join("|")
+    }
+
+    /// The policy names, slot by slot.
+    pub fn slot_names(&self) -> Vec<String> {
+        self.slots.iter().map(|s| s.name().to_string()).collect()
     }
 }
 
 /// The matchups of `policies` for `players` seats: each policy alone for solitaire; every pair
 /// for two (round robin); for three and four, every combination of distinct policies — or, when
 /// there are fewer policies than seats, every multiset of them using at least two policies.
-pub fn matchups(policies: &[PolicySpec], players: usize) -> Vec<Matchup> {
+pub fn matchups<S: Clone>(policies: &[S], players: usize) -> Vec<Matchup<S>> {
     let k = policies.len();
     let mut out = Vec::new();
     let mut idx = vec![0usize; players];
