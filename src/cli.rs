@@ -37,6 +37,8 @@ pub enum Command {
     Policies(PoliciesArgs),
     /// Exact stop-or-roll odds: bust chances of sets of columns, track and reach odds (CSV).
     Odds(OddsArgs),
+    /// Measure this machine: games/s, rolls/s, ns per roll and peak memory of self-play.
+    Bench(BenchArgs),
 }
 
 /// Which game, edition, variants and board: shared by every command that plays a game.
@@ -217,6 +219,32 @@ pub struct OddsArgs {
     /// Output CSV (default: stdout).
     #[arg(long)]
     pub out: Option<PathBuf>,
+}
+
+/// `pressluck bench`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// The game.
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Seats at the table.
+    #[arg(long, default_value_t = 2)]
+    pub players: u8,
+    /// Policies by seat, comma-separated; fewer than the seats repeat the last one.
+    #[arg(long, default_value = "fixed-risk:0.3")]
+    pub policies: String,
+    /// Games to play.
+    #[arg(long, default_value_t = 1_000_000)]
+    pub games: u64,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `pressluck policies`.

@@ -1,5 +1,6 @@
 //! One file per subcommand: validated settings in, exporters out.
 
+pub mod bench;
 pub mod boards;
 pub mod odds;
 pub mod policies;
@@ -18,5 +19,6 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Boards(a) => boards::run(a),
         Command::Policies(a) => policies::run(a),
         Command::Odds(a) => odds::run(a),
+        Command::Bench(a) => bench::run(a),
     }
 }
