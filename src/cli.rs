@@ -39,6 +39,8 @@ pub enum Command {
     Odds(OddsArgs),
     /// Measure this machine: games/s, rolls/s, ns per roll and peak memory of self-play.
     Bench(BenchArgs),
+    /// Add up the shards of a sharded tournament into its result CSV.
+    Merge(MergeArgs),
 }
 
 /// Which game, edition, variants and board: shared by every command that plays a game.
@@ -160,6 +162,33 @@ pub struct TournamentArgs {
     /// No progress bar and no summary table.
     #[arg(long)]
     pub quiet: bool,
+    /// Play only shard K of N (chunks k with k % N = K-1); --out then holds raw counters for
+    /// `pressluck merge`.
+    #[arg(long)]
+    pub shard: Option<String>,
+    /// Save the counters of finished chunks here as the run goes (and on Ctrl-C).
+    #[arg(long)]
+    pub checkpoint: Option<PathBuf>,
+    /// Continue the run saved in this checkpoint (same arguments).
+    #[arg(long)]
+    pub resume: Option<PathBuf>,
+}
+
+/// `pressluck merge`.
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// Shard files written by `tournament --shard K/N`.
+    #[arg(required = true)]
+    pub shards: Vec<PathBuf>,
+    /// Result CSV.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Also write the stop-probability table.
+    #[arg(long)]
+    pub stop_table: Option<PathBuf>,
+    /// Merge even if shards are missing (the result is marked partial).
+    #[arg(long)]
+    pub allow_partial: bool,
 }
 
 /// `pressluck replay`.

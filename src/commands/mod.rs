@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod boards;
+pub mod merge;
 pub mod odds;
 pub mod policies;
 pub mod replay;
@@ -20,5 +21,6 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Policies(a) => policies::run(a),
         Command::Odds(a) => odds::run(a),
         Command::Bench(a) => bench::run(a),
+        Command::Merge(a) => merge::run(a),
     }
 }

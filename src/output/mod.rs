@@ -1,6 +1,7 @@
 //! Exporters, one per format, and the shared pieces: atomic file writes, the progress bar.
 
 pub mod atomic;
+pub mod counters_csv;
 pub mod memory;
 pub mod odds_csv;
 pub mod position;

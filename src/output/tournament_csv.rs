@@ -16,6 +16,8 @@ pub struct TournamentResult {
     pub players: u8,
     /// Each matchup (its policy names, slot by slot) with its counters.
     pub matchups: Vec<(Vec<String>, MatchupStats)>,
+    /// Whether some games are missing (an interrupted run, a partial merge).
+    pub partial: bool,
 }
 
 /// One row of the tournament CSV.
@@ -38,6 +40,7 @@ pub struct ResultRow {
     bust_rate: String,
     rules: String,
     unfinished: u64,
+    status: &'static str,
 }
 
 /// Fixed six-decimal text, so the bytes of a CSV never depend on float printing choices.
@@ -127,6 +130,7 @@ impl TournamentResult {
                     bust_rate: f6(per(c.busts, c.turns)),
                     rules: self.rules.clone(),
                     unfinished,
+                    status: if self.partial { "partial" } else { "complete" },
                 }
             })
             .collect()

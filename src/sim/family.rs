@@ -2,6 +2,7 @@
 //! matchup's games into counters. The column-race games are one family; Shortcut and Treasure
 //! Hunt are others.
 
+use super::dice_source::name_key;
 use super::runner::run_matchup;
 use super::schedule::{Matchup, Named};
 use super::stats::MatchupStats;
@@ -18,6 +19,11 @@ pub trait Family: Sync {
 
     /// Seats at the table.
     fn players(&self) -> u8;
+
+    /// A fingerprint of every rule setting and the board: runs differing here never merge.
+    fn fingerprint(&self) -> String {
+        self.game_name()
+    }
 
     /// Parses one policy spec (or strategy file); the error says what is wrong.
     fn parse_spec(&self, text: &str) -> Result<Self::Spec, String>;
@@ -47,6 +53,10 @@ impl Family for ColumnFamily {
 
     fn players(&self) -> u8 {
         self.0.players
+    }
+
+    fn fingerprint(&self) -> String {
+        format!("{:016x}", name_key(&format!("{:?}", self.0)))
     }
 
     fn parse_spec(&self, text: &str) -> Result<PolicySpec, String> {

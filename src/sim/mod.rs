@@ -4,7 +4,9 @@
 pub mod bust_check;
 pub mod dice_source;
 pub mod family;
+pub mod interrupt;
 pub mod play;
 pub mod runner;
 pub mod schedule;
 pub mod stats;
+pub mod work;

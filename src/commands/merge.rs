@@ -1,0 +1,101 @@
+//! `pressluck merge`: adds the counters of a sharded tournament's shards and writes the result
+//! table, refusing shards of different runs, duplicates and (unless allowed) missing ones.
+
+use crate::cli::MergeArgs;
+use crate::error::input;
+use crate::output::atomic::{check_writable, write_atomic};
+use crate::output::counters_csv::CountersFile;
+use crate::output::tournament_csv::TournamentResult;
+use crate::sim::work::{chunk_count, Progress};
+use anyhow::Result;
+use std::collections::BTreeMap;
+use std::process::ExitCode;
+
+/// Runs the command.
+pub fn run(a: MergeArgs) -> Result<ExitCode> {
+    check_writable(&a.out, "--out")?;
+    if let Some(p) = &a.stop_table {
+        check_writable(p, "--stop-table")?;
+    }
+    let mut files: BTreeMap<u64, (String, CountersFile)> = BTreeMap::new();
+    for path in &a.shards {
+        let shown = path.display().to_string();
+        let bytes = std::fs::read(path).map_err(|e| input(format!("{shown}: {e}")))?;
+        let file = CountersFile::from_csv(&bytes).map_err(|e| input(format!("{shown}: {e}")))?;
+        if let Some((first_name, first)) = files.values().next() {
+            if file.run != first.run {
+                return Err(input(format!("{shown}: not a shard of the same run as {first_name} (seed or arguments differ)")));
+            }
+            if file.shard.count != first.shard.count {
+                return Err(input(format!(
+                    "{shown}: shard {} does not match {first_name}'s {} shards",
+                    file.shard, first.shard.count
+                )));
+            }
+        }
+        if let Some((other, _)) = files.get(&file.shard.index) {
+            return Err(input(format!(
+                "{shown}: shard {} is also given as {other}",
+                file.shard
+            )));
+        }
+        files.insert(file.shard.index, (shown, file));
+    }
+    let Some((_, (_, first))) = files.iter().next() else {
+        return Err(input("merge: no shard given"));
+    };
+    let (run, count) = (first.run.clone(), first.shard.count);
+    let mut total = Progress::new(run.matchups.len());
+    let mut partial = false;
+    for (name, f) in files.values() {
+        if !f.progress.complete(run.games, f.shard) {
+            if !a.allow_partial {
+                return Err(input(format!("{name}: shard {} is incomplete (an interrupted run); resume it or pass --allow-partial", f.shard)));
+            }
+            partial = true;
+        }
+        for (m, done) in f.progress.done.iter().enumerate() {
+            if let Some(k) = done
+                .iter()
+                .find(|&&k| !f.shard.owns(k) || k >= chunk_count(run.games))
+            {
+                return Err(input(format!(
+                    "{name}: chunk {k} does not belong to shard {}",
+                    f.shard
+                )));
+            }
+            total.stats[m] += &f.progress.stats[m];
+            total.done[m].extend(done.iter().copied());
+        }
+    }
+    let missing: Vec<String> = (1..=count)
+        .filter(|k| !files.contains_key(k))
+        .map(|k| format!("{k}/{count}"))
+        .collect();
+    if !missing.is_empty() {
+        if !a.allow_partial {
+            return Err(input(format!(
+                "missing shard(s) {}: pass them all, or --allow-partial",
+                missing.join(", ")
+            )));
+        }
+        partial = true;
+    }
+    let result = TournamentResult {
+        game: run.game.clone(),
+        rules: run.rules.clone(),
+        players: run.players,
+        matchups: run
+            .matchups
+            .iter()
+            .map(|m| m.split('|').map(String::from).collect())
+            .zip(total.stats)
+            .collect(),
+        partial,
+    };
+    write_atomic(&a.out, &result.to_csv()?)?;
+    if let Some(p) = &a.stop_table {
+        write_atomic(p, &result.stop_table_csv()?)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,371 @@
+//! The counters file: the raw integer counters of a run (or a shard of it, or a checkpoint),
+//! with the run's identity, the shard id and the chunks covered, closed by a row count and a
+//! checksum so that a truncated or edited file is refused. `merge` adds such files together.
+
+use crate::sim::stats::{MatchupStats, SeatCounters, StopCell, SEATS, STOP_CARS, STOP_ROLLS};
+use crate::sim::work::{Progress, Shard};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+
+/// What identifies a run: two files may be merged only when these agree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunId {
+    /// Game name.
+    pub game: String,
+    /// Edition and variants label.
+    pub rules: String,
+    /// A fingerprint of the board and every rule setting.
+    pub setup: String,
+    /// Seats.
+    pub players: u8,
+    /// The matchups, each its policy names joined by `|`.
+    pub matchups: Vec<String>,
+    /// Games per matchup.
+    pub games: u64,
+    /// Seed.
+    pub seed: u64,
+}
+
+/// A counters file in memory.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CountersFile {
+    /// The run.
+    pub run: RunId,
+    /// Which shard this is.
+    pub shard: Shard,
+    /// The counters and the chunks they cover.
+    pub progress: Progress,
+}
+
+/// One CSV row; the fields used depend on `record`.
+#[derive(Debug, Default, Serialize, Deserialize)]
+struct Row {
+    record: String,
+    name: String,
+    value: String,
+    matchup: Option<usize>,
+    slot: Option<usize>,
+    seat: Option<usize>,
+    roll: Option<usize>,
+    cars: Option<usize>,
+    games: Option<u64>,
+    wins: Option<u64>,
+    score: Option<u64>,
+    turns: Option<u64>,
+    turns_sq: Option<u64>,
+    rolls: Option<u64>,
+    busts: Option<u64>,
+    decisions: Option<u64>,
+    stops: Option<u64>,
+    unfinished: Option<u64>,
+}
+
+/// FNV-1a over bytes, as 16 hex digits.
+fn checksum(bytes: &[u8]) -> String {
+    let h = bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    format!("{h:016x}")
+}
+
+/// Chunk sets as ranges: `0-12 15`.
+fn ranges(set: &BTreeSet<u64>) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut it = set.iter().copied().peekable();
+    while let Some(start) = it.next() {
+        let mut end = start;
+        while it.peek() == Some(&(end + 1)) {
+            end = it.next().unwrap_or(end);
+        }
+        out.push(if start == end {
+            start.to_string()
+        } else {
+            format!("{start}-{end}")
+        });
+    }
+    out.join(" ")
+}
+
+/// Parses [`ranges`] text.
+fn parse_ranges(text: &str) -> Option<BTreeSet<u64>> {
+    let mut set = BTreeSet::new();
+    for part in text.split_whitespace() {
+        let (a, b) = part.split_once('-').unwrap_or((part, part));
+        let (a, b): (u64, u64) = (a.parse().ok()?, b.parse().ok()?);
+        if b < a || b - a > 1 << 40 {
+            return None;
+        }
+        set.extend(a..=b);
+    }
+    Some(set)
+}
+
+impl CountersFile {
+    /// Serialises the file.
+    pub fn to_csv(&self) -> anyhow::Result<Vec<u8>> {
+        let mut w = csv::Writer::from_writer(Vec::new());
+        let meta = |name: &str, value: String| Row {
+            record: "meta".into(),
+            name: name.into(),
+            value,
+            ..Row::default()
+        };
+        let r = &self.run;
+        w.serialize(meta("format", "pressluck-counters-1".into()))?;
+        w.serialize(meta("game", r.game.clone()))?;
+        w.serialize(meta("rules", r.rules.clone()))?;
+        w.serialize(meta("setup", r.setup.clone()))?;
+        w.serialize(meta("players", r.players.to_string()))?;
+        w.serialize(meta("games", r.games.to_string()))?;
+        w.serialize(meta("seed", r.seed.to_string()))?;
+        w.serialize(meta("shard", self.shard.to_string()))?;
+        for (m, name) in r.matchups.iter().enumerate() {
+            let st = &self.progress.stats[m];
+            w.serialize(Row {
+                record: "matchup".into(),
+                name: ranges(&self.progress.done[m]),
+                value: name.clone(),
+                matchup: Some(m),
+                unfinished: Some(st.unfinished),
+                ..Row::default()
+            })?;
+            for (slot, seats) in st.cells.iter().enumerate() {
+                for (seat, c) in seats
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| **c != SeatCounters::default())
+                {
+                    w.serialize(Row {
+                        record: "cell".into(),
+                        matchup: Some(m),
+                        slot: Some(slot),
+                        seat: Some(seat),
+                        games: Some(c.games),
+                        wins: Some(c.wins),
+                        score: Some(c.score),
+                        turns: Some(c.turns),
+                        turns_sq: Some(c.turns_sq),
+                        rolls: Some(c.rolls),
+                        busts: Some(c.busts),
+                        ..Row::default()
+                    })?;
+                }
+            }
+            for (slot, table) in st.stop.iter().enumerate() {
+                for (roll, by_cars) in table.iter().enumerate() {
+                    for (cars, c) in by_cars
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, c)| **c != StopCell::default())
+                    {
+                        w.serialize(Row {
+                            record: "stop".into(),
+                            matchup: Some(m),
+                            slot: Some(slot),
+                            roll: Some(roll),
+                            cars: Some(cars),
+                            decisions: Some(c.decisions),
+                            stops: Some(c.stops),
+                            busts: Some(c.busts),
+                            ..Row::default()
+                        })?;
+                    }
+                }
+            }
+        }
+        let mut bytes = w.into_inner().map_err(|e| anyhow::anyhow!("csv: {e}"))?;
+        let rows = bytes.iter().filter(|&&b| b == b'\n').count() - 1;
+        let end = format!(
+            "end,checksum,{}:{},,,,,,,,,,,,,,,\n",
+            rows,
+            checksum(&bytes)
+        );
+        bytes.extend_from_slice(end.as_bytes());
+        Ok(bytes)
+    }
+
+    /// Reads a file; errors say what is wrong and on which line.
+    pub fn from_csv(bytes: &[u8]) -> Result<CountersFile, String> {
+        let text = std::str::from_utf8(bytes)
+            .map_err(|_| "not UTF-8 text: not a counters file".to_string())?;
+        let body_end = text
+            .trim_end_matches('\n')
+            .rfind('\n')
+            .map(|i| i + 1)
+            .ok_or("empty or truncated file")?;
+        let last = text[body_end..].trim_end();
+        let Some(sum) = last.strip_prefix("end,checksum,") else {
+            return Err("truncated: the closing `end` row is missing".into());
+        };
+        let want = sum.split(',').next().unwrap_or("");
+        let rows = text[..body_end].lines().count().saturating_sub(1);
+        if want != format!("{rows}:{}", checksum(&text.as_bytes()[..body_end])) {
+            return Err("checksum mismatch: the file was edited or damaged".into());
+        }
+        let mut rdr = csv::Reader::from_reader(&text.as_bytes()[..body_end]);
+        let mut meta: Vec<(String, String)> = Vec::new();
+        let mut names: Vec<String> = Vec::new();
+        let mut progress = Progress::new(0);
+        for (i, row) in rdr.deserialize::<Row>().enumerate() {
+            let line = i + 2;
+            let row = row.map_err(|e| format!("line {line}: {e}"))?;
+            let bad = |what: &str| format!("line {line}: {what}");
+            let m = row.matchup.unwrap_or(usize::MAX);
+            match row.record.as_str() {
+                "meta" => meta.push((row.name, row.value)),
+                "matchup" => {
+                    if m != names.len() {
+                        return Err(bad("matchups out of order"));
+                    }
+                    names.push(row.value);
+                    progress.stats.push(MatchupStats {
+                        unfinished: row.unfinished.unwrap_or(0),
+                        ..MatchupStats::default()
+                    });
+                    progress
+                        .done
+                        .push(parse_ranges(&row.name).ok_or_else(|| bad("bad chunk list"))?);
+                }
+                "cell" => {
+                    let (slot, seat) = (row.slot.unwrap_or(SEATS), row.seat.unwrap_or(SEATS));
+                    if m >= names.len() || slot >= SEATS || seat >= SEATS {
+                        return Err(bad("cell out of range"));
+                    }
+                    let c = &mut progress.stats[m].cells[slot][seat];
+                    let get = |v: Option<u64>| v.ok_or_else(|| bad("missing counter"));
+                    *c = SeatCounters {
+                        games: get(row.games)?,
+                        wins: get(row.wins)?,
+                        score: get(row.score)?,
+                        turns: get(row.turns)?,
+                        turns_sq: get(row.turns_sq)?,
+                        rolls: get(row.rolls)?,
+                        busts: get(row.busts)?,
+                    };
+                }
+                "stop" => {
+                    let (slot, roll, cars) = (
+                        row.slot.unwrap_or(SEATS),
+                        row.roll.unwrap_or(STOP_ROLLS),
+                        row.cars.unwrap_or(STOP_CARS),
+                    );
+                    if m >= names.len() || slot >= SEATS || roll >= STOP_ROLLS || cars >= STOP_CARS
+                    {
+                        return Err(bad("stop cell out of range"));
+                    }
+                    let get = |v: Option<u64>| v.ok_or_else(|| bad("missing counter"));
+                    progress.stats[m].stop[slot][roll][cars] = StopCell {
+                        decisions: get(row.decisions)?,
+                        stops: get(row.stops)?,
+                        busts: get(row.busts)?,
+                    };
+                }
+                other => return Err(bad(&format!("unknown record '{other}'"))),
+            }
+        }
+        let get = |k: &str| {
+            meta.iter()
+                .find(|(n, _)| n == k)
+                .map(|(_, v)| v.clone())
+                .ok_or(format!("missing meta '{k}'"))
+        };
+        if get("format")? != "pressluck-counters-1" {
+            return Err("not a pressluck counters file (format)".into());
+        }
+        let num = |k: &str| -> Result<u64, String> {
+            get(k)?
+                .parse()
+                .map_err(|_| format!("meta '{k}' is not a number"))
+        };
+        let run = RunId {
+            game: get("game")?,
+            rules: get("rules")?,
+            setup: get("setup")?,
+            players: num("players")?.min(255) as u8,
+            matchups: names,
+            games: num("games")?,
+            seed: num("seed")?,
+        };
+        let shard = Shard::parse(&get("shard")?).map_err(|e| format!("meta 'shard': {e}"))?;
+        Ok(CountersFile {
+            run,
+            shard,
+            progress,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> CountersFile {
+        let mut p = Progress::new(2);
+        let mut s = MatchupStats::default();
+        s.cells[1][0] = SeatCounters {
+            games: 5,
+            wins: 3,
+            score: 9,
+            turns: 40,
+            turns_sq: 400,
+            rolls: 90,
+            busts: 7,
+        };
+        s.stop[1][2][3] = StopCell {
+            decisions: 4,
+            stops: 2,
+            busts: 1,
+        };
+        p.add(0, 0, &s);
+        p.add(0, 1, &s);
+        p.add(1, 4, &s);
+        let run = RunId {
+            game: "cant-stop".into(),
+            rules: "en".into(),
+            setup: "abc".into(),
+            players: 2,
+            matchups: vec!["a|b".into(), "a|c".into()],
+            games: 100,
+            seed: 7,
+        };
+        CountersFile {
+            run,
+            shard: Shard { index: 2, count: 3 },
+            progress: p,
+        }
+    }
+
+    #[test]
+    fn round_trips() {
+        let f = sample();
+        let bytes = f.to_csv().unwrap();
+        assert_eq!(CountersFile::from_csv(&bytes).unwrap(), f);
+    }
+
+    #[test]
+    fn truncated_or_edited_files_are_refused() {
+        let bytes = sample().to_csv().unwrap();
+        let text = String::from_utf8(bytes.clone()).unwrap();
+        let cut = &text[..text.len() - 70];
+        assert!(CountersFile::from_csv(cut.as_bytes())
+            .unwrap_err()
+            .contains("truncated"));
+        let edited = text.replacen(",5,3,9,", ",5,4,9,", 1);
+        assert_ne!(edited, text);
+        assert!(CountersFile::from_csv(edited.as_bytes())
+            .unwrap_err()
+            .contains("checksum"));
+        assert!(CountersFile::from_csv(b"\xff\xfe")
+            .unwrap_err()
+            .contains("UTF-8"));
+        assert!(CountersFile::from_csv(b"").is_err());
+    }
+
+    #[test]
+    fn chunk_ranges() {
+        let s: BTreeSet<u64> = [0, 1, 2, 5, 7, 8].into_iter().collect();
+        assert_eq!(ranges(&s), "0-2 5 7-8");
+        assert_eq!(parse_ranges("0-2 5 7-8"), Some(s));
+        assert_eq!(parse_ranges("3-1"), None);
+    }
+}
