@@ -7,6 +7,7 @@
 pub mod fixed_risk;
 pub mod one_roll;
 pub mod spec;
+pub mod value;
 pub mod view;
 
 pub use spec::PolicySpec;
