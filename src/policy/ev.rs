@@ -188,7 +188,7 @@ impl Policy for ExpectedValue {
 
     #[inline]
     fn keep_rolling<R: RngCore>(&mut self, view: &View, _rng: &mut R) -> bool {
-        if !view.game.turn.at_top.is_empty() && view.stop_wins() {
+        if view.stop_wins() {
             return false;
         }
         let prep = self.prepare(view);

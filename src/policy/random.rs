@@ -20,7 +20,7 @@ fn unit<R: RngCore>(rng: &mut R) -> f64 {
 impl Policy for RandomStop {
     #[inline]
     fn keep_rolling<R: RngCore>(&mut self, view: &View, rng: &mut R) -> bool {
-        if !view.game.turn.at_top.is_empty() && view.stop_wins() {
+        if view.stop_wins() {
             return false;
         }
         unit(rng) >= self.p_stop

@@ -13,7 +13,7 @@ pub struct Rolls {
 impl Policy for Rolls {
     #[inline]
     fn keep_rolling<R: RngCore>(&mut self, view: &View, _rng: &mut R) -> bool {
-        if !view.game.turn.at_top.is_empty() && view.stop_wins() {
+        if view.stop_wins() {
             return false;
         }
         view.game.turn.rolls < self.n

@@ -138,7 +138,7 @@ impl Policy for RuleOfN {
 
     fn keep_rolling<R: RngCore>(&mut self, view: &View, _rng: &mut R) -> bool {
         let (rules, game) = (view.rules, view.game);
-        if !game.turn.at_top.is_empty() && view.stop_wins() {
+        if view.stop_wins() {
             return false;
         }
         let markers = game.turn.cars.len();

@@ -68,12 +68,16 @@ pub fn position_value(rules: &Rules, game: &Game, p: u8) -> f64 {
         (MIN_COLUMN..=MAX_COLUMN).map(|c| column_value(rules, &game.board, p, c, turn.start(&game.board, p, c))).sum();
     let mut stopped = *game;
     stopped.stop(rules);
-    let end = match stopped.winner {
+    columns + end_value(stopped.winner, p)
+}
+
+/// The game-end term for player `p` of a game whose winner is `winner` (`None`: not over).
+pub fn end_value(winner: Option<u8>, p: u8) -> f64 {
+    match winner {
         Some(w) if w == p => GAME_END,
         Some(_) => -GAME_END,
         None => 0.0,
-    };
-    columns + end
+    }
 }
 
 /// Per-board tables for one player: column values by space, the space one step up from each

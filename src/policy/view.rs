@@ -1,7 +1,7 @@
 //! `View`: the read-only position a policy decides on — rules, board, the turn so far, the
 //! usable set and its exact bust chance — with the small helpers most policies share.
 
-use super::value::{column_value, GAME_END};
+use super::value::{column_value, end_value};
 use crate::columns::bust::bust_rolls;
 use crate::columns::choice::MAX_CHOICES;
 use crate::columns::{Choice, ColumnSet, Game, GameKind, Rules};
@@ -48,9 +48,13 @@ impl<'a> View<'a> {
         g
     }
 
-    /// Whether stopping now would win the game for the player to move.
+    /// Whether stopping now would win the game for the player to move. Only a column reached
+    /// this turn can end the game on a stop, so with no car on a top this is false at once.
     #[inline]
     pub fn stop_wins(&self) -> bool {
+        if self.game.turn.at_top.is_empty() {
+            return false;
+        }
         let mut g = *self.game;
         g.stop(self.rules);
         g.winner == Some(self.player())
@@ -85,18 +89,13 @@ impl<'a> View<'a> {
 
     /// The Great Races choice: the choice whose steps gain the most expected points, each race
     /// valued by [`column_value`] (points weighted by the chance of winning it from here, so a
-    /// race an opponent is far ahead in is worth little), plus ±[`GAME_END`] when the move ends
-    /// the game; ties go to the first listed.
+    /// race an opponent is far ahead in is worth little), plus [`end_value`] when the move ends
+    /// the game (± `GAME_END`); ties go to the first listed.
     pub fn race_choice(&self, choices: &[Choice]) -> usize {
         let (p, board) = (self.player(), &self.game.board);
         let mut best = (0, f64::NEG_INFINITY);
         for (i, &choice) in choices.iter().enumerate() {
-            let after = self.after(choice);
-            let mut gain = match after.winner {
-                Some(w) if w == p => GAME_END,
-                Some(_) => -GAME_END,
-                None => 0.0,
-            };
+            let mut gain = end_value(self.after(choice).winner, p);
             for c in choice.columns() {
                 let s = board.cube(p, c);
                 let to = s + choice.steps().filter(|&x| x == c).count() as u8;
