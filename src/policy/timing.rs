@@ -10,13 +10,13 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use std::hint::black_box;
 use std::time::Instant;
 
-/// Plays one game between `seats`, calling `seen` at every decision.
+/// Plays one game between `seats`, calling `seen` at every decision; returns the winner.
 fn play(
     rules: &Rules,
     seats: &mut [AnyPolicy],
     rng: &mut Xoshiro256PlusPlus,
     mut seen: impl FnMut(&Game, Option<Roll>),
-) {
+) -> u8 {
     let mut g = Game::new();
     while !g.finished() {
         let roll = sample(rng);
@@ -37,6 +37,7 @@ fn play(
             g.stop(rules);
         }
     }
+    g.winner.unwrap_or(0)
 }
 
 #[test]
@@ -85,5 +86,26 @@ fn ev_decision_cost() {
             per_game * 1e6,
             1.0 / per_game
         );
+    }
+}
+
+#[test]
+#[ignore]
+fn ev_against_the_others() {
+    for game in [GameKind::Route66, GameKind::CantStop] {
+        let rules = Rules::new(game, 2);
+        for other in ["one-roll", "fixed-risk:0.3", "rule28", "glenn", "rolls:2", "random:0.3"] {
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(2);
+            let mut seats =
+                [PolicySpec::parse("ev").unwrap().build(&rules), PolicySpec::parse(other).unwrap().build(&rules)];
+            let games = 4000;
+            let mut wins = 0;
+            for i in 0..games {
+                seats.swap(0, 1);
+                let ev_seat = if i % 2 == 0 { 1 } else { 0 };
+                wins += (play(&rules, &mut seats, &mut rng, |_, _| {}) == ev_seat) as u32;
+            }
+            println!("{game}: ev wins {:.1}% against {other}", 100.0 * wins as f64 / games as f64);
+        }
     }
 }
