@@ -143,8 +143,8 @@ pub struct OptionCache {
     keys: [u64; SLOTS],
     /// Classes in use per slot.
     lens: [u8; SLOTS],
-    /// The classes per slot.
-    slots: Box<[[RollClass; DISTINCT]; SLOTS]>,
+    /// The classes per slot (on the heap, built once per policy object, never per decision).
+    slots: Box<[[RollClass; DISTINCT]]>,
 }
 
 impl Default for OptionCache {
@@ -152,7 +152,7 @@ impl Default for OptionCache {
         OptionCache {
             keys: [u64::MAX; SLOTS],
             lens: [0; SLOTS],
-            slots: Box::new([[RollClass::default(); DISTINCT]; SLOTS]),
+            slots: vec![[RollClass::default(); DISTINCT]; SLOTS].into_boxed_slice(),
         }
     }
 }
