@@ -4,9 +4,17 @@
 //! Built-ins are plain structs behind one enum, [`AnyPolicy`], resolved from a spec once per
 //! matchup; the per-roll calls are a `match`, so the hot path stays monomorphic and inlinable.
 
+pub mod ev;
 pub mod fixed_risk;
 pub mod one_roll;
+pub mod random;
+pub mod roll_options;
+pub mod rolls;
+pub mod rule_of_n;
 pub mod spec;
+#[cfg(test)]
+mod timing;
+pub mod value;
 pub mod view;
 
 pub use spec::PolicySpec;
@@ -15,6 +23,18 @@ pub use view::View;
 use crate::columns::Choice;
 use crate::dice::Roll;
 use rand_core::RngCore;
+
+/// The built-in policy families for `pressluck policies`: spec syntax and one line each.
+pub const FAMILIES: [(&str, &str); 8] = [
+    ("one-roll", "stop after the first successful roll of every turn"),
+    ("fixed-risk:P[,ignore-top]", "roll while the next roll's bust chance is at most P; stop once a car reaches a scoring space"),
+    ("ev | expected-value", "roll while (1-p_bust)*E[gain] > p_bust*(this turn's progress), valued in points (Route 66) or rolls (Can't Stop)"),
+    ("rule28", "Keller's Rule of 28: roll while the turn's progress count is below 28 or markers are still free"),
+    ("glenn", "the Rule of N with Glenn & Aloi's evolved weights (threshold 29)"),
+    ("rule-of-n:T[,progress=a/b/c/d/e/f,choice=…,odd=,even=,high=,low=,marker=]", "the Rule of N family: Keller's weights with threshold T, or every parameter given"),
+    ("rolls:N", "roll exactly N times a turn, then stop (earlier only when stopping wins)"),
+    ("random:P", "baseline: stop with probability P after each roll (0 < P <= 1)"),
+];
 
 /// A stopping policy.
 pub trait Policy {
@@ -43,6 +63,28 @@ pub enum AnyPolicy {
     OneRoll(one_roll::OneRoll),
     /// See [`fixed_risk::FixedRisk`].
     FixedRisk(fixed_risk::FixedRisk),
+    /// See [`ev::ExpectedValue`].
+    Ev(Box<ev::ExpectedValue>),
+    /// See [`rule_of_n::RuleOfN`].
+    RuleOfN(rule_of_n::RuleOfN),
+    /// See [`rolls::Rolls`].
+    Rolls(rolls::Rolls),
+    /// See [`random::RandomStop`].
+    Random(random::RandomStop),
+}
+
+/// Dispatches a method call to the policy inside an [`AnyPolicy`].
+macro_rules! dispatch {
+    ($self:ident, $p:ident => $call:expr) => {
+        match $self {
+            AnyPolicy::OneRoll($p) => $call,
+            AnyPolicy::FixedRisk($p) => $call,
+            AnyPolicy::Ev($p) => $call,
+            AnyPolicy::RuleOfN($p) => $call,
+            AnyPolicy::Rolls($p) => $call,
+            AnyPolicy::Random($p) => $call,
+        }
+    };
 }
 
 impl Policy for AnyPolicy {
@@ -54,17 +96,11 @@ impl Policy for AnyPolicy {
         choices: &[Choice],
         rng: &mut R,
     ) -> usize {
-        match self {
-            AnyPolicy::OneRoll(p) => p.choose(view, roll, choices, rng),
-            AnyPolicy::FixedRisk(p) => p.choose(view, roll, choices, rng),
-        }
+        dispatch!(self, p => p.choose(view, roll, choices, rng))
     }
 
     #[inline]
     fn keep_rolling<R: RngCore>(&mut self, view: &View, rng: &mut R) -> bool {
-        match self {
-            AnyPolicy::OneRoll(p) => p.keep_rolling(view, rng),
-            AnyPolicy::FixedRisk(p) => p.keep_rolling(view, rng),
-        }
+        dispatch!(self, p => p.keep_rolling(view, rng))
     }
 }

@@ -1,8 +1,12 @@
 //! Policy specs: `name` or `name:param,param` on the command line, or a path to a
 //! `strategies/NAME.toml` file holding a named, documented spec.
 
+use super::ev::ExpectedValue;
 use super::fixed_risk::FixedRisk;
 use super::one_roll::OneRoll;
+use super::random::RandomStop;
+use super::rolls::Rolls;
+use super::rule_of_n::{RuleOfN, RuleParams, GLENN, KELLER};
 use super::AnyPolicy;
 use crate::columns::Rules;
 use std::fmt;
@@ -29,6 +33,14 @@ pub enum SpecKind {
         /// Stop as soon as a car stands on a scoring space.
         stop_at_top: bool,
     },
+    /// `ev` (or `expected-value`).
+    Ev,
+    /// `rule28`, `glenn`, `rule-of-n:T[,…]`.
+    RuleOfN(RuleParams),
+    /// `rolls:N`.
+    Rolls(u16),
+    /// `random:P`.
+    Random(f64),
 }
 
 impl fmt::Display for PolicySpec {
@@ -78,6 +90,43 @@ impl PolicySpec {
                     stop_at_top,
                 }
             }
+            "ev" | "expected-value" => {
+                no_params(name, &params)?;
+                SpecKind::Ev
+            }
+            "rule28" => {
+                no_params(name, &params)?;
+                SpecKind::RuleOfN(KELLER)
+            }
+            "glenn" => {
+                no_params(name, &params)?;
+                SpecKind::RuleOfN(GLENN)
+            }
+            "rule-of-n" => SpecKind::RuleOfN(rule_of_n_params(&params)?),
+            "rolls" => {
+                let [n] = params[..] else {
+                    return Err("rolls needs one whole number of rolls, like rolls:2".into());
+                };
+                let v: u16 = n
+                    .parse()
+                    .map_err(|_| format!("rolls:{n}: '{n}' is not a whole number of rolls"))?;
+                if v == 0 {
+                    return Err("rolls:0: a turn has at least 1 roll".into());
+                }
+                SpecKind::Rolls(v)
+            }
+            "random" => {
+                let [p] = params[..] else {
+                    return Err("random needs one stop chance, like random:0.3".into());
+                };
+                let v = probability(name, p)?;
+                if v <= 0.0 {
+                    return Err(format!(
+                        "random:{p}: the stop chance must be above 0 (at 0 it never stops)"
+                    ));
+                }
+                SpecKind::Random(v)
+            }
             "" => return Err("empty policy name".into()),
             _ => {
                 return Err(format!(
@@ -103,6 +152,10 @@ impl PolicySpec {
                 max_bust,
                 stop_at_top,
             }),
+            SpecKind::Ev => AnyPolicy::Ev(Box::new(ExpectedValue::new())),
+            SpecKind::RuleOfN(params) => AnyPolicy::RuleOfN(RuleOfN { params }),
+            SpecKind::Rolls(n) => AnyPolicy::Rolls(Rolls { n }),
+            SpecKind::Random(p_stop) => AnyPolicy::Random(RandomStop { p_stop }),
         }
     }
 }
@@ -119,7 +172,81 @@ fn canonical(kind: &SpecKind) -> String {
             max_bust,
             stop_at_top: false,
         } => format!("fixed-risk:{max_bust},ignore-top"),
+        SpecKind::Ev => "ev".into(),
+        SpecKind::RuleOfN(p) if *p == KELLER => "rule28".into(),
+        SpecKind::RuleOfN(p) if *p == GLENN => "glenn".into(),
+        SpecKind::RuleOfN(p)
+            if RuleParams {
+                threshold: KELLER.threshold,
+                ..*p
+            } == KELLER =>
+        {
+            format!("rule-of-n:{}", p.threshold)
+        }
+        SpecKind::RuleOfN(p) => {
+            let join = |w: &[i32; 6]| w.map(|x| x.to_string()).join("/");
+            format!(
+                "rule-of-n:{},progress={},choice={},odd={},even={},high={},low={},marker={}",
+                p.threshold,
+                join(&p.progress),
+                join(&p.choice),
+                p.odd,
+                p.even,
+                p.high,
+                p.low,
+                p.marker
+            )
+        }
+        SpecKind::Rolls(n) => format!("rolls:{n}"),
+        SpecKind::Random(p) => format!("random:{p}"),
     }
+}
+
+/// Parses `rule-of-n:T[,key=value…]`: Keller's weights with threshold T, any of them replaced
+/// (`progress=6/5/4/3/2/1`, `choice=1/2/3/4/5/6`, `odd=`, `even=`, `high=`, `low=`, `marker=`).
+fn rule_of_n_params(params: &[&str]) -> Result<RuleParams, String> {
+    let (t, rest) = params
+        .split_first()
+        .ok_or("rule-of-n needs a threshold, like rule-of-n:28")?;
+    let int = |key: &str, v: &str| {
+        v.parse::<i32>()
+            .map_err(|_| format!("rule-of-n: {key}={v}: '{v}' is not a whole number"))
+    };
+    let mut p = KELLER;
+    p.threshold = int("threshold", t)?;
+    for item in rest {
+        let (key, v) = item
+            .split_once('=')
+            .ok_or_else(|| format!("rule-of-n: '{item}' is not key=value"))?;
+        let weights = |v: &str| -> Result<[i32; 6], String> {
+            let parts: Vec<&str> = v.split('/').collect();
+            let mut w = [0; 6];
+            if parts.len() != 6 {
+                return Err(format!(
+                    "rule-of-n: {key}={v}: give six weights for 2/12,3/11,4/10,5/9,6/8,7 like 6/5/4/3/2/1"
+                ));
+            }
+            for (slot, x) in w.iter_mut().zip(parts) {
+                *slot = int(key, x)?;
+            }
+            Ok(w)
+        };
+        match key {
+            "progress" => p.progress = weights(v)?,
+            "choice" => p.choice = weights(v)?,
+            "odd" => p.odd = int(key, v)?,
+            "even" => p.even = int(key, v)?,
+            "high" => p.high = int(key, v)?,
+            "low" => p.low = int(key, v)?,
+            "marker" => p.marker = int(key, v)?,
+            _ => {
+                return Err(format!(
+                    "rule-of-n: unknown parameter '{key}' (expected progress, choice, odd, even, high, low or marker)"
+                ))
+            }
+        }
+    }
+    Ok(p)
 }
 
 /// Errors unless a policy was given no parameters.
@@ -150,14 +277,24 @@ fn probability(name: &str, text: &str) -> Result<f64, String> {
 #[serde(deny_unknown_fields)]
 struct StrategyFile {
     /// One line on what the strategy does.
-    #[allow(dead_code)]
     description: String,
     /// The spec it stands for.
     policy: String,
 }
 
-/// Loads `strategies/NAME.toml`: its spec under the name NAME.
-fn load_strategy(path: &Path) -> Result<PolicySpec, String> {
+/// A loaded strategy file, for listing.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Strategy {
+    /// The spec, named after the file (`cautious` for `strategies/cautious.toml`).
+    pub spec: PolicySpec,
+    /// The canonical spec text it stands for (`fixed-risk:0.2`).
+    pub canonical: String,
+    /// Its one-line description.
+    pub description: String,
+}
+
+/// Reads a strategy file; errors name the file.
+pub fn read_strategy(path: &Path) -> Result<Strategy, String> {
     let shown = path.display();
     let bytes = std::fs::read(path).map_err(|e| format!("{shown}: {e}"))?;
     let text = String::from_utf8(bytes).map_err(|_| format!("{shown}: not UTF-8 text"))?;
@@ -173,10 +310,19 @@ fn load_strategy(path: &Path) -> Result<PolicySpec, String> {
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_else(|| inner.name.clone());
-    Ok(PolicySpec {
-        name,
-        kind: inner.kind,
+    Ok(Strategy {
+        spec: PolicySpec {
+            name,
+            kind: inner.kind,
+        },
+        canonical: inner.name,
+        description: file.description.trim().to_string(),
     })
+}
+
+/// Loads `strategies/NAME.toml`: its spec under the name NAME.
+fn load_strategy(path: &Path) -> Result<PolicySpec, String> {
+    read_strategy(path).map(|s| s.spec)
 }
 
 #[cfg(test)]
@@ -194,6 +340,97 @@ mod tests {
             PolicySpec::parse("fixed-risk:0.3,ignore-top").unwrap().name,
             "fixed-risk:0.3,ignore-top"
         );
+        for (spec, name) in [
+            ("ev", "ev"),
+            ("expected-value", "ev"),
+            ("rule28", "rule28"),
+            ("glenn", "glenn"),
+            ("rule-of-n:28", "rule28"),
+            ("rule-of-n:30", "rule-of-n:30"),
+            ("rule-of-n:29,progress=7/7/3/2/2/1,choice=7/0/2/0/4/3,odd=7,even=1,high=6,low=5", "glenn"),
+            (
+                "rule-of-n:28,marker=5",
+                "rule-of-n:28,progress=6/5/4/3/2/1,choice=1/2/3/4/5/6,odd=2,even=2,high=4,low=4,marker=5",
+            ),
+            ("rolls:2", "rolls:2"),
+            ("random:0.50", "random:0.5"),
+            ("random:1", "random:1"),
+        ] {
+            assert_eq!(PolicySpec::parse(spec).unwrap().name, name, "{spec}");
+        }
+        // A full-form name parses back to the same policy.
+        let odd = PolicySpec::parse("rule-of-n:28,marker=5").unwrap();
+        assert_eq!(PolicySpec::parse(&odd.name).unwrap(), odd);
+        assert_eq!(
+            PolicySpec::parse("glenn").unwrap().kind,
+            SpecKind::RuleOfN(GLENN)
+        );
+        assert_eq!(
+            PolicySpec::parse("rolls:3").unwrap().kind,
+            SpecKind::Rolls(3)
+        );
+    }
+
+    #[test]
+    fn builds_every_family() {
+        let rules = Rules::new(crate::columns::GameKind::Route66, 2);
+        for spec in [
+            "one-roll",
+            "fixed-risk:0.3",
+            "ev",
+            "rule28",
+            "glenn",
+            "rolls:2",
+            "random:0.3",
+        ] {
+            let built = PolicySpec::parse(spec).unwrap().build(&rules);
+            let want = match spec {
+                "one-roll" => matches!(built, AnyPolicy::OneRoll(_)),
+                "fixed-risk:0.3" => matches!(built, AnyPolicy::FixedRisk(_)),
+                "ev" => matches!(built, AnyPolicy::Ev(_)),
+                "rule28" | "glenn" => matches!(built, AnyPolicy::RuleOfN(_)),
+                "rolls:2" => matches!(built, AnyPolicy::Rolls(Rolls { n: 2 })),
+                _ => matches!(built, AnyPolicy::Random(_)),
+            };
+            assert!(want, "{spec}: {built:?}");
+        }
+    }
+
+    #[test]
+    fn strategy_files_load_under_their_names() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("strategies");
+        for (file, kind) in [
+            (
+                "cautious",
+                SpecKind::FixedRisk {
+                    max_bust: 0.2,
+                    stop_at_top: true,
+                },
+            ),
+            (
+                "bold",
+                SpecKind::FixedRisk {
+                    max_bust: 0.4,
+                    stop_at_top: true,
+                },
+            ),
+            ("keller", SpecKind::RuleOfN(KELLER)),
+            ("glenn", SpecKind::RuleOfN(GLENN)),
+            ("two-rolls", SpecKind::Rolls(2)),
+            ("expected-value", SpecKind::Ev),
+        ] {
+            let path = dir.join(format!("{file}.toml"));
+            let spec = PolicySpec::parse(path.to_str().unwrap()).unwrap();
+            assert_eq!(
+                spec,
+                PolicySpec {
+                    name: file.into(),
+                    kind
+                },
+                "{file}"
+            );
+            assert!(!read_strategy(&path).unwrap().description.is_empty());
+        }
     }
 
     #[test]
@@ -204,6 +441,23 @@ mod tests {
             ("fixed-risk", "needs a bust chance"),
             ("fixed-risk:1", "below 1"),
             ("one-roll:3", "no parameters"),
+            ("ev:3", "no parameters"),
+            ("rule28:29", "no parameters"),
+            ("rolls:0", "at least 1"),
+            ("rolls:x", "not a whole number"),
+            ("rolls:-1", "not a whole number"),
+            ("rolls", "needs one whole number"),
+            ("rolls:2,3", "needs one whole number"),
+            ("random:0", "above 0"),
+            ("random:2", "0..1"),
+            ("random:x", "not a number"),
+            ("random", "needs one stop chance"),
+            ("rule-of-n", "needs a threshold"),
+            ("rule-of-n:x", "not a whole number"),
+            ("rule-of-n:28,speed=3", "unknown parameter 'speed'"),
+            ("rule-of-n:28,odd", "not key=value"),
+            ("rule-of-n:28,progress=1/2/3", "six weights"),
+            ("fixed-risk:0.3,foo", "unknown option"),
             ("nope", "unknown policy 'nope'"),
             ("", "empty"),
             ("missing.toml", "missing.toml"),

@@ -1,8 +1,10 @@
 //! `View`: the read-only position a policy decides on — rules, board, the turn so far, the
 //! usable set and its exact bust chance — with the small helpers most policies share.
 
+use super::value::{column_value, end_value};
 use crate::columns::bust::bust_rolls;
-use crate::columns::{Choice, ColumnSet, Game, Rules};
+use crate::columns::choice::MAX_CHOICES;
+use crate::columns::{Choice, ColumnSet, Game, GameKind, Rules};
 use crate::dice::OUTCOMES;
 
 /// What a policy sees. `Copy`; building one is a table lookup.
@@ -51,9 +53,13 @@ impl<'a> View<'a> {
         g
     }
 
-    /// Whether stopping now would win the game for the player to move.
+    /// Whether stopping now would win the game for the player to move. Only a column reached
+    /// this turn can end the game on a stop, so with no car on a top this is false at once.
     #[inline]
     pub fn stop_wins(&self) -> bool {
+        if self.game.turn.at_top.is_empty() {
+            return false;
+        }
         let mut g = *self.game;
         g.stop(self.rules);
         g.winner == Some(self.player())
@@ -67,8 +73,12 @@ impl<'a> View<'a> {
     }
 
     /// The shared choice rule: the choice leaving the lowest bust chance for the next roll, ties
-    /// broken by more progress, then by the first listed.
+    /// broken by more progress, then by the first listed. In The Great Races, where the player
+    /// never rolls again in the turn, it is [`View::race_choice`] instead.
     pub fn safest_choice(&self, choices: &[Choice]) -> usize {
+        if self.rules.game == GameKind::GreatRaces {
+            return self.race_choice(choices);
+        }
         let mut best = 0;
         let mut best_key = (u16::MAX, f64::NEG_INFINITY);
         for (i, &c) in choices.iter().enumerate() {
@@ -84,6 +94,58 @@ impl<'a> View<'a> {
         }
         best
     }
+
+    /// The Great Races choice: the choice whose steps gain the most expected points, each race
+    /// valued by [`column_value`] (points weighted by the chance of winning it from here, so a
+    /// race an opponent is far ahead in is worth little), plus [`end_value`] when the move ends
+    /// the game (± `GAME_END`); ties go to the first listed.
+    pub fn race_choice(&self, choices: &[Choice]) -> usize {
+        let (p, board) = (self.player(), &self.game.board);
+        let mut best = (0, f64::NEG_INFINITY);
+        for (i, &choice) in choices.iter().enumerate() {
+            let mut gain = end_value(self.after(choice).winner, p);
+            for c in choice.columns() {
+                let s = board.cube(p, c);
+                let to = s + choice.steps().filter(|&x| x == c).count() as u8;
+                gain += column_value(self.rules, board, p, c, to)
+                    - column_value(self.rules, board, p, c, s);
+            }
+            if gain > best.1 {
+                best = (i, gain);
+            }
+        }
+        best.0
+    }
+
+    /// The choice scoring highest by `score`; exact ties are broken by the shared choice rule
+    /// among the tied choices. No heap allocation.
+    pub fn best_choice_by(
+        &self,
+        choices: &[Choice],
+        mut score: impl FnMut(Choice) -> f64,
+    ) -> usize {
+        let mut scores = [0.0f64; MAX_CHOICES];
+        let mut top = f64::NEG_INFINITY;
+        for (slot, &c) in scores.iter_mut().zip(choices) {
+            *slot = score(c);
+            top = top.max(*slot);
+        }
+        let mut tied = [Choice::default(); MAX_CHOICES];
+        let mut index = [0usize; MAX_CHOICES];
+        let mut n = 0;
+        for (i, &c) in choices.iter().enumerate() {
+            if scores[i] == top {
+                tied[n] = c;
+                index[n] = i;
+                n += 1;
+            }
+        }
+        if n == 1 {
+            index[0]
+        } else {
+            index[self.safest_choice(&tied[..n])]
+        }
+    }
 }
 
 /// Spaces climbed this turn by the player to move, each column weighted by 1/length.
@@ -95,4 +157,50 @@ pub fn turn_progress(rules: &Rules, game: &Game) -> f64 {
         .iter()
         .map(|c| (game.turn.car(c) - game.board.cube(p, c)) as f64 / rules.layout.len(c) as f64)
         .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::Roll;
+
+    #[test]
+    fn shared_rule_takes_the_lowest_bust_chance() {
+        let rules = Rules::new(GameKind::CantStop, 2);
+        let mut g = Game::new();
+        g.apply(&rules, Choice::two(6, 8));
+        // 1,1,5,6 offers 2+11, 6+7 or 7+6 with one car free: 2+11 is not allowed together
+        // (two new cars), so 2, 11, and 6+7; 6+7 leaves usable {6,7,8}: 104 busting rolls.
+        let roll = Roll([1, 1, 5, 6]);
+        let list = g.choices(&rules, roll);
+        let v = View::new(&rules, &g);
+        let i = v.safest_choice(list.as_slice());
+        assert_eq!(list.as_slice()[i], Choice::two(6, 7));
+        // best_choice_by with equal scores falls back to the same rule.
+        assert_eq!(v.best_choice_by(list.as_slice(), |_| 1.0), i);
+        // A unique best score wins whatever its bust chance.
+        let j = v.best_choice_by(
+            list.as_slice(),
+            |c| if c == Choice::one(2) { 2.0 } else { 1.0 },
+        );
+        assert_eq!(list.as_slice()[j], Choice::one(2));
+    }
+
+    #[test]
+    fn great_races_choice_weighs_points_by_the_chance_to_win() {
+        let rules = Rules::new(GameKind::GreatRaces, 2);
+        let mut g = Game::new();
+        // Roll 1,1,2,6 offers 2+8, 3+7, 7+3: choices 2+8 and 3+7.
+        let roll = Roll([1, 1, 2, 6]);
+        let list = g.choices(&rules, roll);
+        assert_eq!(list.as_slice(), &[Choice::two(2, 8), Choice::two(3, 7)]);
+        // From the start 2 (10 points, 3 spaces) gains most: 2+8 is taken.
+        let v = View::new(&rules, &g);
+        assert_eq!(v.safest_choice(list.as_slice()), 0);
+        // With the opponent one step from winning 2 and 8, that race is nearly lost: 3+7 it is.
+        g.board.set_cube(1, 2, 2);
+        g.board.set_cube(1, 8, 10);
+        let v = View::new(&rules, &g);
+        assert_eq!(v.safest_choice(list.as_slice()), 1);
+    }
 }

@@ -1,0 +1,440 @@
+//! `ev` (`expected-value`): roll again while the expected gain of one more roll beats the
+//! expected loss, in the game's own currency (see [`super::value`] for the value `V`).
+//!
+//! With `V(x)` the value of position `x` as if the turn stopped there (columns plus the
+//! game-end term), `x` the position now and `b` the board before the turn:
+//! - progress at stake `L = V(x) − V(b)` (negative when stopping now would end the game lost);
+//! - expected gain `G = Σ over the 126 distinct rolls r that do not bust of weight(r)/1296 ·
+//!   max over r's legal choices k of (V(x after k) − V(x))` — exactly the chance-weighted gain
+//!   over all 1296 ordered rolls, since a roll's choices depend only on its dice as a multiset;
+//! - roll again iff `G > p_bust · L`, i.e. `(1 − p_bust) · E[gain | no bust] > p_bust · L`;
+//!   never when stopping now wins the game.
+//!
+//! Choosing: the choice maximising `V(x after k)`, ties by the shared rule; in The Great Races
+//! the shared Great Races rule, which ranks by the same value.
+//!
+//! Speed: `V` is a sum over columns plus a game-end term that can only change when a car reaches
+//! a top. The per-board [`BoardTables`] (column values by space, one step up from each space)
+//! are kept across decisions and rebuilt only in columns whose cubes changed; a decision fills
+//! a 26-entry gain array (one and two steps per usable column) and walks the rolls compiled for
+//! its usable set ([`super::roll_options`]): a few array reads per roll. No heap allocation.
+
+use super::roll_options::{settled, two, OptionCache, RollClass, GAINS};
+use super::value::BoardTables;
+use super::{Policy, View};
+use crate::columns::{bust, Choice, ColumnSet, GameKind};
+use crate::dice::{Roll, OUTCOMES};
+use rand_core::RngCore;
+
+/// The expected-value policy, with its per-turn tables and compiled rolls.
+#[derive(Clone, Debug, Default)]
+pub struct ExpectedValue {
+    /// Per seat: tables for the board its current turn is played on (one instance may play
+    /// several seats, as in self-play, without rebuilding them every turn).
+    tables: [BoardTables; 4],
+    /// Compiled rolls for positions with a car still free.
+    cache: OptionCache,
+}
+
+impl ExpectedValue {
+    /// A fresh policy (tables are built on first use).
+    pub fn new() -> ExpectedValue {
+        settled();
+        ExpectedValue::default()
+    }
+
+    /// `(G, L)`: the expected gain of one more roll (busts count 0) and the progress at stake,
+    /// both in the game's currency (see the module comment).
+    pub fn gain_and_stake(&mut self, view: &View) -> (f64, f64) {
+        let prep = self.prepare(view);
+        (self.expected_gain(view, &prep), prep.stake)
+    }
+
+    /// Refreshes the tables and reads the gains of one and two steps per usable column, the
+    /// tops they reach, and the stake.
+    #[inline]
+    fn prepare(&mut self, view: &View) -> Prepared {
+        let (rules, game, p) = (view.rules, view.game, view.player());
+        let (board, turn) = (&game.board, &game.turn);
+        let t = &mut self.tables[p as usize];
+        t.refresh(rules, board, p);
+        let mut prep = Prepared {
+            d: [0.0; GAINS],
+            tops: [ColumnSet::EMPTY; GAINS],
+            stake: 0.0,
+            end_now: 0.0,
+        };
+        for c in view.usable {
+            let (ci, len) = (c as usize, rules.layout.len(c));
+            let from = turn.start(board, p, c);
+            let one = t.next[ci][from as usize];
+            let twice = t.next[ci][one as usize];
+            let base = t.value[ci][from as usize];
+            prep.d[ci] = t.value[ci][one as usize] - base;
+            prep.d[two(c) as usize] = t.value[ci][twice as usize] - base;
+            if one >= len {
+                prep.tops[ci] = ColumnSet::single(c);
+            }
+            if twice >= len {
+                prep.tops[two(c) as usize] = ColumnSet::single(c);
+            }
+        }
+        prep.end_now = t.end_term(rules, board, p, turn.at_top);
+        prep.stake = prep.end_now;
+        for c in turn.cars {
+            prep.stake += t.value[c as usize][turn.car(c) as usize]
+                - t.value[c as usize][board.cube(p, c) as usize];
+        }
+        prep
+    }
+
+    /// Whether some choice could still change the game-end term (two new tops at most).
+    #[inline]
+    fn may_end(view: &View) -> bool {
+        let (rules, board, turn, p) = (
+            view.rules,
+            &view.game.board,
+            &view.game.turn,
+            view.player() as usize,
+        );
+        match rules.game {
+            GameKind::CantStop => {
+                board.won[p] as u32 + turn.at_top.len() + 2 >= rules.columns_to_win as u32
+            }
+            _ => board.closed.len() + turn.at_top.len() + 2 >= rules.columns_to_end as u32,
+        }
+    }
+
+    /// `G` exactly, over the rolls compiled for the usable set.
+    fn expected_gain(&mut self, view: &View, prep: &Prepared) -> f64 {
+        let (rules, game, p) = (view.rules, view.game, view.player());
+        let (board, turn) = (&game.board, &game.turn);
+        let free = turn.free_cars(rules);
+        let classes: &[RollClass] = if free == 0 {
+            settled().get(view.usable)
+        } else {
+            self.cache
+                .get(view.usable, turn.cars, free, rules.faster_gear)
+        };
+        let t = &self.tables[p as usize];
+        let (d, tops) = (&prep.d, &prep.tops);
+        let may_end = ExpectedValue::may_end(view);
+        let mut gain = 0.0;
+        for class in classes {
+            let mut best = f64::NEG_INFINITY;
+            for &(i, j) in class.options() {
+                let (i, j) = (i as usize, j as usize);
+                let mut g = d[i] + d[j];
+                if may_end && !(tops[i] | tops[j]).is_empty() {
+                    g +=
+                        t.end_term(rules, board, p, turn.at_top | tops[i] | tops[j]) - prep.end_now;
+                }
+                best = best.max(g);
+            }
+            gain += class.weight as f64 * best;
+        }
+        gain / OUTCOMES as f64
+    }
+
+    /// A cheap lower bound on `G`, when one holds: with every step gain ≥ 0, a double worth at
+    /// least a single step, no game end in reach and no Faster Gear filter, each roll that
+    /// does not bust offers some usable column `c` and with it an option worth at least `d[c]`;
+    /// so `G ≥ (1 − p_bust) · min d[c]` and `G ≥ P1(c) · d[c]` for each `c` (`P1(c)`: the chance
+    /// a roll offers `c`).
+    #[inline]
+    fn lower_bound(view: &View, prep: &Prepared) -> Option<f64> {
+        let turn = &view.game.turn;
+        if ExpectedValue::may_end(view)
+            || (view.rules.faster_gear && turn.free_cars(view.rules) > 0)
+        {
+            return None;
+        }
+        let (mut min, mut single) = (f64::INFINITY, 0.0f64);
+        for c in view.usable {
+            let (one, double) = (prep.d[c as usize], prep.d[two(c) as usize]);
+            if one < 0.0 || double < one {
+                return None;
+            }
+            min = min.min(one);
+            single = single.max((1.0 - bust::p_bust(ColumnSet::single(c))) * one);
+        }
+        Some(single.max((1.0 - view.p_bust()) * min))
+    }
+}
+
+/// What one decision reads: per-usable-column step gains and the stake.
+#[derive(Clone, Copy, Debug)]
+struct Prepared {
+    /// Gains by option index (see [`super::roll_options`]): `d[c]` one step, `d[13 + c]` two.
+    d: [f64; GAINS],
+    /// The column each option index newly brings to the top, if any.
+    tops: [ColumnSet; GAINS],
+    /// The progress at stake, `L`.
+    stake: f64,
+    /// The game-end term of stopping now.
+    end_now: f64,
+}
+
+impl Policy for ExpectedValue {
+    fn choose<R: RngCore>(
+        &mut self,
+        view: &View,
+        roll: Roll,
+        choices: &[Choice],
+        rng: &mut R,
+    ) -> usize {
+        let _ = (roll, rng);
+        if view.rules.game == GameKind::GreatRaces || choices.len() == 1 {
+            return view.safest_choice(choices);
+        }
+        let (rules, game, p) = (view.rules, view.game, view.player());
+        let t = &mut self.tables[p as usize];
+        t.refresh(rules, &game.board, p);
+        let t = &*t;
+        view.best_choice_by(choices, |choice| {
+            let mut turn = game.turn;
+            let mut gain = 0.0;
+            for c in choice.columns() {
+                let from = turn.start(&game.board, p, c) as usize;
+                let mut to = from;
+                for _ in choice.steps().filter(|&x| x == c) {
+                    to = t.next[c as usize][to] as usize;
+                }
+                gain += t.value[c as usize][to] - t.value[c as usize][from];
+                if to >= rules.layout.len(c) as usize {
+                    turn.at_top = turn.at_top.with(c);
+                }
+            }
+            gain + t.end_term(rules, &game.board, p, turn.at_top)
+        })
+    }
+
+    #[inline]
+    fn keep_rolling<R: RngCore>(&mut self, view: &View, _rng: &mut R) -> bool {
+        if view.stop_wins() {
+            return false;
+        }
+        let prep = self.prepare(view);
+        let loss = view.p_bust() * prep.stake;
+        if ExpectedValue::lower_bound(view, &prep).is_some_and(|lb| lb > loss) {
+            return true;
+        }
+        self.expected_gain(view, &prep) > loss
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::columns::set::ColumnSet as Set;
+    use crate::columns::{Game, Rules, Turn, Variant};
+    use crate::dice::{sample, OUTCOMES};
+    use crate::policy::value::{position_value, GAME_END};
+    use rand::SeedableRng;
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    /// Slow reference: `(G, L)` by enumerating all 1296 ordered rolls, every legal choice, and
+    /// the position value computed from scratch with the engine's own stop.
+    fn slow_gain_and_stake(rules: &Rules, game: &Game) -> (f64, f64) {
+        let p = game.to_move;
+        let now = position_value(rules, game, p);
+        let mut gain = 0.0;
+        for i in 0..OUTCOMES {
+            let list = game.choices(rules, Roll::from_index(i));
+            let best = list.as_slice().iter().map(|&c| {
+                let mut g = *game;
+                g.apply(rules, c);
+                position_value(rules, &g, p) - now
+            });
+            if let Some(b) = best.reduce(f64::max) {
+                gain += b;
+            }
+        }
+        let mut base = *game;
+        base.turn = Turn::default();
+        (
+            gain / OUTCOMES as f64,
+            now - position_value(rules, &base, p),
+        )
+    }
+
+    #[test]
+    fn gain_over_126_weighted_rolls_equals_the_1296_enumeration() {
+        let mut short = Rules::new(GameKind::Route66, 3);
+        short.columns_to_end = 3; // games that end within the sample, to check the end term
+        let mut configs = vec![
+            Rules::new(GameKind::Route66, 2),
+            short,
+            Rules::new(GameKind::CantStop, 2),
+        ];
+        let mut gear = Rules::new(GameKind::Route66, 2);
+        gear.apply_variant(Variant::FasterGear).unwrap();
+        let mut jump = Rules::new(GameKind::CantStop, 4);
+        jump.apply_variant(Variant::Jump).unwrap();
+        let mut de = Rules::route66(crate::columns::Edition::De, 2);
+        de.columns_to_end = 4;
+        configs.extend([gear, jump, de, Rules::new(GameKind::Route66, 1)]);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+        let (mut checked, mut ended) = (0, 0);
+        for rules in &configs {
+            let mut ev = ExpectedValue::new();
+            // Random play: checks at every decision point until 40 are done or games end.
+            let mut game = Game::new();
+            let mut points = 0;
+            while points < 60 {
+                if game.finished() {
+                    game = Game::new();
+                    ended += 1;
+                }
+                let list = game.choices(rules, sample(&mut rng));
+                if list.is_empty() {
+                    game.bust(rules);
+                    continue;
+                }
+                let k = (rng.next_u32() as usize) % list.len();
+                game.apply(rules, list.as_slice()[k]);
+                let v = View::new(rules, &game);
+                let (fast, stake) = ev.gain_and_stake(&v);
+                let (slow, slow_stake) = slow_gain_and_stake(rules, &game);
+                assert!(
+                    (fast - slow).abs() < 1e-9,
+                    "{:?} {game:?}: {fast} vs {slow}",
+                    rules.game
+                );
+                assert!(
+                    (stake - slow_stake).abs() < 1e-9,
+                    "{game:?}: {stake} vs {slow_stake}"
+                );
+                // The shortcut never changes the decision: its bound is a true lower bound.
+                let prep = ev.prepare(&v);
+                if let Some(lb) = ExpectedValue::lower_bound(&v, &prep) {
+                    assert!(lb <= slow + 1e-12, "{game:?}: bound {lb} > {slow}");
+                }
+                let rolls = ev.keep_rolling(&v, &mut Xoshiro256PlusPlus::seed_from_u64(0));
+                assert_eq!(
+                    rolls,
+                    !v.stop_wins() && slow > v.p_bust() * slow_stake,
+                    "{game:?}"
+                );
+                points += 1;
+                checked += 1;
+                if rng.next_u32() % 2 == 0 {
+                    game.stop(rules);
+                }
+            }
+        }
+        assert_eq!(checked, 60 * configs.len());
+        assert!(ended >= 3, "only {ended} games ended");
+    }
+
+    #[test]
+    fn rolls_on_a_nearly_empty_turn_with_low_bust_chance() {
+        let rules = Rules::new(GameKind::Route66, 2);
+        let mut g = Game::new();
+        g.apply(&rules, Choice::two(6, 8));
+        let v = View::new(&rules, &g);
+        let mut ev = ExpectedValue::new();
+        let (gain, stake) = ev.gain_and_stake(&v);
+        // A car still free: only 1296 · 2.7% rolls bust; the gain dwarfs p · stake.
+        assert!(
+            v.p_bust() < 0.05 && gain > 10.0 * v.p_bust() * stake,
+            "{gain} {stake} {}",
+            v.p_bust()
+        );
+        assert!(ev.keep_rolling(&v, &mut Xoshiro256PlusPlus::seed_from_u64(1)));
+    }
+
+    #[test]
+    fn stops_with_big_progress_and_a_high_bust_chance() {
+        let rules = Rules::new(GameKind::Route66, 2);
+        let mut g = Game::new();
+        // Cars two spaces up 2 and 12 (of 3) and one up 3: usable {2, 3, 12}.
+        g.apply(&rules, Choice::two(2, 12));
+        g.apply(&rules, Choice::two(2, 12));
+        g.apply(&rules, Choice::one(3));
+        let v = View::new(&rules, &g);
+        let mut ev = ExpectedValue::new();
+        let (gain, stake) = ev.gain_and_stake(&v);
+        // Stake: columns 2 and 12 go from 5 to 9.6 points each, 3 from 4.5 to 7.44: about 12.1.
+        assert!((stake - 12.1).abs() < 0.1, "{stake}");
+        assert!(v.p_bust() > 0.4, "{}", v.p_bust());
+        assert!(gain < v.p_bust() * stake, "{gain} {stake} {}", v.p_bust());
+        assert!(!ev.keep_rolling(&v, &mut Xoshiro256PlusPlus::seed_from_u64(1)));
+    }
+
+    /// Route 66 with 7 segments won (none of them 12) and player 1 far ahead on points.
+    fn late_route66(opponent_score: u16) -> (Rules, Game) {
+        let rules = Rules::new(GameKind::Route66, 2);
+        let mut g = Game::new();
+        g.board.closed = Set::of(&[2, 3, 4, 5, 6, 8, 9]);
+        g.board.scores[1] = opponent_score;
+        // Car to the top of 12: stopping now closes the 8th segment and ends the game.
+        g.apply(&rules, Choice::two(12, 12));
+        g.apply(&rules, Choice::one(12));
+        (rules, g)
+    }
+
+    #[test]
+    fn stops_when_stopping_wins_and_rolls_when_stopping_loses() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+        // Behind by 5 before the 10 points of 12: stopping wins the game.
+        let (rules, g) = late_route66(5);
+        assert!(View::new(&rules, &g).stop_wins());
+        assert!(!ExpectedValue::new().keep_rolling(&View::new(&rules, &g), &mut rng));
+        // Behind by 50: stopping ends the game lost, so the stake is about −GAME_END: roll on.
+        let (rules, g) = late_route66(50);
+        let v = View::new(&rules, &g);
+        let (_, stake) = ExpectedValue::new().gain_and_stake(&v);
+        assert!(stake < -GAME_END + 20.0, "{stake}");
+        assert!(ExpectedValue::new().keep_rolling(&v, &mut rng));
+    }
+
+    #[test]
+    fn chooses_the_most_valuable_position() {
+        let rules = Rules::new(GameKind::Route66, 2);
+        let g = Game::new();
+        let roll = Roll([1, 1, 6, 6]);
+        let list = g.choices(&rules, roll);
+        assert_eq!(list.as_slice(), &[Choice::two(2, 12), Choice::two(7, 7)]);
+        // 2+12: each of 2 and 12 from 5 to 10·0.692 + 6·0.308 = 8.77 points: +7.54 in all.
+        // 7+7: 7 from 2.5 to 5·0.583 + 3·0.417 = 4.17 points: +1.67. It takes 2+12.
+        let v = View::new(&rules, &g);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+        assert_eq!(
+            ExpectedValue::new().choose(&v, roll, list.as_slice(), &mut rng),
+            0
+        );
+        // The chosen value matches the from-scratch value of each resulting position.
+        let value = |c| position_value(&rules, &v.after(c), 0);
+        assert!(value(Choice::two(2, 12)) - value(Choice::two(7, 7)) > 5.8);
+    }
+
+    #[test]
+    fn avoids_a_choice_that_ends_the_game_lost() {
+        // Late game, behind by 50, cars on 7 and 11 (space 4 of 5); the roll 1,5,6,6 offers
+        // 12 alone (6 is closed) or 7+11, which tops 11: the 8th segment, the game ended lost.
+        let rules = Rules::new(GameKind::Route66, 2);
+        let mut g = Game::new();
+        g.board.closed = Set::of(&[2, 3, 4, 5, 6, 8, 9]);
+        g.board.scores[1] = 50;
+        g.board.set_cube(0, 11, 3);
+        g.apply(&rules, Choice::two(7, 11));
+        assert_eq!(g.turn.car(11), 4);
+        let roll = Roll([1, 5, 6, 6]);
+        let list = g.choices(&rules, roll);
+        assert_eq!(list.as_slice(), &[Choice::one(12), Choice::two(7, 11)]);
+        let v = View::new(&rules, &g);
+        let i = ExpectedValue::new().choose(
+            &v,
+            roll,
+            list.as_slice(),
+            &mut Xoshiro256PlusPlus::seed_from_u64(1),
+        );
+        let after = v.after(list.as_slice()[i]);
+        assert!(
+            after.turn.at_top.is_empty(),
+            "{list:?} -> {:?}",
+            list.as_slice()[i]
+        );
+    }
+}

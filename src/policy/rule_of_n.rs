@@ -1,0 +1,330 @@
+//! `rule-of-n`: Michael Keller's Rule of 28 for Can't Stop (World Game Review #7) and its
+//! family, with Glenn & Aloi's evolved parameters as the `glenn` preset.
+//!
+//! Weights are given per column pair in the order 2/12, 3/11, 4/10, 5/9, 6/8, 7.
+//! - Count (rolling): `Σ over cars c of progress[c] · (steps_c + 1)`, where `steps_c` is the
+//!   number of steps the car took this turn — one per pair used, a double two, a Route 66 jump
+//!   one step however many spaces it skips — and the `+ 1` is the first step of each newly
+//!   placed marker counting double (every marker is placed anew each turn). Once all markers
+//!   are placed (`cars` of them, 3), add `+odd` if all three columns are odd, `−even` if all are
+//!   even, `+low` if all are ≤ 7, `+high` if all are ≥ 7 (7 counts as both).
+//! - Keep rolling: never when stopping now wins the game; otherwise while fewer than 3 markers
+//!   are in use and more columns are open (not closed and no car on their top this turn) than
+//!   markers in use, or while the count is below the threshold.
+//! - Choice: the choice whose resulting turn state scores highest on
+//!   `Σ choice[c] · (steps_c + 1) − marker · (markers in use)` with the placed-markers terms
+//!   reversed (`−odd`, `+even`, `−low`, `−high`); ties by the shared rule. In The Great Races
+//!   (no markers) the shared Great Races rule.
+//! - Keller (`rule28`): progress 6,5,4,3,2,1; choice 1,2,3,4,5,6; odd 2, even 2, low 4,
+//!   high 4, marker 6, threshold 28. Glenn & Aloi (`glenn`): progress 7,7,3,2,2,1; choice
+//!   7,0,2,0,4,3; odd 7, even 1, high 6, low 5, marker 6, threshold 29.
+//! - Steps are derived from the position, not remembered: a car's steps are the spaces from
+//!   its cube (exclusive) to the car (inclusive) that no other player's cube occupies when
+//!   cubes are jumped (a jump never lands on an occupied space), else all of them.
+
+use super::{Policy, View};
+use crate::columns::{Choice, Game, GameKind, Rules};
+use crate::dice::Roll;
+use rand_core::RngCore;
+
+/// The parameters of a Rule-of-N policy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RuleParams {
+    /// Count points per step, for columns 2/12, 3/11, 4/10, 5/9, 6/8, 7.
+    pub progress: [i32; 6],
+    /// Choice points per step, same order.
+    pub choice: [i32; 6],
+    /// Added to the count when all three markers stand on odd columns.
+    pub odd: i32,
+    /// Subtracted from the count when all three stand on even columns.
+    pub even: i32,
+    /// Added when all three columns are 7 or higher.
+    pub high: i32,
+    /// Added when all three columns are 7 or lower.
+    pub low: i32,
+    /// Choice points lost per marker in use.
+    pub marker: i32,
+    /// Keep rolling while the count is below this.
+    pub threshold: i32,
+}
+
+/// Keller's Rule of 28.
+pub const KELLER: RuleParams = RuleParams {
+    progress: [6, 5, 4, 3, 2, 1],
+    choice: [1, 2, 3, 4, 5, 6],
+    odd: 2,
+    even: 2,
+    high: 4,
+    low: 4,
+    marker: 6,
+    threshold: 28,
+};
+
+/// Glenn & Aloi's evolved parameters.
+pub const GLENN: RuleParams = RuleParams {
+    progress: [7, 7, 3, 2, 2, 1],
+    choice: [7, 0, 2, 0, 4, 3],
+    odd: 7,
+    even: 1,
+    high: 6,
+    low: 5,
+    marker: 6,
+    threshold: 29,
+};
+
+/// A Rule-of-N policy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RuleOfN {
+    /// Its parameters.
+    pub params: RuleParams,
+}
+
+/// Index of column `c` in the weight arrays: 0 for 2/12 … 5 for 7.
+#[inline]
+fn pair_index(c: u8) -> usize {
+    (c.min(14 - c) - 2) as usize
+}
+
+/// Steps the car in column `c` took this turn (see the module comment).
+#[inline]
+pub fn steps(rules: &Rules, game: &Game, c: u8) -> u32 {
+    let p = game.to_move;
+    let (from, to) = (game.board.cube(p, c) as u32, game.turn.car(c) as u32);
+    let span = ((2u32 << to) - 1) & !((2u32 << from) - 1);
+    let blocked = if rules.jump {
+        game.board.others_mask(rules.players, p, c) as u32
+    } else {
+        0
+    };
+    (span & !blocked).count_ones()
+}
+
+impl RuleOfN {
+    /// The placed-markers terms of the count (`+odd −even +low +high`), 0 until all are placed.
+    fn shape(&self, rules: &Rules, game: &Game) -> i32 {
+        let cars = game.turn.cars;
+        if cars.len() < rules.cars as u32 || cars.is_empty() {
+            return 0;
+        }
+        let k = &self.params;
+        let all = |f: fn(u8) -> bool| cars.iter().all(f);
+        k.odd * all(|c| c % 2 == 1) as i32 - k.even * all(|c| c % 2 == 0) as i32
+            + k.low * all(|c| c <= 7) as i32
+            + k.high * all(|c| c >= 7) as i32
+    }
+
+    /// `Σ weights[c] · (steps_c + 1)` over the turn's cars.
+    fn weighted_steps(rules: &Rules, game: &Game, weights: &[i32; 6]) -> i32 {
+        game.turn
+            .cars
+            .iter()
+            .map(|c| weights[pair_index(c)] * (steps(rules, game, c) as i32 + 1))
+            .sum()
+    }
+
+    /// The running count of the turn in `game`.
+    pub fn count(&self, rules: &Rules, game: &Game) -> i32 {
+        RuleOfN::weighted_steps(rules, game, &self.params.progress) + self.shape(rules, game)
+    }
+
+    /// The choice score of a turn state.
+    pub fn choice_score(&self, rules: &Rules, game: &Game) -> i32 {
+        RuleOfN::weighted_steps(rules, game, &self.params.choice)
+            - self.params.marker * game.turn.cars.len() as i32
+            - self.shape(rules, game)
+    }
+}
+
+impl Policy for RuleOfN {
+    fn choose<R: RngCore>(
+        &mut self,
+        view: &View,
+        roll: Roll,
+        choices: &[Choice],
+        rng: &mut R,
+    ) -> usize {
+        let _ = (roll, rng);
+        if view.rules.game == GameKind::GreatRaces {
+            return view.safest_choice(choices);
+        }
+        view.best_choice_by(choices, |c| {
+            self.choice_score(view.rules, &view.after(c)) as f64
+        })
+    }
+
+    fn keep_rolling<R: RngCore>(&mut self, view: &View, _rng: &mut R) -> bool {
+        let (rules, game) = (view.rules, view.game);
+        if view.stop_wins() {
+            return false;
+        }
+        let markers = game.turn.cars.len();
+        let open = (!game.board.closed - game.turn.at_top).len();
+        (markers < rules.cars as u32 && open > markers)
+            || self.count(rules, game) < self.params.threshold
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::columns::{Choice, ColumnSet, Game, GameKind, Rules};
+    use crate::dice::Roll;
+    use rand::SeedableRng;
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    fn rule28() -> RuleOfN {
+        RuleOfN { params: KELLER }
+    }
+
+    fn glenn() -> RuleOfN {
+        RuleOfN { params: GLENN }
+    }
+
+    /// A Can't Stop turn with one step in each listed column (one roll each).
+    fn one_step_each(cols: &[u8]) -> (Rules, Game) {
+        let rules = Rules::new(GameKind::CantStop, 2);
+        let mut g = Game::new();
+        for &c in cols {
+            g.apply(&rules, Choice::one(c));
+        }
+        (rules, g)
+    }
+
+    #[test]
+    fn keller_count_of_a_concrete_turn() {
+        let rules = Rules::new(GameKind::CantStop, 2);
+        let mut g = Game::new();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+        // Roll 1, 7+7: two steps in 7, the first doubled: 1 · (2 + 1) = 3.
+        g.apply(&rules, Choice::two(7, 7));
+        assert_eq!(rule28().count(&rules, &g), 3);
+        // Roll 2, 4+7: 7 has 3 steps, 1 · 4 = 4; 4 has 1 step, 4 · 2 = 8: 12.
+        g.apply(&rules, Choice::two(4, 7));
+        assert_eq!(rule28().count(&rules, &g), 12);
+        assert!(rule28().keep_rolling(&View::new(&rules, &g), &mut rng));
+        // Roll 3, 2: 6 · 2 = 12, so 24; all three placed on 2, 4, 7: all ≤ 7 adds 4: 28.
+        g.apply(&rules, Choice::one(2));
+        assert_eq!(rule28().count(&rules, &g), 28);
+        // Three markers and a count of 28, not below 28: stop.
+        assert!(!rule28().keep_rolling(&View::new(&rules, &g), &mut rng));
+        // Glenn & Aloi on the same turn: 7: 1 · 4 = 4; 4: 3 · 2 = 6; 2: 7 · 2 = 14; low +5: 29.
+        assert_eq!(glenn().count(&rules, &g), 29);
+        assert!(!glenn().keep_rolling(&View::new(&rules, &g), &mut rng));
+        g.apply(&rules, Choice::one(2)); // one more step in 2: +7.
+        assert_eq!(glenn().count(&rules, &g), 36);
+    }
+
+    #[test]
+    fn placed_marker_terms() {
+        // 3, 5, 7 ((5 + 3 + 1) per step, · 2): 18; all odd +2, all ≤ 7 +4: 24.
+        let (rules, g) = one_step_each(&[3, 5, 7]);
+        assert_eq!(rule28().count(&rules, &g), 24);
+        // Glenn: (7 + 2 + 1) · 2 = 20, odd +7, low +5: 32.
+        assert_eq!(glenn().count(&rules, &g), 32);
+        // 8, 10, 12 (2 + 4 + 6) · 2 = 24; all even −2, all ≥ 7 +4: 26. Glenn: (2+3+7)·2 −1 +6 = 29.
+        let (rules, g) = one_step_each(&[8, 10, 12]);
+        assert_eq!(rule28().count(&rules, &g), 26);
+        assert_eq!(glenn().count(&rules, &g), 29);
+        // 7, 9, 11 (1 + 3 + 5) · 2 = 18; odd +2, ≥ 7 +4 (7 counts as high): 24.
+        let (rules, g) = one_step_each(&[7, 9, 11]);
+        assert_eq!(rule28().count(&rules, &g), 24);
+        // 6, 7, 8 (2 + 1 + 2) · 2 = 10, no term applies.
+        let (rules, g) = one_step_each(&[6, 7, 8]);
+        assert_eq!(rule28().count(&rules, &g), 10);
+        // Two markers only: no term, 3 and 5 alone give (5 + 3) · 2 = 16.
+        let (rules, g) = one_step_each(&[3, 5]);
+        assert_eq!(rule28().count(&rules, &g), 16);
+    }
+
+    #[test]
+    fn a_route66_jump_counts_one_step() {
+        let rules = Rules::new(GameKind::Route66, 2);
+        let mut g = Game::new();
+        g.board.set_cube(1, 7, 2);
+        // A double 7 from the start: 1, then over the cube on 2 to 3 — two steps, not three.
+        g.apply(&rules, Choice::two(7, 7));
+        assert_eq!(g.turn.car(7), 3);
+        assert_eq!(steps(&rules, &g, 7), 2);
+        assert_eq!(rule28().count(&rules, &g), 3);
+    }
+
+    #[test]
+    fn free_markers_and_open_columns_keep_it_rolling() {
+        let rules = Rules::new(GameKind::CantStop, 2);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+        let mut g = Game::new();
+        // Doubles in 2 and 12: 6 · 3 each, count 36, two markers in use.
+        g.apply(&rules, Choice::two(2, 2));
+        g.apply(&rules, Choice::two(12, 12));
+        assert_eq!(rule28().count(&rules, &g), 36);
+        // 11 open columns > 2 markers: roll although 36 ≥ 28.
+        assert!(rule28().keep_rolling(&View::new(&rules, &g), &mut rng));
+        // Three open columns (2, 7, 12) > 2 markers: still roll.
+        g.board.closed = !ColumnSet::of(&[2, 7, 12]);
+        assert!(rule28().keep_rolling(&View::new(&rules, &g), &mut rng));
+        // Only 2 and 12 open: 2 open columns are not more than 2 markers, and 36 ≥ 28: stop.
+        g.board.closed = !ColumnSet::of(&[2, 12]);
+        assert!(!rule28().keep_rolling(&View::new(&rules, &g), &mut rng));
+    }
+
+    #[test]
+    fn never_rolls_when_stopping_wins() {
+        let rules = Rules::new(GameKind::CantStop, 2);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+        let mut g = Game::new();
+        g.board.won[0] = 2;
+        // Column 2 topped: count 6 · (3 + 1) = 24 with one marker — it would roll on, but
+        // stopping claims a third column and wins.
+        g.apply(&rules, Choice::two(2, 2));
+        g.apply(&rules, Choice::one(2));
+        assert_eq!(rule28().count(&rules, &g), 24);
+        assert!(!rule28().keep_rolling(&View::new(&rules, &g), &mut rng));
+        g.board.won[0] = 1;
+        assert!(rule28().keep_rolling(&View::new(&rules, &g), &mut rng));
+    }
+
+    #[test]
+    fn choices_by_choice_points() {
+        let rules = Rules::new(GameKind::CantStop, 2);
+        let g = Game::new();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+        let roll = Roll([1, 1, 6, 6]);
+        let list = g.choices(&rules, roll);
+        let choices = list.as_slice();
+        assert_eq!(choices, &[Choice::two(2, 12), Choice::two(7, 7)]);
+        let v = View::new(&rules, &g);
+        // Keller: 2+12 scores 1·2 + 1·2 − 2·6 = −8; 7+7 scores 6·3 − 6 = 12: takes 7+7.
+        assert_eq!(rule28().choice_score(&rules, &v.after(choices[0])), -8);
+        assert_eq!(rule28().choice_score(&rules, &v.after(choices[1])), 12);
+        assert_eq!(rule28().choose(&v, roll, choices, &mut rng), 1);
+        // Glenn: 2+12 scores 7·2 + 7·2 − 12 = 16; 7+7 scores 3·3 − 6 = 3: takes 2+12.
+        assert_eq!(glenn().choose(&v, roll, choices, &mut rng), 0);
+    }
+
+    #[test]
+    fn choice_terms_are_reversed_and_ties_go_to_the_shared_rule() {
+        // Cars on 7 and 5; the roll 1,2,3,3 offers 3 alone, 6 alone, or 4+5.
+        let (rules, g) = one_step_each(&[7, 5]);
+        let roll = Roll([1, 2, 3, 3]);
+        let list = g.choices(&rules, roll);
+        assert_eq!(
+            list.as_slice(),
+            &[Choice::one(3), Choice::one(6), Choice::two(4, 5)]
+        );
+        let v = View::new(&rules, &g);
+        let score = |c| rule28().choice_score(&rules, &v.after(c));
+        // 3: 2·2 + 4·2 + 6·2 − 18 = 6, all odd −2, all ≤ 7 −4: 0.
+        assert_eq!(score(Choice::one(3)), 0);
+        // 6: 5·2 + 4·2 + 6·2 − 18 = 12, all ≤ 7 −4: 8.
+        assert_eq!(score(Choice::one(6)), 8);
+        // 4+5: 3·2 + 4·3 + 6·2 − 18 = 12, all ≤ 7 −4: 8 — a tie with 6.
+        assert_eq!(score(Choice::two(4, 5)), 8);
+        // 8, 10, 12: 5·2 + 3·2 + 1·2 − 18 = 0, all even +2, all ≥ 7 −4: −2.
+        let (r2, g2) = one_step_each(&[8, 10, 12]);
+        assert_eq!(rule28().choice_score(&r2, &g2), -2);
+        // The tie goes to the shared rule: the lower bust chance after the choice.
+        let safest = v.safest_choice(&list.as_slice()[1..]) + 1;
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+        assert_eq!(rule28().choose(&v, roll, list.as_slice(), &mut rng), safest);
+    }
+}
