@@ -7,6 +7,7 @@
 pub mod ev;
 pub mod fixed_risk;
 pub mod one_roll;
+pub mod optimal_turn;
 pub mod random;
 pub mod roll_options;
 pub mod rolls;
@@ -25,10 +26,11 @@ use crate::dice::Roll;
 use rand_core::RngCore;
 
 /// The built-in policy families for `pressluck policies`: spec syntax and one line each.
-pub const FAMILIES: [(&str, &str); 8] = [
+pub const FAMILIES: [(&str, &str); 9] = [
     ("one-roll", "stop after the first successful roll of every turn"),
     ("fixed-risk:P[,ignore-top]", "roll while the next roll's bust chance is at most P; stop once a car reaches a scoring space"),
     ("ev | expected-value", "roll while (1-p_bust)*E[gain] > p_bust*(this turn's progress), valued in points (Route 66) or rolls (Can't Stop)"),
+    ("optimal-turn", "exact within-turn play: roll/stop and choose to maximise the expected end-of-turn value (ev's value), by dynamic programming"),
     ("rule28", "Keller's Rule of 28: roll while the turn's progress count is below 28 or markers are still free"),
     ("glenn", "the Rule of N with Glenn & Aloi's evolved weights (threshold 29)"),
     ("rule-of-n:T[,progress=a/b/c/d/e/f,choice=…,odd=,even=,high=,low=,marker=]", "the Rule of N family: Keller's weights with threshold T, or every parameter given"),
@@ -65,6 +67,8 @@ pub enum AnyPolicy {
     FixedRisk(fixed_risk::FixedRisk),
     /// See [`ev::ExpectedValue`].
     Ev(Box<ev::ExpectedValue>),
+    /// See [`optimal_turn::OptimalTurn`].
+    OptimalTurn(Box<optimal_turn::OptimalTurn>),
     /// See [`rule_of_n::RuleOfN`].
     RuleOfN(rule_of_n::RuleOfN),
     /// See [`rolls::Rolls`].
@@ -80,6 +84,7 @@ macro_rules! dispatch {
             AnyPolicy::OneRoll($p) => $call,
             AnyPolicy::FixedRisk($p) => $call,
             AnyPolicy::Ev($p) => $call,
+            AnyPolicy::OptimalTurn($p) => $call,
             AnyPolicy::RuleOfN($p) => $call,
             AnyPolicy::Rolls($p) => $call,
             AnyPolicy::Random($p) => $call,

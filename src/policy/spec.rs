@@ -4,6 +4,7 @@
 use super::ev::ExpectedValue;
 use super::fixed_risk::FixedRisk;
 use super::one_roll::OneRoll;
+use super::optimal_turn::OptimalTurn;
 use super::random::RandomStop;
 use super::rolls::Rolls;
 use super::rule_of_n::{RuleOfN, RuleParams, GLENN, KELLER};
@@ -35,6 +36,8 @@ pub enum SpecKind {
     },
     /// `ev` (or `expected-value`).
     Ev,
+    /// `optimal-turn`.
+    OptimalTurn(Option<f64>),
     /// `rule28`, `glenn`, `rule-of-n:T[,…]`.
     RuleOfN(RuleParams),
     /// `rolls:N`.
@@ -94,6 +97,12 @@ impl PolicySpec {
                 no_params(name, &params)?;
                 SpecKind::Ev
             }
+            "optimal-turn" if params.is_empty() => SpecKind::OptimalTurn(None),
+            "optimal-turn" => SpecKind::OptimalTurn(Some(
+                params[0]
+                    .parse()
+                    .map_err(|_| "optimal-turn:W: W must be a number".to_string())?,
+            )),
             "rule28" => {
                 no_params(name, &params)?;
                 SpecKind::RuleOfN(KELLER)
@@ -153,6 +162,9 @@ impl PolicySpec {
                 stop_at_top,
             }),
             SpecKind::Ev => AnyPolicy::Ev(Box::new(ExpectedValue::new())),
+            SpecKind::OptimalTurn(w) => {
+                AnyPolicy::OptimalTurn(Box::new(OptimalTurn::with_end_worth(w)))
+            }
             SpecKind::RuleOfN(params) => AnyPolicy::RuleOfN(RuleOfN { params }),
             SpecKind::Rolls(n) => AnyPolicy::Rolls(Rolls { n }),
             SpecKind::Random(p_stop) => AnyPolicy::Random(RandomStop { p_stop }),
@@ -173,6 +185,8 @@ fn canonical(kind: &SpecKind) -> String {
             stop_at_top: false,
         } => format!("fixed-risk:{max_bust},ignore-top"),
         SpecKind::Ev => "ev".into(),
+        SpecKind::OptimalTurn(None) => "optimal-turn".into(),
+        SpecKind::OptimalTurn(Some(w)) => format!("optimal-turn:{w}"),
         SpecKind::RuleOfN(p) if *p == KELLER => "rule28".into(),
         SpecKind::RuleOfN(p) if *p == GLENN => "glenn".into(),
         SpecKind::RuleOfN(p)
@@ -378,6 +392,7 @@ mod tests {
             "one-roll",
             "fixed-risk:0.3",
             "ev",
+            "optimal-turn",
             "rule28",
             "glenn",
             "rolls:2",
@@ -388,6 +403,7 @@ mod tests {
                 "one-roll" => matches!(built, AnyPolicy::OneRoll(_)),
                 "fixed-risk:0.3" => matches!(built, AnyPolicy::FixedRisk(_)),
                 "ev" => matches!(built, AnyPolicy::Ev(_)),
+                "optimal-turn" => matches!(built, AnyPolicy::OptimalTurn(_)),
                 "rule28" | "glenn" => matches!(built, AnyPolicy::RuleOfN(_)),
                 "rolls:2" => matches!(built, AnyPolicy::Rolls(Rolls { n: 2 })),
                 _ => matches!(built, AnyPolicy::Random(_)),
