@@ -170,3 +170,13 @@ fn record_errors_name_the_line() {
     }
     assert!(Record::from_bytes(b"main \xff\n").is_err());
 }
+
+#[test]
+fn the_record_example_in_the_docs_replays() {
+    let doc = std::fs::read_to_string("docs/shortcut.md").unwrap();
+    let from = doc.find("players 2  ").unwrap();
+    let to = from + doc[from..].find("```").unwrap();
+    let (b, r) = replay(&doc[from..to]);
+    assert_eq!((at(&b, &r, 1), at(&b, &r, 2)), ("r4".into(), "r10".into()));
+    assert_eq!(r.log.len(), 4);
+}

@@ -4,11 +4,11 @@
 //! ```text
 //! # a comment; blank lines are skipped
 //! players 2               # seats (1 to 4, default 1), before any turn
-//! place 2 a3              # seat 2 starts on square a3 (default: the start), before any turn
+//! place 2 r4              # seat 2 starts on square r4 (default: the start), before any turn
 //! main 4                  # main road, rolled a 4
 //! shortcut 3 2 move r9    # shortcut: rolled 3, pressed, rolled 2, moved to r9 (up to 5)
 //! shortcut 3 1 4          # shortcut: 3, 1, then a 4 — the whole turn is forfeit
-//! push finish             # push one square, onto the finish
+//! push r10                # push one square, to r10
 //! ```
 //!
 //! Turns go round the seats from seat 1; the first car on the finish wins.
