@@ -46,7 +46,7 @@ pub enum Command {
 /// Which game, edition, variants and board: shared by every command that plays a game.
 #[derive(Debug, Args, Clone)]
 pub struct GameArgs {
-    /// Game: route66, cant-stop or great-races.
+    /// Game: route66, cant-stop, great-races or shortcut.
     #[arg(long, default_value = "route66")]
     pub game: String,
     /// Route 66 rulebook edition: en (second place anywhere) or de (second place from * spaces).
@@ -68,11 +68,18 @@ pub struct GameArgs {
 pub enum GameSetup {
     /// Route 66, Can't Stop or The Great Races.
     Columns(Rules),
+    /// Shortcut, the press-your-luck road race.
+    Shortcut(crate::shortcut::Setup),
 }
 
 impl GameArgs {
     /// Validates the game settings for `players` players, whatever the family.
     pub fn setup(&self, players: u8) -> Result<GameSetup> {
+        if self.game == crate::shortcut::GAME_NAME {
+            return Ok(GameSetup::Shortcut(crate::shortcut::Setup::from_args(
+                self, players,
+            )?));
+        }
         Ok(GameSetup::Columns(self.rules(players)?))
     }
 

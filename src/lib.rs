@@ -10,5 +10,6 @@ pub mod dice;
 pub mod error;
 pub mod output;
 pub mod policy;
+pub mod shortcut;
 pub mod sim;
 pub mod transcript;

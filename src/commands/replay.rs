@@ -20,6 +20,9 @@ enum Format {
 
 /// Runs the command: check the flags, read and play the record, print the position.
 pub fn run(args: ReplayArgs) -> Result<ExitCode> {
+    if args.game.as_deref() == Some(crate::shortcut::GAME_NAME) {
+        return crate::shortcut::replay::run(&args);
+    }
     let format = match args.format.as_str() {
         "json" => Format::Json,
         "text" => Format::Text,

@@ -1,0 +1,212 @@
+//! Shortcut policies: the specs users name (`main-road`, `press:N`, `threshold:T`, `optimal`)
+//! and the policies built from them, which answer the three questions of a turn — what to
+//! announce, whether to press on, and where to move.
+
+use super::board::{bit, Board, Square, SquareSet};
+use super::rules::{closest, push_targets};
+use super::solver::{Choice, Solution};
+use crate::sim::schedule::Named;
+use std::sync::Arc;
+
+/// Most successful rolls a `press:N` policy may plan, and the largest `threshold:T`.
+pub const MAX_PARAM: u32 = 60;
+
+/// The kinds of built-in Shortcut policy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Always the main road (pushing over the finish when one square away).
+    MainRoad,
+    /// Always the shortcut, stopping after N successful rolls or once the finish is in reach.
+    Press(u32),
+    /// The main road, except the shortcut on grey squares, at shortcut entrances and within T
+    /// squares of the finish; presses until the total is T or the finish is in reach.
+    Threshold(u32),
+    /// The exact solitaire optimum (value iteration).
+    Optimal,
+}
+
+/// A parsed Shortcut policy spec with its canonical name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShortcutSpec {
+    /// The canonical name, like `press:2`.
+    pub name: String,
+    /// What it does.
+    pub kind: Kind,
+}
+
+impl Named for ShortcutSpec {
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+impl ShortcutSpec {
+    /// The spec names, one line each, for error messages and listings.
+    pub const HELP: &'static str = "main-road, press:N, threshold:T or optimal";
+
+    /// Parses `main-road`, `press:N`, `threshold:T` or `optimal`.
+    pub fn parse(text: &str) -> Result<ShortcutSpec, String> {
+        let text = text.trim();
+        let (head, param) = match text.split_once(':') {
+            Some((h, p)) => (h, Some(p.trim())),
+            None => (text, None),
+        };
+        let number = |what: &str| -> Result<u32, String> {
+            let p = param.ok_or_else(|| format!("'{text}': {head} needs {what}, like {head}:3"))?;
+            match p.parse::<u32>() {
+                Ok(n) if (1..=MAX_PARAM).contains(&n) => Ok(n),
+                _ => Err(format!(
+                    "'{text}': {what} must be a whole number from 1 to {MAX_PARAM}"
+                )),
+            }
+        };
+        let kind = match head {
+            "main-road" | "main" if param.is_none() => Kind::MainRoad,
+            "optimal" if param.is_none() => Kind::Optimal,
+            "press" => Kind::Press(number("a press limit")?),
+            "threshold" => Kind::Threshold(number("a total")?),
+            "main-road" | "main" | "optimal" => {
+                return Err(format!("'{text}': {head} takes no parameter"))
+            }
+            _ => {
+                return Err(format!(
+                    "unknown Shortcut policy '{text}' (expected {})",
+                    Self::HELP
+                ))
+            }
+        };
+        let name = match kind {
+            Kind::MainRoad => "main-road".to_string(),
+            Kind::Optimal => "optimal".to_string(),
+            Kind::Press(n) => format!("press:{n}"),
+            Kind::Threshold(t) => format!("threshold:{t}"),
+        };
+        Ok(ShortcutSpec { name, kind })
+    }
+}
+
+/// What a car does with its turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Announce {
+    /// Roll for the main road.
+    Main,
+    /// Roll for the shortcut.
+    Shortcut,
+    /// Push one square, to this square.
+    Push(Square),
+}
+
+/// The position as a policy sees it: the board, the car's square and the grey squares other
+/// cars block.
+#[derive(Clone, Copy, Debug)]
+pub struct Ctx<'a> {
+    /// The board.
+    pub board: &'a Board,
+    /// The car's square.
+    pub at: Square,
+    /// Squares the car may not enter or pass.
+    pub blocked: SquareSet,
+}
+
+/// A policy ready to play (the optimal one shares its board's solution).
+#[derive(Clone, Debug)]
+pub enum Policy {
+    /// See [`Kind::MainRoad`].
+    MainRoad,
+    /// See [`Kind::Press`].
+    Press(u32),
+    /// See [`Kind::Threshold`].
+    Threshold(u32),
+    /// See [`Kind::Optimal`].
+    Optimal(Arc<Solution>),
+}
+
+impl Policy {
+    /// Builds the policy of a spec; `solution` is asked for only by `optimal`.
+    pub fn build(spec: &ShortcutSpec, solution: impl FnOnce() -> Arc<Solution>) -> Policy {
+        match spec.kind {
+            Kind::MainRoad => Policy::MainRoad,
+            Kind::Press(n) => Policy::Press(n),
+            Kind::Threshold(t) => Policy::Threshold(t),
+            Kind::Optimal => Policy::Optimal(solution()),
+        }
+    }
+
+    /// The announcement at the start of a turn.
+    pub fn announce(&self, c: &Ctx) -> Announce {
+        let b = c.board;
+        let pushes = push_targets(b, c.at, c.blocked);
+        if let Policy::Optimal(sol) = self {
+            return match sol.choose(c.at, pushes) {
+                Choice::Main => Announce::Main,
+                Choice::Push(u) => Announce::Push(u),
+                Choice::Shortcut => Announce::Shortcut,
+            };
+        }
+        if pushes & bit(b.finish) != 0 {
+            return Announce::Push(b.finish);
+        }
+        let on_road = b.is_white(c.at);
+        match self {
+            Policy::MainRoad if on_road => Announce::Main,
+            Policy::Threshold(t) if on_road => {
+                let entrance = b.grey_adj[c.at as usize] != 0;
+                if entrance || u32::from(b.dist[c.at as usize]) <= *t {
+                    Announce::Shortcut
+                } else {
+                    Announce::Main
+                }
+            }
+            _ => Announce::Shortcut,
+        }
+    }
+
+    /// After `rolls` successful shortcut rolls totalling `total`, with `reach` the squares a
+    /// move may now end on: whether to roll again.
+    pub fn keep_pressing(&self, c: &Ctx, rolls: u32, total: u32, reach: SquareSet) -> bool {
+        let finish_in_reach = reach & bit(c.board.finish) != 0;
+        match self {
+            Policy::MainRoad => false,
+            Policy::Press(n) => rolls < *n && !finish_in_reach,
+            Policy::Threshold(t) => total < *t && !finish_in_reach,
+            Policy::Optimal(sol) => sol.press_on(c.at, total) < sol.best(reach),
+        }
+    }
+
+    /// Where to move at the end of a successful shortcut, among `reach` (which holds `c.at`).
+    pub fn choose_move(&self, c: &Ctx, reach: SquareSet) -> Square {
+        let pick = match self {
+            Policy::Optimal(sol) => sol.best_square(reach),
+            _ => closest(c.board, reach),
+        };
+        pick.unwrap_or(c.at)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_parse_to_canonical_names() {
+        for (t, n) in [
+            ("main-road", "main-road"),
+            ("main", "main-road"),
+            ("press:2", "press:2"),
+            (" threshold: 6", "threshold:6"),
+            ("optimal", "optimal"),
+        ] {
+            assert_eq!(ShortcutSpec::parse(t).unwrap().name, n);
+        }
+        for bad in [
+            "press",
+            "press:0",
+            "press:x",
+            "optimal:3",
+            "ev",
+            "threshold:99",
+        ] {
+            assert!(ShortcutSpec::parse(bad).is_err(), "{bad}");
+        }
+    }
+}

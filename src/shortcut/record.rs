@@ -1,0 +1,281 @@
+//! The Shortcut game record: one line per turn, replayed under the rules with line-numbered
+//! errors.
+//!
+//! ```text
+//! # a comment; blank lines are skipped
+//! players 2               # seats (1 to 4, default 1), before any turn
+//! place 2 r4              # seat 2 starts on square r4 (default: the start), before any turn
+//! main 4                  # main road, rolled a 4
+//! shortcut 3 2 move r9    # shortcut: rolled 3, pressed, rolled 2, moved to r9 (up to 5)
+//! shortcut 3 1 4          # shortcut: 3, 1, then a 4 — the whole turn is forfeit
+//! push r10                # push one square, to r10
+//! ```
+//!
+//! Turns go round the seats from seat 1; the first car on the finish wins.
+
+use super::board::{bit, Board, Square};
+use super::engine::Game;
+use super::rules::{blocked, main_road, push_targets, shortcut_reach, shortcut_roll_ok};
+
+/// One turn as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Turn {
+    /// `main D`.
+    Main(u8),
+    /// `shortcut D D … [move SQUARE]`: the rolls, and the square moved to unless the last roll
+    /// was 4–6.
+    Shortcut(Vec<u8>, Option<String>),
+    /// `push SQUARE`.
+    Push(String),
+}
+
+/// A parsed record: the seats, the starting squares and the turns, with their line numbers.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Record {
+    /// Seats at the table.
+    pub players: u8,
+    /// `(line, seat 1-based, square id)` of each `place` line.
+    pub places: Vec<(usize, u8, String)>,
+    /// `(line, turn)` in order.
+    pub turns: Vec<(usize, Turn)>,
+}
+
+/// Reads a die face 1..=6.
+fn face(w: &str) -> Result<u8, String> {
+    match w.parse::<u8>() {
+        Ok(d) if (1..=6).contains(&d) => Ok(d),
+        _ => Err(format!("'{w}' is not a die face (1 to 6)")),
+    }
+}
+
+impl Record {
+    /// Parses a record from bytes, which must be UTF-8.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Record, String> {
+        let text = std::str::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_string())?;
+        Record::parse(text)
+    }
+
+    /// Parses a record; the error names the line.
+    pub fn parse(text: &str) -> Result<Record, String> {
+        let mut r = Record {
+            players: 1,
+            ..Record::default()
+        };
+        let mut players_seen = false;
+        for (i, raw) in text.lines().enumerate() {
+            let n = i + 1;
+            let words: Vec<&str> = raw
+                .split('#')
+                .next()
+                .unwrap_or("")
+                .split_whitespace()
+                .collect();
+            let Some((&head, rest)) = words.split_first() else {
+                continue;
+            };
+            let err = |m: String| format!("line {n}: {m}");
+            let before_turns = |what: &str| {
+                if r.turns.is_empty() {
+                    Ok(())
+                } else {
+                    Err(err(format!("'{what}' must come before the first turn")))
+                }
+            };
+            match head {
+                "players" => {
+                    before_turns("players")?;
+                    if players_seen {
+                        return Err(err("'players' given twice".into()));
+                    }
+                    players_seen = true;
+                    r.players = match rest {
+                        [p] => p.parse().ok().filter(|p| (1..=4).contains(p)),
+                        _ => None,
+                    }
+                    .ok_or_else(|| err("players takes one number from 1 to 4".into()))?;
+                }
+                "place" => {
+                    before_turns("place")?;
+                    let [seat, sq] = rest else {
+                        return Err(err(
+                            "place takes a seat and a square, like 'place 2 r5'".into()
+                        ));
+                    };
+                    let seat = seat
+                        .parse::<u8>()
+                        .ok()
+                        .filter(|s| (1..=4).contains(s))
+                        .ok_or_else(|| err(format!("seat '{seat}' is not 1 to 4")))?;
+                    r.places.push((n, seat, sq.to_string()));
+                }
+                "main" => match rest {
+                    [d] => r.turns.push((n, Turn::Main(face(d).map_err(err)?))),
+                    _ => return Err(err("main takes one die face, like 'main 4'".into())),
+                },
+                "push" => match rest {
+                    [sq] => r.turns.push((n, Turn::Push(sq.to_string()))),
+                    _ => return Err(err("push takes one square, like 'push finish'".into())),
+                },
+                "shortcut" => {
+                    let (rolls, to) = match rest {
+                        [rolls @ .., "move", sq] => (rolls, Some(sq.to_string())),
+                        rolls => (rolls, None),
+                    };
+                    let rolls = rolls
+                        .iter()
+                        .map(|w| face(w))
+                        .collect::<Result<Vec<u8>, String>>()
+                        .map_err(err)?;
+                    let Some((&last, early)) = rolls.split_last() else {
+                        return Err(err("shortcut needs at least one roll".into()));
+                    };
+                    if let Some(&d) = early.iter().find(|&&d| !shortcut_roll_ok(d)) {
+                        return Err(err(format!(
+                            "the turn ended at the roll of {d}; no roll may follow it"
+                        )));
+                    }
+                    match (shortcut_roll_ok(last), &to) {
+                        (true, None) => {
+                            return Err(err(
+                                "a shortcut ends with a roll of 4 to 6 or 'move SQUARE'".into(),
+                            ))
+                        }
+                        (false, Some(_)) => {
+                            return Err(err(format!(
+                                "the roll of {last} forfeits the turn; the car cannot move"
+                            )))
+                        }
+                        _ => {}
+                    }
+                    r.turns.push((n, Turn::Shortcut(rolls, to)));
+                }
+                w => {
+                    return Err(err(format!(
+                        "unknown word '{w}' (expected players, place, main, shortcut or push)"
+                    )))
+                }
+            }
+        }
+        if let Some((n, seat, _)) = r.places.iter().find(|p| p.1 > r.players) {
+            return Err(format!(
+                "line {n}: seat {seat} but only {} players",
+                r.players
+            ));
+        }
+        Ok(r)
+    }
+}
+
+/// A replayed record: the game reached and one line of narration per turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replay {
+    /// The position after the last turn.
+    pub game: Game,
+    /// `seat N: what happened` for each turn.
+    pub log: Vec<String>,
+}
+
+/// Replays a record on a board; the error names the line and the rule broken.
+pub fn play(rec: &Record, b: &Board) -> Result<Replay, String> {
+    let mut g = Game::new(b, rec.players);
+    let find = |n: usize, id: &str| {
+        b.find(id)
+            .ok_or_else(|| format!("line {n}: unknown square '{id}'"))
+    };
+    for (n, seat, id) in &rec.places {
+        let s = find(*n, id)?;
+        if s == b.finish {
+            return Err(format!("line {n}: a car cannot start on the finish"));
+        }
+        let seat = (*seat - 1) as usize;
+        if b.is_grey(s) && (0..rec.players as usize).any(|o| o != seat && g.cars[o] == s) {
+            return Err(format!("line {n}: grey square '{id}' already holds a car"));
+        }
+        g.cars[seat] = s;
+    }
+    let mut log = Vec::new();
+    for (n, turn) in &rec.turns {
+        let n = *n;
+        if let Some(w) = g.winner {
+            return Err(format!(
+                "line {n}: the game is over (seat {} reached the finish)",
+                w + 1
+            ));
+        }
+        let seat = g.to_move as usize;
+        let at = g.cars[seat];
+        let stop = blocked(b, &g.cars[..rec.players as usize], seat);
+        let (to, what): (Square, String) = match turn {
+            Turn::Main(d) => {
+                let to = main_road(b, at, *d).ok_or_else(|| {
+                    format!(
+                        "line {n}: the main road is not open from grey square '{}' (shortcut or push only)",
+                        b.id(at)
+                    )
+                })?;
+                (to, format!("main {d}"))
+            }
+            Turn::Push(id) => {
+                let to = find(n, id)?;
+                if push_targets(b, at, stop) & bit(to) == 0 {
+                    return Err(format!(
+                        "line {n}: cannot push from '{}' to '{id}'",
+                        b.id(at)
+                    ));
+                }
+                (to, "push".to_string())
+            }
+            Turn::Shortcut(rolls, None) => (at, format!("shortcut {rolls:?}, stuck")),
+            Turn::Shortcut(rolls, Some(id)) => {
+                let to = find(n, id)?;
+                let total: u32 = rolls.iter().map(|&d| d as u32).sum();
+                if shortcut_reach(b, at, total, stop) & bit(to) == 0 {
+                    return Err(format!(
+                        "line {n}: '{id}' is not within {total} squares of '{}' by shortcut moves",
+                        b.id(at)
+                    ));
+                }
+                (to, format!("shortcut {rolls:?}, up to {total}"))
+            }
+        };
+        log.push(format!(
+            "seat {}: {what}: {} -> {}",
+            seat + 1,
+            b.id(at),
+            b.id(to)
+        ));
+        g.cars[seat] = to;
+        g.turns[seat] += 1;
+        if to == b.finish {
+            g.winner = Some(seat as u8);
+        } else {
+            g.to_move = ((seat + 1) % rec.players as usize) as u8;
+        }
+    }
+    Ok(Replay { game: g, log })
+}
+
+/// The position as text: each seat's square and turns, the winner or the seat to move.
+pub fn position_text(b: &Board, r: &Replay) -> String {
+    let g = &r.game;
+    let mut s = String::new();
+    for line in &r.log {
+        s += line;
+        s.push('\n');
+    }
+    for seat in 0..g.players as usize {
+        let at = g.cars[seat];
+        s += &format!(
+            "seat {}: {} ({} to the finish), {} turns\n",
+            seat + 1,
+            b.id(at),
+            b.dist[at as usize],
+            g.turns[seat]
+        );
+    }
+    match g.winner {
+        Some(w) => s += &format!("winner: seat {}\n", w + 1),
+        None => s += &format!("to move: seat {}\n", g.to_move + 1),
+    }
+    s
+}
