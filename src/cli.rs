@@ -42,7 +42,7 @@ pub enum Command {
 /// Which game, edition, variants and board: shared by every command that plays a game.
 #[derive(Debug, Args, Clone)]
 pub struct GameArgs {
-    /// Game: route66, cant-stop or great-races.
+    /// Game: route66, cant-stop, great-races or treasure-hunt.
     #[arg(long, default_value = "route66")]
     pub game: String,
     /// Route 66 rulebook edition: en (second place anywhere) or de (second place from * spaces).
@@ -57,6 +57,9 @@ pub struct GameArgs {
     /// Can't Stop: columns a player must claim to win (3 to 5).
     #[arg(long, default_value_t = 3)]
     pub columns_to_win: u8,
+    /// Treasure Hunt: deck file (TOML) replacing the built-in 54-card deck.
+    #[arg(long)]
+    pub deck: Option<PathBuf>,
 }
 
 /// A validated game of any family, ready to play.
@@ -64,11 +67,25 @@ pub struct GameArgs {
 pub enum GameSetup {
     /// Route 66, Can't Stop or The Great Races.
     Columns(Rules),
+    /// Treasure Hunt, with its rules and deck.
+    TreasureHunt(crate::treasure_hunt::TreasureFamily),
 }
 
 impl GameArgs {
     /// Validates the game settings for `players` players, whatever the family.
     pub fn setup(&self, players: u8) -> Result<GameSetup> {
+        if self.game == crate::treasure_hunt::setup::GAME_NAME {
+            return crate::treasure_hunt::setup::treasure_setup(
+                players,
+                &self.variants,
+                self.deck.as_deref(),
+                self.board.as_deref(),
+            )
+            .map(GameSetup::TreasureHunt);
+        }
+        if self.deck.is_some() {
+            return Err(input("--deck applies to treasure-hunt only"));
+        }
         Ok(GameSetup::Columns(self.rules(players)?))
     }
 

@@ -12,3 +12,4 @@ pub mod output;
 pub mod policy;
 pub mod sim;
 pub mod transcript;
+pub mod treasure_hunt;

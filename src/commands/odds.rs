@@ -34,6 +34,9 @@ pub fn parse_columns(text: &str, flag: &str) -> Result<ColumnSet> {
 
 /// Runs the command.
 pub fn run(a: OddsArgs) -> Result<ExitCode> {
+    if let crate::cli::GameSetup::TreasureHunt(family) = a.game.setup(2)? {
+        return crate::treasure_hunt::odds_cli::run(&a, &family);
+    }
     let rules = a.game.rules(2)?;
     let blocked = parse_columns(&a.blocked, "--blocked")?;
     if a.free_cars > 3 {

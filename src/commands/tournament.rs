@@ -162,6 +162,7 @@ impl<F: Family> TournamentSettings<F> {
 pub fn run(args: TournamentArgs) -> Result<ExitCode> {
     match args.game.setup(args.players)? {
         GameSetup::Columns(rules) => run_family(ColumnFamily(rules), args),
+        GameSetup::TreasureHunt(family) => run_family(family, args),
     }
 }
 
