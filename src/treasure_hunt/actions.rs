@@ -123,7 +123,10 @@ impl State {
         self.can_act()?;
         let max = 6 * self.rules.dice;
         if !(1..=max).contains(&roll) {
-            return Err(format!("a roll of {roll} is impossible with {} dice", self.rules.dice));
+            return Err(format!(
+                "a roll of {roll} is impossible with {} dice",
+                self.rules.dice
+            ));
         }
         if self.moved {
             return Err("already moved this turn".into());
@@ -211,8 +214,8 @@ impl State {
     }
 
     /// Cubes needed to steal the tile the current player stands on, or why they may not: only
-    /// as the turn's first action, on another player's tile, within the row limit, with one
-    /// cube more than the tile holds.
+    /// as the turn's first action, on another player's tile, within the row limit. A tile with
+    /// one cube takes one; a reinforced tile one more than it holds (2 cubes: 3).
     pub fn steal_price(&self) -> Result<u8, &'static str> {
         let p = self.current as usize;
         let here = self.cell_of(p) as usize;
@@ -223,10 +226,16 @@ impl State {
             Err("the tile is not another player's")
         } else if self.row_count(p, here as u8) >= self.rules.row_cap() {
             Err("the row limit is reached")
-        } else if self.players[p].supply <= self.cubes[here] {
-            Err("not enough cubes")
         } else {
-            Ok(self.cubes[here] + 1)
+            let price = match self.cubes[here] {
+                1 => 1,
+                k => k + 1,
+            };
+            if self.players[p].supply < price {
+                Err("not enough cubes")
+            } else {
+                Ok(price)
+            }
         }
     }
 
@@ -234,7 +243,9 @@ impl State {
     /// ended their last turn). Returns whether the tile changed hands.
     pub fn steal(&mut self, kind: StealKind, mask: u8) -> Result<bool, String> {
         self.can_act()?;
-        let price = self.steal_price().map_err(|e| format!("cannot steal: {e}"))?;
+        let price = self
+            .steal_price()
+            .map_err(|e| format!("cannot steal: {e}"))?;
         let p = self.current as usize;
         let here = self.cell_of(p) as usize;
         let units = if kind == StealKind::Four { 4 } else { 3 };

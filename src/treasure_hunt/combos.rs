@@ -28,7 +28,10 @@ pub fn combo_kind(cards: &[Card], symbol: u8, colour: u8, units: u8) -> Option<C
     let u = units as usize;
     // Symbol: plain cards of the symbol count one; black cards showing it count one alone or
     // half in a pair; other black cards count half.
-    if cards.iter().all(|c| c.symbol == symbol || c.colour == BLACK) {
+    if cards
+        .iter()
+        .all(|c| c.symbol == symbol || c.colour == BLACK)
+    {
         let plain = cards.iter().filter(|c| c.colour != BLACK).count();
         let black_s = cards
             .iter()
@@ -42,7 +45,10 @@ pub fn combo_kind(cards: &[Card], symbol: u8, colour: u8, units: u8) -> Option<C
             }
         }
     }
-    if cards.iter().all(|c| c.colour == colour || c.colour == WHITE) {
+    if cards
+        .iter()
+        .all(|c| c.colour == colour || c.colour == WHITE)
+    {
         let whites = cards.iter().filter(|c| c.colour == WHITE).count();
         let mine = cards.len() - whites;
         if colour != WHITE && whites % 2 == 0 && mine + whites / 2 == u {

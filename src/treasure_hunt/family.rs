@@ -56,10 +56,15 @@ pub fn deal<R: RngCore>(rules: ThRules, deck: &Deck, rng: &mut R) -> State {
 }
 
 /// Whether a solitaire game can no longer be won: the marker is at the path's end (it may not
-/// go back) on a tile already its own, so no claim is left.
-fn solitaire_stuck(s: &State) -> bool {
+/// go back) on a tile already its own, or revealed with a symbol already held, so no useful
+/// claim is left.
+pub fn solitaire_stuck(s: &State) -> bool {
     let p = &s.players[0];
-    s.rules.solitaire() && p.step == LAST_STEP && s.owner[s.cell_of(0) as usize] != NONE
+    let here = s.cell_of(0);
+    let useless = s.owner[here as usize] != NONE
+        || s.visible(here)
+            .is_some_and(|sym| s.held(0)[sym as usize] >= s.rules.target);
+    s.rules.solitaire() && p.step == LAST_STEP && useless
 }
 
 /// Plays one game. `specs[slot_of_seat[seat]]` plays seat `seat`. Shuffles and dice come from
@@ -195,7 +200,14 @@ impl Family for TreasureFamily {
             |_, i, stats| {
                 let (mut rng, _) = game_rngs(seed, key, i);
                 let seats = seating(i, n);
-                play_game(self.rules, &self.deck, &m.slots, &seats[..n], &mut rng, stats);
+                play_game(
+                    self.rules,
+                    &self.deck,
+                    &m.slots,
+                    &seats[..n],
+                    &mut rng,
+                    stats,
+                );
             },
         )
     }

@@ -70,7 +70,10 @@ fn class(c: &Card, symbol: u8, colour: u8) -> (u8, bool, u8) {
 /// colour cards (cap 4), white cards (cap 8), numbers, numbers on symbol cards.
 #[inline]
 fn pack(size: u32, sym: u32, bo: u32, mine: u32, white: u32, nums: u32, nsym: u32) -> u32 {
-    size | sym.min(4) << 3 | bo.min(8) << 6 | mine.min(4) << 10 | white.min(8) << 13
+    size | sym.min(4) << 3
+        | bo.min(8) << 6
+        | mine.min(4) << 10
+        | white.min(8) << 13
         | nums << 17
         | nsym << 23
 }

@@ -21,12 +21,17 @@ pub struct Outlook {
     pub can4: u8,
     /// Face-down tiles of each symbol.
     pub hidden: [u8; 6],
-    /// Tiles of each symbol a claim could still take: face down, or revealed and unowned.
+    /// Tiles of each symbol a claim could still take: unowned, face down or revealed, in a
+    /// row below the player's limit.
     pub open: [u8; 6],
     /// Chance a face-down tile is needed and claimable with this hand.
     pub p_useful: f64,
     /// Chance a face-down tile is claimable with this hand.
     pub p_any: f64,
+    /// Share of the tiles still open to a claim and needed that this hand can claim.
+    pub p_open: f64,
+    /// Chance a face-down tile shows a needed symbol.
+    pub p_need: f64,
 }
 
 impl Outlook {
@@ -42,14 +47,32 @@ impl Outlook {
         let can3 = h.claimable(3);
         let can4 = h.claimable(4);
         let hidden = s.hidden_symbols();
-        let mut open = hidden;
+        // Tiles a claim could still take: unowned, in a row below the player's limit. A
+        // face-down tile's symbol is unknown, so the hidden counts stand for them while any
+        // face-down tile lies in an open row.
+        let cap = s.rules.row_cap();
+        let mut open = [0u8; 6];
+        let mut face_down_open = false;
         for c in 0..CELLS as u8 {
-            if let (Some(sym), NONE) = (s.visible(c), s.owner[c as usize]) {
-                open[sym as usize] += 1;
+            if s.owner[c as usize] != NONE || s.row_count(p, c) >= cap {
+                continue;
+            }
+            match s.visible(c) {
+                Some(sym) => open[sym as usize] += 1,
+                None => face_down_open = true,
+            }
+        }
+        if face_down_open {
+            for k in 0..6 {
+                open[k] += hidden[k];
             }
         }
         let total: u32 = hidden.iter().map(|&x| x as u32).sum();
         let (mut any, mut useful) = (0u32, 0u32);
+        let needed: u32 = (0..6)
+            .filter(|&k| need[k] > 0)
+            .map(|k| hidden[k] as u32)
+            .sum();
         for k in 0..6 {
             if can3 & (1 << k) != 0 {
                 any += hidden[k] as u32;
@@ -58,7 +81,22 @@ impl Outlook {
                 }
             }
         }
-        let frac = |x: u32| if total == 0 { 0.0 } else { x as f64 / total as f64 };
+        let frac = |x: u32| {
+            if total == 0 {
+                0.0
+            } else {
+                x as f64 / total as f64
+            }
+        };
+        let (mut wanted, mut reachable) = (0u32, 0u32);
+        for k in 0..6 {
+            if need[k] > 0 {
+                wanted += open[k] as u32;
+                if can3 & (1 << k) != 0 {
+                    reachable += open[k] as u32;
+                }
+            }
+        }
         Outlook {
             p,
             need,
@@ -68,6 +106,23 @@ impl Outlook {
             open,
             p_useful: frac(useful),
             p_any: frac(any),
+            p_need: frac(needed),
+            p_open: if wanted == 0 {
+                0.0
+            } else {
+                reachable as f64 / wanted as f64
+            },
+        }
+    }
+
+    /// The chance that a face-down tile, if it turns out needed, is claimable with this hand
+    /// (0 when no face-down tile can be needed): what a policy's threshold is compared with.
+    #[inline]
+    pub fn hand_quality(&self) -> f64 {
+        if self.p_need == 0.0 {
+            0.0
+        } else {
+            self.p_useful / self.p_need
         }
     }
 
@@ -112,7 +167,7 @@ pub fn cell_value(s: &State, o: &Outlook, cell: u8, steals: bool) -> f64 {
         (NONE, Some(_)) => 0.0,
         (q, Some(sym)) if q != p as u8 && (steals || o.forced_to_steal(sym)) => {
             let k = sym as usize;
-            let price_ok = s.players[p].supply > s.cubes[cell as usize];
+            let price_ok = s.players[p].supply > s.cubes[cell as usize].max(1);
             if o.need[k] == 0 || !price_ok {
                 0.0
             } else if o.can4 & (1 << k) != 0 {

@@ -1,7 +1,8 @@
 //! The Treasure Hunt policies and their specs:
-//! - `greedy[:P]` claims wherever it stands when the chance that the tile is needed and
-//!   claimable is at least P (default 0: any chance), moves to the best tile in reach, and
-//!   steals only a symbol no longer to be had by claiming;
+//! - `greedy[:P]` claims a face-down tile wherever it stands when the hand quality — the chance
+//!   that the tile, if it shows a needed symbol, is claimable with the hand — is at least P
+//!   (default 0: any chance), moves towards the best tiles, and steals only a symbol no longer
+//!   to be had by claiming;
 //! - `runner[:P]` (default P 0.5) moves first and as far forward as it can while claims wait,
 //!   claiming on the way only at good odds; at the far row it fills its symbols like greedy;
 //! - `thief[:P]` (default P 0.3) steals needed symbols from other players whenever it can (at
@@ -35,7 +36,7 @@ pub struct ThSpec {
     pub name: String,
     /// The style.
     pub style: Style,
-    /// Least chance of a useful claim for trying a face-down tile.
+    /// Least hand quality (see [`Outlook::hand_quality`]) for trying a face-down tile.
     pub threshold: f64,
 }
 
@@ -113,6 +114,9 @@ impl ThSpec {
         if let Some(a) = self.try_steal(s, &o, here, thief) {
             return a;
         }
+        if s.rules.solitaire() {
+            return self.solo_act(s, &o, here, step);
+        }
         let runner_first = self.style == Style::Runner && step < FAR_ROW && !o.done();
         if runner_first && !s.moved && step < LAST_STEP {
             return Act::Move;
@@ -126,11 +130,35 @@ impl ThSpec {
         if let Some(cell) = threatened(s, &o) {
             return Act::Reinforce(cell);
         }
-        if o.p_useful < 0.5 && !s.claimed {
+        if o.p_open < 0.5 && !s.claimed {
             let mask = worst_cards(s, &o, 6);
             if mask != 0 {
                 return Act::Discard(mask);
             }
+        }
+        Act::End
+    }
+
+    /// Solitaire: the marker only goes forwards, so a useful tile underfoot is worth waiting
+    /// on — greedy and thief discard and draw until they dare the claim; the runner moves on
+    /// unless the claim is good now.
+    fn solo_act(&self, s: &State, o: &Outlook, here: u8, step: u8) -> Act {
+        let useful_here = s.claim_blocker().is_none()
+            && s.visible(here).map_or(true, |sym| o.need[sym as usize] > 0);
+        let can_move = !s.moved && step < LAST_STEP;
+        if useful_here {
+            let sure = s.visible(here).is_some_and(|sym| o.can3 & (1 << sym) != 0);
+            let dare = s.visible(here).is_none() && o.p_useful > 0.0;
+            if sure || (dare && o.hand_quality() >= self.threshold) {
+                return Act::Claim;
+            }
+            if self.style == Style::Runner && can_move {
+                return Act::Move;
+            }
+            return Act::Discard(worst_cards(s, o, i32::MAX));
+        }
+        if can_move {
+            return Act::Move;
         }
         Act::End
     }
@@ -156,7 +184,7 @@ impl ThSpec {
     fn wants_claim(&self, s: &State, o: &Outlook, here: u8) -> bool {
         match s.visible(here) {
             Some(sym) => o.need[sym as usize] > 0 && o.can3 & (1 << sym) != 0,
-            None => o.p_useful > 0.0 && o.p_useful >= self.threshold,
+            None => o.p_useful > 0.0 && o.hand_quality() >= self.threshold,
         }
     }
 
@@ -174,7 +202,9 @@ impl ThSpec {
         let p = s.current as usize;
         let step = s.players[p].step as i16;
         if s.rules.solitaire() {
-            return (step + roll as i16).min(LAST_STEP as i16).saturating_sub(step) as i8;
+            return (step + roll as i16)
+                .min(LAST_STEP as i16)
+                .saturating_sub(step) as i8;
         }
         let o = Outlook::new(s, p);
         let side = s.players[p].side;
@@ -184,14 +214,29 @@ impl ThSpec {
             _ => 0.01,
         };
         let steals = self.style == Style::Thief;
+        let mut vals = [0f64; 36];
+        for (k, v) in vals.iter_mut().enumerate() {
+            *v = cell_value(s, &o, side.path_cell(k as u8), steals);
+        }
+        // The best target seen from a step, worth less the more moves away it lies: pulls
+        // towards distant targets.
+        let pull = |to: i16| {
+            let mut best = 0.0f64;
+            for (j, &v) in vals.iter().enumerate() {
+                let moves = ((j as i16 - to).abs() + 5) / 6;
+                if moves > 0 {
+                    best = best.max(v * 0.6f64.powi(moves as i32));
+                }
+            }
+            best
+        };
         let mut best = (f64::MIN, 0i16);
         for d in -(roll as i16)..=roll as i16 {
             let to = step + d;
             if d == 0 || !(0..=LAST_STEP as i16).contains(&to) {
                 continue;
             }
-            let cell = side.path_cell(to as u8);
-            let mut v = cell_value(s, &o, cell, steals) + forward * to as f64;
+            let mut v = vals[to as usize] + 0.8 * pull(to) + forward * to as f64;
             if to >= FAR_ROW as i16 && o.done() {
                 v += 100.0;
             }

@@ -41,8 +41,8 @@ fn cards(words: &[&str]) -> Result<Vec<Card>, String> {
     words.iter().map(|w| Card::parse(w)).collect()
 }
 
-/// The hand-slot mask of `want` in the current player's hand.
-fn mask_of(s: &State, want: &[Card]) -> Result<u8, String> {
+/// The hand-slot mask of the cards `want` in the current player's hand.
+pub fn mask_of(s: &State, want: &[Card]) -> Result<u8, String> {
     let hand = s.cur().cards();
     let mut mask = 0u8;
     for c in want {
@@ -69,7 +69,10 @@ fn tiles(words: &[&str]) -> Result<[u8; CELLS], String> {
     }
     for k in 0..6u8 {
         if t.iter().filter(|&&x| x == k).count() != 6 {
-            return Err(format!("tiles: six of each symbol, not so for {}", (b'A' + k) as char));
+            return Err(format!(
+                "tiles: six of each symbol, not so for {}",
+                (b'A' + k) as char
+            ));
         }
     }
     Ok(t)
@@ -166,7 +169,9 @@ fn action(s: &mut State, head: &str, rest: &[&str]) -> Result<(), String> {
             s.discard_draw(m, &mut NoShuffle)
         }
         "move" => {
-            let (steps, dice) = rest.split_last().ok_or("move takes the dice and the steps")?;
+            let (steps, dice) = rest
+                .split_last()
+                .ok_or("move takes the dice and the steps")?;
             let mut roll = 0u8;
             for d in dice {
                 roll += d
@@ -176,7 +181,10 @@ fn action(s: &mut State, head: &str, rest: &[&str]) -> Result<(), String> {
                     .ok_or_else(|| format!("'{d}' is not a die 1-6"))?;
             }
             if dice.len() != s.rules.dice as usize {
-                return Err(format!("write {} die value(s) then the steps", s.rules.dice));
+                return Err(format!(
+                    "write {} die value(s) then the steps",
+                    s.rules.dice
+                ));
             }
             let steps: i8 = steps
                 .trim_start_matches('+')

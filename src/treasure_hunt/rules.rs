@@ -118,7 +118,10 @@ mod tests {
         assert!(!r.reachable());
         r.apply_variant("rounds").unwrap();
         assert_eq!(r.rounds, 3);
-        assert!(r.apply_variant("rounds:x").unwrap_err().contains("whole number"));
+        assert!(r
+            .apply_variant("rounds:x")
+            .unwrap_err()
+            .contains("whole number"));
         assert!(r.apply_variant("hand-5:2").is_err());
         assert!(r.apply_variant("jump").unwrap_err().contains("unknown"));
     }
