@@ -7,6 +7,10 @@
 //! checked actions), `rounds` (round scoring), `plan` and `policy` (the policies), `family`
 //! (the engine loop and the tournament family), `record` (replay records), `odds` (exact claim
 //! odds) and `odds_cli` (its table), `setup` (the validated game of the command line).
+//!
+//! The position (`State`) is `Copy` and holds its cards, piles and tiles in fixed arrays, so the
+//! engine loop allocates nothing per action. Randomness (shuffles, dice) enters only through the
+//! `Chance` trait and the game's generator, so a replay record can script it exactly.
 
 pub mod actions;
 pub mod combos;
