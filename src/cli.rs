@@ -46,7 +46,7 @@ pub enum Command {
 /// Which game, edition, variants and board: shared by every command that plays a game.
 #[derive(Debug, Args, Clone)]
 pub struct GameArgs {
-    /// Game: route66, cant-stop, great-races or shortcut.
+    /// Game: route66, cant-stop, great-races, shortcut or treasure-hunt.
     #[arg(long, default_value = "route66")]
     pub game: String,
     /// Route 66 rulebook edition: en (second place anywhere) or de (second place from * spaces).
@@ -61,6 +61,9 @@ pub struct GameArgs {
     /// Can't Stop: columns a player must claim to win (3 to 5).
     #[arg(long, default_value_t = 3)]
     pub columns_to_win: u8,
+    /// Treasure Hunt: deck file (TOML) replacing the built-in 54-card deck.
+    #[arg(long)]
+    pub deck: Option<PathBuf>,
 }
 
 /// A validated game of any family, ready to play.
@@ -70,6 +73,8 @@ pub enum GameSetup {
     Columns(Rules),
     /// Shortcut, the press-your-luck road race.
     Shortcut(crate::shortcut::Setup),
+    /// Treasure Hunt, with its rules and deck.
+    TreasureHunt(crate::treasure_hunt::TreasureFamily),
 }
 
 impl GameArgs {
@@ -79,6 +84,18 @@ impl GameArgs {
             return Ok(GameSetup::Shortcut(crate::shortcut::Setup::from_args(
                 self, players,
             )?));
+        }
+        if self.game == crate::treasure_hunt::setup::GAME_NAME {
+            return crate::treasure_hunt::setup::treasure_setup(
+                players,
+                &self.variants,
+                self.deck.as_deref(),
+                self.board.as_deref(),
+            )
+            .map(GameSetup::TreasureHunt);
+        }
+        if self.deck.is_some() {
+            return Err(input("--deck applies to treasure-hunt only"));
         }
         Ok(GameSetup::Columns(self.rules(players)?))
     }

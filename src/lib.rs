@@ -13,3 +13,4 @@ pub mod policy;
 pub mod shortcut;
 pub mod sim;
 pub mod transcript;
+pub mod treasure_hunt;

@@ -4,8 +4,7 @@
 use crate::cli::{BenchArgs, GameSetup};
 use crate::error::input;
 use crate::output::memory::peak_rss_mb;
-use crate::policy::PolicySpec;
-use crate::sim::runner::run_matchup;
+use crate::sim::family::{ColumnFamily, Family};
 use crate::sim::schedule::Matchup;
 use anyhow::Result;
 use std::process::ExitCode;
@@ -16,7 +15,6 @@ const MAX_GAMES: u64 = 10_000_000_000;
 
 /// Runs the command.
 pub fn run(a: BenchArgs) -> Result<ExitCode> {
-    let GameSetup::Columns(rules) = a.game.setup(a.players)?;
     if a.games == 0 || a.games > MAX_GAMES {
         return Err(input(format!(
             "--games {}: must be between 1 and {MAX_GAMES}",
@@ -26,9 +24,22 @@ pub fn run(a: BenchArgs) -> Result<ExitCode> {
     if a.threads == Some(0) {
         return Err(input("--threads 0: must be at least 1"));
     }
+    match a.game.setup(a.players)? {
+        GameSetup::Columns(rules) => bench(ColumnFamily(rules), &a),
+        GameSetup::Shortcut(setup) => bench(crate::shortcut::ShortcutFamily(setup), &a),
+        GameSetup::TreasureHunt(family) => bench(family, &a),
+    }
+}
+
+/// Benchmarks one family: plays the matchup and reports speed and memory.
+fn bench<F: Family>(family: F, a: &BenchArgs) -> Result<ExitCode> {
     let mut slots = Vec::new();
     for part in a.policies.split(',').map(str::trim) {
-        slots.push(PolicySpec::parse(part).map_err(|e| input(format!("--policies: {e}")))?);
+        slots.push(
+            family
+                .parse_spec(part)
+                .map_err(|e| input(format!("--policies: {e}")))?,
+        );
     }
     while slots.len() < a.players as usize {
         slots.push(slots[slots.len() - 1].clone());
@@ -48,7 +59,7 @@ pub fn run(a: BenchArgs) -> Result<ExitCode> {
     let pool = pool.build()?;
     let threads = pool.current_num_threads();
     let started = Instant::now();
-    let stats = pool.install(|| run_matchup(&rules, &matchup, a.seed, 0, a.games, &|_| {}));
+    let stats = pool.install(|| family.run_matchup(&matchup, a.seed, 0, a.games, &|_| {}));
     let secs = started.elapsed().as_secs_f64().max(1e-9);
     let rolls: u64 = (0..matchup.slots.len())
         .map(|s| stats.slot_total(s).rolls)
@@ -57,9 +68,10 @@ pub fn run(a: BenchArgs) -> Result<ExitCode> {
     let rolls_per_sec = rolls as f64 / secs;
     let ns_per_roll = secs * 1e9 / rolls.max(1) as f64;
     let peak = peak_rss_mb().unwrap_or(0.0);
+    let game = family.game_name();
     if a.json {
         let v = serde_json::json!({
-            "game": rules.game.name(),
+            "game": game,
             "players": a.players,
             "matchup": matchup.name(),
             "games": a.games,
@@ -74,13 +86,14 @@ pub fn run(a: BenchArgs) -> Result<ExitCode> {
         println!("{v}");
     } else {
         println!(
-            "{} {}p {} on {threads} thread(s)",
-            rules.game.name(),
+            "{game} {}p {} on {threads} thread(s)",
             a.players,
             matchup.name()
         );
         println!("  {} games, {rolls} rolls in {secs:.3} s", a.games);
-        println!("  {games_per_sec:.0} games/s, {rolls_per_sec:.0} rolls/s, {ns_per_roll:.2} ns per roll (wall clock)");
+        println!(
+            "  {games_per_sec:.0} games/s, {rolls_per_sec:.0} rolls/s, {ns_per_roll:.2} ns per roll (wall clock)"
+        );
         println!("  peak resident memory {peak:.1} MB");
     }
     Ok(ExitCode::SUCCESS)

@@ -37,6 +37,9 @@ pub fn run(a: OddsArgs) -> Result<ExitCode> {
     if let crate::cli::GameSetup::Shortcut(setup) = a.game.setup(1)? {
         return crate::shortcut::odds::run(&setup, &a);
     }
+    if let crate::cli::GameSetup::TreasureHunt(family) = a.game.setup(2)? {
+        return crate::treasure_hunt::odds_cli::run(&a, &family);
+    }
     let rules = a.game.rules(2)?;
     let blocked = parse_columns(&a.blocked, "--blocked")?;
     if a.free_cars > 3 {

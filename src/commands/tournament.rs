@@ -282,6 +282,7 @@ pub fn run(args: TournamentArgs) -> Result<ExitCode> {
     match args.game.setup(args.players)? {
         GameSetup::Columns(rules) => run_family(ColumnFamily(rules), args),
         GameSetup::Shortcut(setup) => run_family(crate::shortcut::ShortcutFamily(setup), args),
+        GameSetup::TreasureHunt(family) => run_family(family, args),
     }
 }
 

@@ -1,0 +1,180 @@
+//! Claim and steal combinations, wild pairs included.
+//!
+//! A combination is `units` cards (3 to claim, 4 for a one-turn steal) of one kind:
+//! - **symbol**: every unit shows the tile's symbol; two black cards together are one unit of
+//!   any symbol (a black card that shows the symbol is a unit by itself);
+//! - **colour**: every unit has the player's cube colour; two white cards together are one unit
+//!   of any colour;
+//! - **sequence**: `units` cards of any colours with consecutive numbers (1-2-3 … 4-5-6; no
+//!   wrap-around), the highest-numbered card showing the tile's symbol. Wild pairs have no single
+//!   number, so they play no part in a sequence (a white or black card is an ordinary card there).
+
+use super::deck::{Card, BLACK, WHITE};
+
+/// The three kinds of combination.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ComboKind {
+    /// Cards showing the tile's symbol.
+    Symbol,
+    /// Cards of the player's colour.
+    Colour,
+    /// Consecutive numbers ending on the tile's symbol.
+    Sequence,
+}
+
+/// The kind of combination the cards played make for a tile of `symbol` and a player of
+/// `colour`, with exactly `units` units; `None` if they make none (extra cards make it invalid).
+pub fn combo_kind(cards: &[Card], symbol: u8, colour: u8, units: u8) -> Option<ComboKind> {
+    let u = units as usize;
+    // Symbol: plain cards of the symbol count one; black cards showing it count one alone or
+    // half in a pair; other black cards count half.
+    if cards
+        .iter()
+        .all(|c| c.symbol == symbol || c.colour == BLACK)
+    {
+        let plain = cards.iter().filter(|c| c.colour != BLACK).count();
+        let black_s = cards
+            .iter()
+            .filter(|c| c.colour == BLACK && c.symbol == symbol)
+            .count();
+        let black_o = cards.len() - plain - black_s;
+        for single in 0..=black_s {
+            let paired = black_s - single + black_o;
+            if paired % 2 == 0 && plain + single + paired / 2 == u {
+                return Some(ComboKind::Symbol);
+            }
+        }
+    }
+    if cards
+        .iter()
+        .all(|c| c.colour == colour || c.colour == WHITE)
+    {
+        let whites = cards.iter().filter(|c| c.colour == WHITE).count();
+        let mine = cards.len() - whites;
+        if colour != WHITE && whites % 2 == 0 && mine + whites / 2 == u {
+            return Some(ComboKind::Colour);
+        }
+    }
+    if cards.len() == u && u > 0 {
+        let mut numbers = 0u8;
+        for c in cards {
+            numbers |= 1 << (c.number - 1);
+        }
+        let top = cards.iter().map(|c| c.number).max().unwrap_or(0);
+        let run = ((1u16 << u) - 1) as u8;
+        let top_ok = cards.iter().any(|c| c.number == top && c.symbol == symbol);
+        if top >= units && numbers == run << (top - units) && top_ok {
+            return Some(ComboKind::Sequence);
+        }
+    }
+    None
+}
+
+/// What a hand holds, counted for one player colour: enough to tell which symbols it can
+/// claim without trying subsets.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HandSummary {
+    /// Cards showing each symbol (any colour, black included).
+    pub symbol: [u8; 6],
+    /// Black cards showing each symbol.
+    pub black_symbol: [u8; 6],
+    /// Black cards.
+    pub black: u8,
+    /// White cards.
+    pub white: u8,
+    /// Cards of the player's colour.
+    pub mine: u8,
+    /// Numbers present, bit `n - 1` for number `n`.
+    pub numbers: u8,
+    /// Numbers present among cards showing each symbol.
+    pub number_symbol: [u8; 6],
+}
+
+impl HandSummary {
+    /// Counts `cards` for a player of `colour`.
+    pub fn new(cards: impl Iterator<Item = Card>, colour: u8) -> HandSummary {
+        let mut h = HandSummary::default();
+        for c in cards {
+            let s = c.symbol as usize;
+            h.symbol[s] += 1;
+            h.numbers |= 1 << (c.number - 1);
+            h.number_symbol[s] |= 1 << (c.number - 1);
+            match c.colour {
+                BLACK => {
+                    h.black += 1;
+                    h.black_symbol[s] += 1;
+                }
+                WHITE => h.white += 1,
+                k if k == colour => h.mine += 1,
+                _ => {}
+            }
+        }
+        h
+    }
+
+    /// Whether the hand makes a colour combination of `units`.
+    #[inline]
+    pub fn colour_ok(&self, units: u8) -> bool {
+        self.mine + self.white / 2 >= units
+    }
+
+    /// Whether the hand makes a symbol combination of `units` for `symbol`.
+    #[inline]
+    pub fn symbol_ok(&self, symbol: u8, units: u8) -> bool {
+        let s = symbol as usize;
+        self.symbol[s] + (self.black - self.black_symbol[s]) / 2 >= units
+    }
+
+    /// Whether the hand makes a sequence of `units` ending on `symbol`.
+    #[inline]
+    pub fn sequence_ok(&self, symbol: u8, units: u8) -> bool {
+        let below = ((1u16 << (units - 1)) - 1) as u8;
+        (units..=6).any(|top| {
+            self.number_symbol[symbol as usize] & (1 << (top - 1)) != 0
+                && (self.numbers >> (top - units)) & below == below
+        })
+    }
+
+    /// The symbols (bit per symbol) the hand can make some combination of `units` for.
+    pub fn claimable(&self, units: u8) -> u8 {
+        if self.colour_ok(units) {
+            return 0x3f;
+        }
+        (0..6u8)
+            .filter(|&s| self.symbol_ok(s, units) || self.sequence_ok(s, units))
+            .fold(0, |m, s| m | 1 << s)
+    }
+}
+
+/// The cheapest combination in `hand` for a tile of `symbol`, as a bit mask of hand slots:
+/// fewest cards, then the lowest total `cost` of the cards spent. `None` if there is none.
+pub fn best_combo(hand: &[Card], symbol: u8, colour: u8, units: u8, cost: &[i32]) -> Option<u8> {
+    let n = hand.len().min(8);
+    let mut best: Option<(u32, i32, u8)> = None;
+    let mut picked = [Card {
+        colour: 0,
+        symbol: 0,
+        number: 1,
+    }; 8];
+    for mask in 1u16..(1 << n) {
+        let size = mask.count_ones();
+        if size < units as u32 || best.is_some_and(|(s, _, _)| size > s) {
+            continue;
+        }
+        let mut k = 0;
+        let mut c = 0;
+        for (i, card) in hand.iter().enumerate().take(n) {
+            if mask & (1 << i) != 0 {
+                picked[k] = *card;
+                k += 1;
+                c += cost.get(i).copied().unwrap_or(0);
+            }
+        }
+        if combo_kind(&picked[..k], symbol, colour, units).is_some()
+            && best.map_or(true, |(s, bc, _)| size < s || c < bc)
+        {
+            best = Some((size, c, mask as u8));
+        }
+    }
+    best.map(|(_, _, m)| m)
+}

@@ -1,0 +1,128 @@
+//! The 6×6 tile grid and each player's serpentine path across it.
+//!
+//! Cells are numbered absolutely: `cell = 6 * row + col`, row 0 the south edge, col 0 the west
+//! edge; cell names are `a1` (south-west) to `f6` (north-east), column letter then row number.
+//! Each player sits at one side and walks a serpentine path of all 36 tiles seen from there:
+//! path step `p` lies in the player's own row `p / 6` (0 = nearest row), left to right in even
+//! rows, right to left in odd rows. Step 0 is the player's bottom-left corner; steps 30–35 are the
+//! far row, the opposite side of the grid.
+
+/// Tiles in the grid.
+pub const CELLS: usize = 36;
+/// Tiles per row and rows per side.
+pub const SIDE: u8 = 6;
+/// The last step of a path.
+pub const LAST_STEP: u8 = 35;
+/// The first step of the far row (the opposite side).
+pub const FAR_ROW: u8 = 30;
+
+/// A side of the grid: 0 south, 1 west, 2 north, 3 east (clockwise seen from above).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Side(pub u8);
+
+impl Side {
+    /// The side of seat `seat` with `players` players: two players face each other (south,
+    /// north); three take south, west, north; four take every side.
+    pub fn of_seat(seat: usize, players: usize) -> Side {
+        match players {
+            2 => Side([0, 2][seat % 2]),
+            _ => Side((seat % 4) as u8),
+        }
+    }
+
+    /// The absolute cell of a player's local (row, column): row counted away from this side,
+    /// column from the player's left.
+    #[inline]
+    pub fn cell(self, row: u8, col: u8) -> u8 {
+        let (r, c) = match self.0 {
+            0 => (row, col),
+            1 => (5 - col, row),
+            2 => (5 - row, 5 - col),
+            _ => (col, 5 - row),
+        };
+        r * SIDE + c
+    }
+
+    /// The cell at step `step` (0..36) of this side's serpentine path.
+    #[inline]
+    pub fn path_cell(self, step: u8) -> u8 {
+        let row = step / SIDE;
+        let k = step % SIDE;
+        let col = if row % 2 == 0 { k } else { 5 - k };
+        self.cell(row, col)
+    }
+
+    /// The player's own row (0 nearest) holding absolute cell `cell`.
+    #[inline]
+    pub fn row_of(self, cell: u8) -> u8 {
+        let (r, c) = (cell / SIDE, cell % SIDE);
+        match self.0 {
+            0 => r,
+            1 => c,
+            2 => 5 - r,
+            _ => 5 - c,
+        }
+    }
+
+    /// The path step of absolute cell `cell`.
+    pub fn step_of(self, cell: u8) -> u8 {
+        (0..CELLS as u8)
+            .find(|&s| self.path_cell(s) == cell)
+            .unwrap_or(0)
+    }
+}
+
+/// The name of a cell, like `a1` (south-west corner) or `f6` (north-east).
+pub fn cell_name(cell: u8) -> String {
+    format!("{}{}", (b'a' + cell % SIDE) as char, cell / SIDE + 1)
+}
+
+/// Parses a cell name like `c4` (any case).
+pub fn parse_cell(text: &str) -> Option<u8> {
+    let b = text.as_bytes();
+    if b.len() != 2 {
+        return None;
+    }
+    let col = b[0].to_ascii_lowercase().checked_sub(b'a')?;
+    let row = b[1].checked_sub(b'1')?;
+    (col < SIDE && row < SIDE).then_some(row * SIDE + col)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_path_visits_every_cell_once_in_unit_steps() {
+        for side in 0..4 {
+            let s = Side(side);
+            let mut seen = [false; CELLS];
+            for step in 0..CELLS as u8 {
+                let c = s.path_cell(step);
+                assert!(!seen[c as usize]);
+                seen[c as usize] = true;
+                assert_eq!(s.step_of(c), step);
+                assert_eq!(s.row_of(c), step / SIDE);
+                if step > 0 {
+                    let p = s.path_cell(step - 1);
+                    let d = (p as i8 / 6 - c as i8 / 6).abs() + (p as i8 % 6 - c as i8 % 6).abs();
+                    assert_eq!(d, 1, "side {side} step {step}: no diagonal or jump");
+                }
+            }
+        }
+        // South starts in the south-west corner and ends in the north-west corner.
+        assert_eq!(cell_name(Side(0).path_cell(0)), "a1");
+        assert_eq!(cell_name(Side(0).path_cell(35)), "a6");
+        // North starts in the north-east corner (its bottom-left).
+        assert_eq!(cell_name(Side(2).path_cell(0)), "f6");
+    }
+
+    #[test]
+    fn cell_names_round_trip() {
+        for c in 0..CELLS as u8 {
+            assert_eq!(parse_cell(&cell_name(c)), Some(c));
+        }
+        assert_eq!(parse_cell("g1"), None);
+        assert_eq!(parse_cell("a7"), None);
+    }
+}

@@ -1,0 +1,33 @@
+//! Treasure Hunt (Michael Roop, a fan game for the Green Box of Games): a card-driven race to
+//! claim face-down symbol tiles along a serpentine path. The rules as implemented, with every
+//! interpretation, are in `docs/treasure-hunt.md`.
+//!
+//! `deck` (cards and the default deck), `grid` (tiles and paths), `combos` (claim and steal
+//! combinations), `rules` (settings and variants), `state` and `actions` (the position and the
+//! checked actions), `rounds` (round scoring), `plan` and `policy` (the policies), `family`
+//! (the engine loop and the tournament family), `record` (replay records), `odds` (exact claim
+//! odds) and `odds_cli` (its table), `setup` (the validated game of the command line).
+//!
+//! The position (`State`) is `Copy` and holds its cards, piles and tiles in fixed arrays, so the
+//! engine loop allocates nothing per action. Randomness (shuffles, dice) enters only through the
+//! `Chance` trait and the game's generator, so a replay record can script it exactly.
+
+pub mod actions;
+pub mod combos;
+pub mod deck;
+pub mod family;
+pub mod grid;
+pub mod odds;
+pub mod odds_cli;
+pub mod plan;
+pub mod policy;
+pub mod record;
+pub mod rounds;
+pub mod rules;
+pub mod setup;
+pub mod state;
+
+pub use deck::{Card, Deck};
+pub use family::TreasureFamily;
+pub use rules::ThRules;
+pub use state::State;

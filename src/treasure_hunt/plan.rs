@@ -1,0 +1,228 @@
+//! What the policies see and weigh: symbols still needed, what the hand can claim, the chance
+//! that a face-down tile turns out both needed and claimable, the value of standing on a
+//! tile, and the worth of each card. Only public information and the player's own hand are
+//! used (face-down symbols only through the counts everyone knows).
+
+use super::combos::HandSummary;
+use super::deck::{BLACK, WHITE};
+use super::grid::CELLS;
+use super::state::{State, NONE};
+
+/// A player's view of the position, computed once per decision.
+#[derive(Clone, Copy, Debug)]
+pub struct Outlook {
+    /// The player.
+    pub p: usize,
+    /// Tiles still needed of each symbol.
+    pub need: [u8; 6],
+    /// Symbols the hand can claim now (3 units), bit per symbol.
+    pub can3: u8,
+    /// Symbols the hand can steal at once (4 units), bit per symbol.
+    pub can4: u8,
+    /// Face-down tiles of each symbol.
+    pub hidden: [u8; 6],
+    /// Tiles of each symbol a claim could still take: unowned, face down or revealed, in a
+    /// row below the player's limit.
+    pub open: [u8; 6],
+    /// Chance a face-down tile is needed and claimable with this hand.
+    pub p_useful: f64,
+    /// Chance a face-down tile is claimable with this hand.
+    pub p_any: f64,
+    /// Share of the tiles still open to a claim and needed that this hand can claim.
+    pub p_open: f64,
+    /// Chance a face-down tile shows a needed symbol.
+    pub p_need: f64,
+}
+
+impl Outlook {
+    /// The outlook of player `p`.
+    pub fn new(s: &State, p: usize) -> Outlook {
+        let held = s.held(p);
+        let mut need = [0u8; 6];
+        for k in 0..6 {
+            need[k] = s.rules.target.saturating_sub(held[k]);
+        }
+        let pl = &s.players[p];
+        let h = HandSummary::new(pl.cards().iter().copied(), pl.colour);
+        let can3 = h.claimable(3);
+        let can4 = h.claimable(4);
+        let hidden = s.hidden_symbols();
+        // Tiles a claim could still take: unowned, in a row below the player's limit. A
+        // face-down tile's symbol is unknown, so the hidden counts stand for them while any
+        // face-down tile lies in an open row.
+        let cap = s.rules.row_cap();
+        let mut open = [0u8; 6];
+        let mut face_down_open = false;
+        for c in 0..CELLS as u8 {
+            if s.owner[c as usize] != NONE || s.row_count(p, c) >= cap {
+                continue;
+            }
+            match s.visible(c) {
+                Some(sym) => open[sym as usize] += 1,
+                None => face_down_open = true,
+            }
+        }
+        if face_down_open {
+            for k in 0..6 {
+                open[k] += hidden[k];
+            }
+        }
+        let total: u32 = hidden.iter().map(|&x| x as u32).sum();
+        let (mut any, mut useful) = (0u32, 0u32);
+        let needed: u32 = (0..6)
+            .filter(|&k| need[k] > 0)
+            .map(|k| hidden[k] as u32)
+            .sum();
+        for k in 0..6 {
+            if can3 & (1 << k) != 0 {
+                any += hidden[k] as u32;
+                if need[k] > 0 {
+                    useful += hidden[k] as u32;
+                }
+            }
+        }
+        let frac = |x: u32| {
+            if total == 0 {
+                0.0
+            } else {
+                x as f64 / total as f64
+            }
+        };
+        let (mut wanted, mut reachable) = (0u32, 0u32);
+        for k in 0..6 {
+            if need[k] > 0 {
+                wanted += open[k] as u32;
+                if can3 & (1 << k) != 0 {
+                    reachable += open[k] as u32;
+                }
+            }
+        }
+        Outlook {
+            p,
+            need,
+            can3,
+            can4,
+            hidden,
+            open,
+            p_useful: frac(useful),
+            p_any: frac(any),
+            p_need: frac(needed),
+            p_open: if wanted == 0 {
+                0.0
+            } else {
+                reachable as f64 / wanted as f64
+            },
+        }
+    }
+
+    /// The chance that a face-down tile, if it turns out needed, is claimable with this hand
+    /// (0 when no face-down tile can be needed): what a policy's threshold is compared with.
+    #[inline]
+    pub fn hand_quality(&self) -> f64 {
+        if self.p_need == 0.0 {
+            0.0
+        } else {
+            self.p_useful / self.p_need
+        }
+    }
+
+    /// Whether every symbol's target is met.
+    #[inline]
+    pub fn done(&self) -> bool {
+        self.need.iter().all(|&n| n == 0)
+    }
+
+    /// Whether a needed symbol can only be had by stealing (no tile of it left to claim).
+    #[inline]
+    pub fn forced_to_steal(&self, symbol: u8) -> bool {
+        let k = symbol as usize;
+        self.need[k] > 0 && self.open[k] < self.need[k]
+    }
+
+    /// Symbols the hand can claim now, as a count (the stop table's row).
+    #[inline]
+    pub fn coverage(&self) -> u16 {
+        self.can3.count_ones() as u16
+    }
+}
+
+/// How much the player wants to stand on `cell`: about the chance of a useful claim there
+/// (1 for a revealed, needed, claimable tile), or a steal target for a policy that steals.
+pub fn cell_value(s: &State, o: &Outlook, cell: u8, steals: bool) -> f64 {
+    let p = o.p;
+    let owner = s.owner[cell as usize];
+    let row_ok = s.row_count(p, cell) < s.rules.row_cap();
+    if !row_ok || s.players[p].supply == 0 {
+        return 0.0;
+    }
+    match (owner, s.visible(cell)) {
+        (NONE, None) => o.p_useful,
+        (NONE, Some(sym)) if o.need[sym as usize] > 0 => {
+            if o.can3 & (1 << sym) != 0 {
+                1.0
+            } else {
+                0.35
+            }
+        }
+        (NONE, Some(_)) => 0.0,
+        (q, Some(sym)) if q != p as u8 && (steals || o.forced_to_steal(sym)) => {
+            let k = sym as usize;
+            let price_ok = s.players[p].supply > s.cubes[cell as usize].max(1);
+            if o.need[k] == 0 || !price_ok {
+                0.0
+            } else if o.can4 & (1 << k) != 0 {
+                0.8
+            } else if o.can3 & (1 << k) != 0 {
+                0.4
+            } else {
+                0.1
+            }
+        }
+        _ => 0.0,
+    }
+}
+
+/// Worth of each card in the player's hand (higher = keep): cards of the player's colour and
+/// wild cards most, then cards showing needed symbols, then cards completing number runs.
+pub fn card_worth(s: &State, o: &Outlook, out: &mut [i32; 7]) {
+    let pl = &s.players[o.p];
+    let mut numbers = 0u8;
+    for c in pl.cards() {
+        numbers |= 1 << (c.number - 1);
+    }
+    for (w, c) in out.iter_mut().zip(pl.cards()) {
+        let mut v = 0;
+        if c.colour == pl.colour {
+            v += 6;
+        } else if c.colour == WHITE || c.colour == BLACK {
+            v += 3;
+        }
+        if o.need[c.symbol as usize] > 0 {
+            v += 3;
+        }
+        let bit = 1u8 << (c.number - 1);
+        let near = ((bit << 1) | (bit >> 1)) & numbers;
+        if near != 0 {
+            v += 1;
+        }
+        *w = v;
+    }
+}
+
+/// The hand slots (at most three) of the least worth, if worth below `keep`: what to discard.
+pub fn worst_cards(s: &State, o: &Outlook, keep: i32) -> u8 {
+    let mut worth = [0i32; 7];
+    card_worth(s, o, &mut worth);
+    let n = s.players[o.p].hand_len as usize;
+    let mut mask = 0u8;
+    for _ in 0..3 {
+        let pick = (0..n)
+            .filter(|&i| mask & (1 << i) == 0 && worth[i] < keep)
+            .min_by_key(|&i| (worth[i], i));
+        match pick {
+            Some(i) => mask |= 1 << i,
+            None => break,
+        }
+    }
+    mask
+}

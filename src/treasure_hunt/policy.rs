@@ -1,0 +1,288 @@
+//! The Treasure Hunt policies and their specs:
+//! - `greedy[:P]` claims a face-down tile wherever it stands when the hand quality — the chance
+//!   that the tile, if it shows a needed symbol, is claimable with the hand — is at least P
+//!   (default 0: any chance), moves towards the best tiles, and steals only a symbol no longer
+//!   to be had by claiming;
+//! - `runner[:P]` (default P 0.5) moves first and as far forward as it can while claims wait,
+//!   claiming on the way only at good odds; at the far row it fills its symbols like greedy;
+//! - `thief[:P]` (default P 0.3) steals needed symbols from other players whenever it can (at
+//!   once with four cards, else in two turns), moves onto their tiles, and otherwise claims.
+//!
+//! All three discard up to three low-worth cards when their hand can claim nothing useful, and
+//! reinforce a tile another player stands on when cubes allow.
+
+use super::actions::StealKind;
+use super::combos::best_combo;
+use super::grid::{FAR_ROW, LAST_STEP};
+use super::plan::{card_worth, cell_value, worst_cards, Outlook};
+use super::state::{State, NONE};
+use crate::sim::schedule::Named;
+
+/// The built-in policies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// Claim first.
+    Greedy,
+    /// Run first.
+    Runner,
+    /// Steal first.
+    Thief,
+}
+
+/// A parsed policy spec: the style and its claim threshold.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ThSpec {
+    /// The name as given (normalised), e.g. `greedy` or `runner:0.4`.
+    pub name: String,
+    /// The style.
+    pub style: Style,
+    /// Least hand quality (see [`Outlook::hand_quality`]) for trying a face-down tile.
+    pub threshold: f64,
+}
+
+impl Named for ThSpec {
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+/// One-line descriptions of the policies, for errors and listings.
+pub const POLICY_HELP: &str = "greedy[:P], runner[:P] or thief[:P] with P in 0..1";
+
+impl ThSpec {
+    /// Parses `greedy`, `runner:0.4`, …; the error names the spec.
+    pub fn parse(text: &str) -> Result<ThSpec, String> {
+        let (name, arg) = match text.split_once(':') {
+            Some((n, a)) => (n.trim(), Some(a.trim())),
+            None => (text.trim(), None),
+        };
+        let (style, default) = match name {
+            "greedy" => (Style::Greedy, 0.0),
+            "runner" => (Style::Runner, 0.5),
+            "thief" => (Style::Thief, 0.3),
+            _ => {
+                return Err(format!(
+                    "unknown Treasure Hunt policy '{text}': expected {POLICY_HELP}"
+                ))
+            }
+        };
+        let threshold = match arg {
+            None => default,
+            Some(a) => a
+                .parse::<f64>()
+                .ok()
+                .filter(|p| (0.0..=1.0).contains(p))
+                .ok_or_else(|| format!("'{text}': the threshold must be a number from 0 to 1"))?,
+        };
+        let name = match arg {
+            None => name.to_string(),
+            Some(_) => format!("{name}:{threshold}"),
+        };
+        Ok(ThSpec {
+            name,
+            style,
+            threshold,
+        })
+    }
+}
+
+/// What a policy does next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Act {
+    /// Reveal the tile underfoot and try to claim it.
+    Claim,
+    /// Play a steal with these hand slots.
+    Steal(StealKind, u8),
+    /// Roll and move.
+    Move,
+    /// Put a cube on this cell.
+    Reinforce(u8),
+    /// Discard these hand slots and draw as many.
+    Discard(u8),
+    /// End the turn.
+    End,
+}
+
+impl ThSpec {
+    /// The next action of the current player.
+    pub fn act(&self, s: &State) -> Act {
+        let p = s.current as usize;
+        let o = Outlook::new(s, p);
+        let here = s.cell_of(p);
+        let step = s.players[p].step;
+        let thief = self.style == Style::Thief;
+        if let Some(a) = self.try_steal(s, &o, here, thief) {
+            return a;
+        }
+        if s.rules.solitaire() {
+            return self.solo_act(s, &o, here, step);
+        }
+        let runner_first = self.style == Style::Runner && step < FAR_ROW && !o.done();
+        if runner_first && !s.moved && step < LAST_STEP {
+            return Act::Move;
+        }
+        if s.claim_blocker().is_none() && self.wants_claim(s, &o, here) {
+            return Act::Claim;
+        }
+        if !s.moved && (step < LAST_STEP || !s.rules.solitaire()) && self.wants_move(s, &o) {
+            return Act::Move;
+        }
+        if let Some(cell) = threatened(s, &o) {
+            return Act::Reinforce(cell);
+        }
+        if o.p_open < 0.5 && !s.claimed {
+            let mask = worst_cards(s, &o, 6);
+            if mask != 0 {
+                return Act::Discard(mask);
+            }
+        }
+        Act::End
+    }
+
+    /// Solitaire: the marker only goes forwards, so a useful tile underfoot is worth waiting
+    /// on — greedy and thief discard and draw until they dare the claim; the runner moves on
+    /// unless the claim is good now.
+    fn solo_act(&self, s: &State, o: &Outlook, here: u8, step: u8) -> Act {
+        let useful_here = s.claim_blocker().is_none()
+            && s.visible(here).map_or(true, |sym| o.need[sym as usize] > 0);
+        let can_move = !s.moved && step < LAST_STEP;
+        if useful_here {
+            let sure = s.visible(here).is_some_and(|sym| o.can3 & (1 << sym) != 0);
+            let dare = s.visible(here).is_none() && o.p_useful > 0.0;
+            if sure || (dare && o.hand_quality() >= self.threshold) {
+                return Act::Claim;
+            }
+            if self.style == Style::Runner && can_move {
+                return Act::Move;
+            }
+            return Act::Discard(worst_cards(s, o, i32::MAX));
+        }
+        if can_move {
+            return Act::Move;
+        }
+        Act::End
+    }
+
+    /// A steal to play now, if the policy wants one and the hand makes it.
+    fn try_steal(&self, s: &State, o: &Outlook, here: u8, thief: bool) -> Option<Act> {
+        let sym = s.visible(here)?;
+        s.steal_price().ok()?;
+        if o.need[sym as usize] == 0 || !(thief || o.forced_to_steal(sym)) {
+            return None;
+        }
+        let pl = s.cur();
+        let mut worth = [0i32; 7];
+        card_worth(s, o, &mut worth);
+        let cards = pl.cards();
+        if let Some(m) = best_combo(cards, sym, pl.colour, 4, &worth) {
+            return Some(Act::Steal(StealKind::Four, m));
+        }
+        best_combo(cards, sym, pl.colour, 3, &worth).map(|m| Act::Steal(StealKind::Half, m))
+    }
+
+    /// Whether to try the unowned tile underfoot.
+    fn wants_claim(&self, s: &State, o: &Outlook, here: u8) -> bool {
+        match s.visible(here) {
+            Some(sym) => o.need[sym as usize] > 0 && o.can3 & (1 << sym) != 0,
+            None => o.p_useful > 0.0 && o.hand_quality() >= self.threshold,
+        }
+    }
+
+    /// Whether moving beats staying: something better in reach, or the far row still ahead.
+    fn wants_move(&self, s: &State, o: &Outlook) -> bool {
+        let step = s.cur().step;
+        if o.done() || s.rules.solitaire() {
+            return step < FAR_ROW || s.rules.solitaire();
+        }
+        step < FAR_ROW || !s.claimed
+    }
+
+    /// Steps to move after rolling `roll` (solitaire: the full roll).
+    pub fn steps(&self, s: &State, roll: u8) -> i8 {
+        let p = s.current as usize;
+        let step = s.players[p].step as i16;
+        if s.rules.solitaire() {
+            return (step + roll as i16)
+                .min(LAST_STEP as i16)
+                .saturating_sub(step) as i8;
+        }
+        let o = Outlook::new(s, p);
+        let side = s.players[p].side;
+        let forward = match self.style {
+            _ if o.done() => 1.0,
+            Style::Runner => 0.08,
+            _ => 0.01,
+        };
+        let steals = self.style == Style::Thief;
+        let mut vals = [0f64; 36];
+        for (k, v) in vals.iter_mut().enumerate() {
+            *v = cell_value(s, &o, side.path_cell(k as u8), steals);
+        }
+        // The best target seen from a step, worth less the more moves away it lies: pulls
+        // towards distant targets.
+        let pull = |to: i16| {
+            let mut best = 0.0f64;
+            for (j, &v) in vals.iter().enumerate() {
+                let moves = ((j as i16 - to).abs() + 5) / 6;
+                if moves > 0 {
+                    best = best.max(v * 0.6f64.powi(moves as i32));
+                }
+            }
+            best
+        };
+        let mut best = (f64::MIN, 0i16);
+        for d in -(roll as i16)..=roll as i16 {
+            let to = step + d;
+            if d == 0 || !(0..=LAST_STEP as i16).contains(&to) {
+                continue;
+            }
+            let mut v = vals[to as usize] + 0.8 * pull(to) + forward * to as f64;
+            if to >= FAR_ROW as i16 && o.done() {
+                v += 100.0;
+            }
+            if v > best.0 || (v == best.0 && d > best.1) {
+                best = (v, d);
+            }
+        }
+        if best.1 == 0 {
+            1
+        } else {
+            best.1 as i8
+        }
+    }
+
+    /// The cards to play for the revealed tile of `symbol`, or `None` to let the claim fail
+    /// (no combination, or a symbol not needed: no cube and row place wasted on it).
+    pub fn combo(&self, s: &State, symbol: u8) -> Option<u8> {
+        let p = s.current as usize;
+        let o = Outlook::new(s, p);
+        if o.need[symbol as usize] == 0 && !o.done() {
+            return None;
+        }
+        let mut worth = [0i32; 7];
+        card_worth(s, &o, &mut worth);
+        let pl = &s.players[p];
+        best_combo(pl.cards(), symbol, pl.colour, 3, &worth)
+    }
+}
+
+/// A tile of the player's that another player stands on (a steal may come next turn), worth
+/// reinforcing: its symbol not held in surplus, and cubes to spare beyond the claims still
+/// needed.
+fn threatened(s: &State, o: &Outlook) -> Option<u8> {
+    let p = o.p;
+    let still: u32 = o.need.iter().map(|&n| n as u32).sum();
+    if (s.players[p].supply as u32) <= still + 1 {
+        return None;
+    }
+    let held = s.held(p);
+    (0..s.rules.players as usize)
+        .filter(|&q| q != p)
+        .map(|q| s.cell_of(q))
+        .find(|&c| {
+            s.owner[c as usize] == p as u8
+                && s.cubes[c as usize] < 3
+                && held[s.tiles[c as usize] as usize] <= s.rules.target
+                && s.owner[c as usize] != NONE
+        })
+}

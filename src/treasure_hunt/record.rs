@@ -1,0 +1,221 @@
+//! Replay records: a game written out line by line — setup, the card order, dice and every
+//! action — replayed through the checked actions. Errors name the line.
+//!
+//! ```text
+//! # comment (also after any line)
+//! players 2                # 1 to 4 (first setup line)
+//! variant two-dice         # repeatable
+//! tiles ABCDEF ABCDEF ABCDEF ABCDEF ABCDEF ABCDEF   # rows south to north, west to east
+//! deck r1A b3B k6A ...     # the draw pile, top first (repeatable); hands are dealt from it
+//! turn 1                   # optional check: whose turn it is (1-based)
+//! discard r1A b3B          # discard these cards, draw as many
+//! move 4 +3                # rolled 4, moved 3 forward (-3: back); two dice: move 4 2 +5
+//! claim r1A r2A r3A        # reveal the tile underfoot and play these cards
+//! claim fail               # reveal it and fail: the turn is over
+//! steal r1A r2A r3A r4A    # one-turn steal (four units)
+//! steal-half r1A r2A r3A   # half of a two-turn steal (completes one begun last turn)
+//! reinforce c3             # one more cube on cell c3
+//! end                      # end the turn; the next begins (its hand refilled)
+//! ```
+
+use super::actions::StealKind;
+use super::deck::{parse_symbol, Card, Deck};
+use super::grid::{parse_cell, CELLS};
+use super::rules::ThRules;
+use super::state::{Chance, State};
+
+/// A record's script never shuffles: running out of listed cards is an error.
+struct NoShuffle;
+
+impl Chance for NoShuffle {
+    fn shuffle_cards(&mut self, _: &mut [Card]) -> bool {
+        false
+    }
+    fn shuffle_tiles(&mut self, _: &mut [u8; CELLS]) -> bool {
+        false
+    }
+}
+
+/// Parses card codes, with the line's context in errors.
+fn cards(words: &[&str]) -> Result<Vec<Card>, String> {
+    words.iter().map(|w| Card::parse(w)).collect()
+}
+
+/// The hand-slot mask of the cards `want` in the current player's hand.
+pub fn mask_of(s: &State, want: &[Card]) -> Result<u8, String> {
+    let hand = s.cur().cards();
+    let mut mask = 0u8;
+    for c in want {
+        let i = (0..hand.len())
+            .find(|&i| mask & (1 << i) == 0 && hand[i] == *c)
+            .ok_or_else(|| format!("card {c} is not in player {}'s hand", s.current + 1))?;
+        mask |= 1 << i;
+    }
+    if mask == 0 {
+        return Err("list the cards played".into());
+    }
+    Ok(mask)
+}
+
+/// Parses the tile layout: 36 symbol letters, six of each.
+fn tiles(words: &[&str]) -> Result<[u8; CELLS], String> {
+    let letters: Vec<char> = words.concat().chars().collect();
+    if letters.len() != CELLS {
+        return Err(format!("tiles: {} symbols; write 36 (A-F)", letters.len()));
+    }
+    let mut t = [0u8; CELLS];
+    for (slot, ch) in t.iter_mut().zip(&letters) {
+        *slot = parse_symbol(*ch).ok_or_else(|| format!("tiles: '{ch}' is not a symbol A-F"))?;
+    }
+    for k in 0..6u8 {
+        if t.iter().filter(|&&x| x == k).count() != 6 {
+            return Err(format!(
+                "tiles: six of each symbol, not so for {}",
+                (b'A' + k) as char
+            ));
+        }
+    }
+    Ok(t)
+}
+
+/// Replays a record with `deck` (the record's cards must come from it) and returns the
+/// position reached. Errors read `line N: …`.
+pub fn replay(text: &str, deck: &Deck) -> Result<State, String> {
+    let mut rules: Option<ThRules> = None;
+    let mut layout: Option<[u8; CELLS]> = None;
+    let mut pile: Vec<Card> = Vec::new();
+    let mut used = vec![false; deck.cards.len()];
+    let mut state: Option<State> = None;
+    for (no, raw) in text.lines().enumerate() {
+        let at = |e: String| format!("line {}: {e}", no + 1);
+        let line = raw.split('#').next().unwrap_or("").trim();
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((&head, rest)) = words.split_first() else {
+            continue;
+        };
+        let setup_line = matches!(head, "players" | "variant" | "tiles" | "deck");
+        if setup_line && state.is_some() {
+            return Err(at(format!("'{head}' must come before the first action")));
+        }
+        match head {
+            "players" => {
+                let n = rest
+                    .first()
+                    .and_then(|w| w.parse::<u8>().ok())
+                    .filter(|n| (1..=4).contains(n) && rest.len() == 1)
+                    .ok_or_else(|| at("players takes one number, 1 to 4".into()))?;
+                rules = Some(ThRules::new(n));
+            }
+            "variant" => {
+                let r = rules
+                    .as_mut()
+                    .ok_or_else(|| at("'players' must come first".into()))?;
+                for v in rest {
+                    r.apply_variant(v).map_err(at)?;
+                }
+            }
+            "tiles" => layout = Some(tiles(rest).map_err(at)?),
+            "deck" => {
+                for c in cards(rest).map_err(at)? {
+                    let id = deck.find(c, &used).map_err(at)?;
+                    used[id as usize] = true;
+                    pile.push(c);
+                }
+            }
+            _ => {
+                if state.is_none() {
+                    let r = rules.ok_or_else(|| at("'players' line missing".into()))?;
+                    let t = layout.ok_or_else(|| at("'tiles' line missing".into()))?;
+                    if pile.len() < r.hand_size as usize * r.players as usize {
+                        return Err(at("deck: too few cards listed to deal the hands".into()));
+                    }
+                    let mut s = State::new(r, &pile, t);
+                    s.begin_turn(&mut NoShuffle).map_err(at)?;
+                    state = Some(s);
+                }
+                let s = state.as_mut().ok_or_else(|| at("no game".into()))?;
+                action(s, head, rest).map_err(at)?;
+            }
+        }
+    }
+    state.ok_or_else(|| "the record has no actions".to_string())
+}
+
+/// Applies one action line to the position.
+fn action(s: &mut State, head: &str, rest: &[&str]) -> Result<(), String> {
+    if s.finished {
+        return Err("the game is over".into());
+    }
+    match head {
+        "turn" => {
+            let n: u8 = rest
+                .first()
+                .and_then(|w| w.parse().ok())
+                .ok_or("turn takes a player number")?;
+            if n != s.current + 1 {
+                return Err(format!("it is player {}'s turn, not {n}'s", s.current + 1));
+            }
+            Ok(())
+        }
+        "end" => {
+            s.end_turn();
+            if s.new_round {
+                s.lay_out_round(&mut NoShuffle)?;
+            }
+            s.begin_turn(&mut NoShuffle)
+        }
+        "discard" => {
+            let m = mask_of(s, &cards(rest)?)?;
+            s.discard_draw(m, &mut NoShuffle)
+        }
+        "move" => {
+            let (steps, dice) = rest
+                .split_last()
+                .ok_or("move takes the dice and the steps")?;
+            let mut roll = 0u8;
+            for d in dice {
+                roll += d
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|d| (1..=6).contains(d))
+                    .ok_or_else(|| format!("'{d}' is not a die 1-6"))?;
+            }
+            if dice.len() != s.rules.dice as usize {
+                return Err(format!(
+                    "write {} die value(s) then the steps",
+                    s.rules.dice
+                ));
+            }
+            let steps: i8 = steps
+                .trim_start_matches('+')
+                .parse()
+                .map_err(|_| format!("'{steps}' is not a number of steps like +3 or -2"))?;
+            s.move_by(roll, steps)
+        }
+        "claim" if rest == ["fail"] => s.claim(None).map(|_| ()),
+        "claim" => {
+            let m = mask_of(s, &cards(rest)?)?;
+            s.claim(Some(m)).map(|_| ())
+        }
+        "steal" | "steal-half" => {
+            let kind = if head == "steal" {
+                StealKind::Four
+            } else {
+                StealKind::Half
+            };
+            let m = mask_of(s, &cards(rest)?)?;
+            s.steal(kind, m).map(|_| ())
+        }
+        "reinforce" => {
+            let cell = rest
+                .first()
+                .and_then(|w| parse_cell(w))
+                .ok_or("reinforce takes a cell like c3")?;
+            s.reinforce(cell)
+        }
+        _ => Err(format!(
+            "unknown line '{head}': expected players, variant, tiles, deck, turn, discard, move, \
+             claim, steal, steal-half, reinforce or end"
+        )),
+    }
+}

@@ -1,0 +1,128 @@
+//! The rule settings of a Treasure Hunt game: player count and the options that settle the
+//! text's contradictions (see `docs/treasure-hunt.md`).
+
+/// Cubes each player starts with (one of them is the player's marker on the grid).
+pub const CUBES: u8 = 20;
+
+/// Rule settings, fixed for a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ThRules {
+    /// Players, 1 (solitaire) to 4.
+    pub players: u8,
+    /// Cards a hand is refilled to at the start of a turn: 7 as written (`hand-5`: 5).
+    pub hand_size: u8,
+    /// Dice rolled to move: 1 as written for movement (`two-dice`: up to the sum of two).
+    pub dice: u8,
+    /// Tiles of each symbol a player must control to win: 1, 2, 3 for 4, 3, 2 players;
+    /// solitaire 1 (all six symbols). `target:N` overrides.
+    pub target: u8,
+    /// Most tiles a player may control in one row of their own path: 2 as written with four
+    /// players or solitaire; target + 1 with two or three (so the target can be reached);
+    /// `row-limit:N` overrides (0 = no limit).
+    pub row_limit: u8,
+    /// Rounds played (`rounds:N`); 1 = the normal race. With more, each round ends at its first
+    /// winner, scores 1 per cube on the tiles, and the highest total wins.
+    pub rounds: u8,
+    /// Turns per player before a game is abandoned as unfinished.
+    pub turn_cap: u32,
+}
+
+impl ThRules {
+    /// The rules as written for `players` players (1..=4), with the default interpretations.
+    pub fn new(players: u8) -> ThRules {
+        let target = match players {
+            4 | 1 => 1,
+            3 => 2,
+            _ => 3,
+        };
+        ThRules {
+            players,
+            hand_size: 7,
+            dice: 1,
+            target,
+            row_limit: if target == 1 { 2 } else { target + 1 },
+            rounds: 1,
+            turn_cap: 1000,
+        }
+    }
+
+    /// Whether this is the solitaire game.
+    #[inline]
+    pub fn solitaire(&self) -> bool {
+        self.players == 1
+    }
+
+    /// Applies one `--variant`: `hand-5`, `two-dice`, `rounds` (3) or `rounds:N`,
+    /// `row-limit:N`, `target:N`, `turn-cap:N`.
+    pub fn apply_variant(&mut self, v: &str) -> Result<(), String> {
+        let (name, arg) = match v.split_once(':') {
+            Some((n, a)) => (n, Some(a)),
+            None => (v, None),
+        };
+        let num = |lo: u32, hi: u32| -> Result<u32, String> {
+            let a = arg.ok_or_else(|| format!("'{name}' needs a number, like {name}:{lo}"))?;
+            a.parse::<u32>()
+                .ok()
+                .filter(|n| (lo..=hi).contains(n))
+                .ok_or_else(|| format!("'{a}': {name} takes a whole number from {lo} to {hi}"))
+        };
+        let none = || match arg {
+            Some(_) => Err(format!("'{name}' takes no number")),
+            None => Ok(()),
+        };
+        match name {
+            "hand-5" => none().map(|_| self.hand_size = 5),
+            "two-dice" => none().map(|_| self.dice = 2),
+            "rounds" if arg.is_none() => {
+                self.rounds = 3;
+                Ok(())
+            }
+            "rounds" => num(1, 20).map(|n| self.rounds = n as u8),
+            "row-limit" => num(0, 6).map(|n| self.row_limit = n as u8),
+            "target" => num(1, 6).map(|n| self.target = n as u8),
+            "turn-cap" => num(10, 100_000).map(|n| self.turn_cap = n),
+            _ => Err(format!(
+                "unknown Treasure Hunt variant '{v}': expected hand-5, two-dice, rounds[:N], \
+                 row-limit:N, target:N or turn-cap:N"
+            )),
+        }
+    }
+
+    /// The most tiles a player may control in a row (6 when unlimited).
+    #[inline]
+    pub fn row_cap(&self) -> u8 {
+        if self.row_limit == 0 {
+            6
+        } else {
+            self.row_limit
+        }
+    }
+
+    /// Whether the target can be reached at all under the row limit.
+    pub fn reachable(&self) -> bool {
+        self.target <= self.row_cap() && (self.target as u32 * 6) < CUBES as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_and_variants() {
+        assert_eq!((ThRules::new(4).target, ThRules::new(4).row_limit), (1, 2));
+        assert_eq!((ThRules::new(3).target, ThRules::new(3).row_limit), (2, 3));
+        assert_eq!((ThRules::new(2).target, ThRules::new(2).row_limit), (3, 4));
+        let mut r = ThRules::new(2);
+        r.apply_variant("row-limit:2").unwrap();
+        assert!(!r.reachable());
+        r.apply_variant("rounds").unwrap();
+        assert_eq!(r.rounds, 3);
+        assert!(r
+            .apply_variant("rounds:x")
+            .unwrap_err()
+            .contains("whole number"));
+        assert!(r.apply_variant("hand-5:2").is_err());
+        assert!(r.apply_variant("jump").unwrap_err().contains("unknown"));
+    }
+}

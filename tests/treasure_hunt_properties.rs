@@ -1,0 +1,136 @@
+//! Treasure Hunt properties over random games and hands: cubes and cards conserved, never more
+//! tiles in a row than the limit, games end (four-player games of greedy and thief always with
+//! a winner; otherwise a stalemate is possible and ends at the turn cap, counted unfinished),
+//! and the fast hand summary agrees with trying every subset of the hand.
+
+mod treasure_common;
+
+use pressluck::treasure_hunt::combos::{best_combo, HandSummary};
+use pressluck::treasure_hunt::family::{deal, RngChance};
+use pressluck::treasure_hunt::grid::CELLS;
+use pressluck::treasure_hunt::policy::{Act, ThSpec};
+use pressluck::treasure_hunt::state::State;
+use pressluck::treasure_hunt::{Deck, ThRules};
+use proptest::prelude::*;
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use treasure_common::cubes_of;
+
+fn check(s: &State, deck_len: usize) {
+    let n = s.rules.players as usize;
+    let mut cards = s.pile_len as usize + s.discard_len as usize;
+    for p in 0..n {
+        assert_eq!(cubes_of(s, p), 20, "player {p}'s cubes");
+        cards += s.players[p].hand_len as usize;
+        let side = s.players[p].side;
+        for row in 0..6 {
+            let count = s.row_count(p, side.cell(row, 0));
+            assert!(count <= s.rules.row_cap(), "player {p} row {row}: {count}");
+        }
+    }
+    assert_eq!(cards, deck_len, "cards conserved");
+    for c in 0..CELLS {
+        assert_eq!(s.owner[c] == 0xFF, s.cubes[c] == 0, "cell {c}");
+    }
+}
+
+/// Plays one game action by action, checking the invariants after each; returns the state.
+fn play_checked(rules: ThRules, specs: &[ThSpec], seed: u64) -> State {
+    let deck = Deck::standard();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut s = deal(rules, &deck, &mut rng);
+    let mut turns = 0;
+    while !s.finished && turns < rules.turn_cap * rules.players as u32 {
+        if s.new_round {
+            s.lay_out_round(&mut RngChance(&mut rng)).unwrap();
+        }
+        s.begin_turn(&mut RngChance(&mut rng)).unwrap();
+        turns += 1;
+        let spec = &specs[s.current as usize];
+        while !s.turn_over {
+            let r = match spec.act(&s) {
+                Act::Claim => {
+                    let sym = s.reveal_here();
+                    let m = spec.combo(&s, sym);
+                    s.claim(m).map(|_| ())
+                }
+                Act::Steal(k, m) => s.steal(k, m).map(|_| ()),
+                Act::Move => {
+                    let roll = (rng.next_u32() % 6 + 1) as u8;
+                    s.move_by(roll, spec.steps(&s, roll))
+                }
+                Act::Reinforce(c) => s.reinforce(c),
+                Act::Discard(m) => s.discard_draw(m, &mut RngChance(&mut rng)),
+                Act::End => break,
+            };
+            r.unwrap();
+            check(&s, deck.cards.len());
+        }
+        s.end_turn();
+    }
+    s
+}
+
+use rand_core::RngCore;
+
+fn spec(i: u8) -> ThSpec {
+    ThSpec::parse(["greedy", "runner", "thief", "greedy:0.6"][i as usize % 4]).unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn invariants_hold_in_random_games(
+        seed in any::<u64>(),
+        players in 1u8..=4,
+        picks in proptest::collection::vec(0u8..4, 4),
+        strict_rows in any::<bool>(),
+        rounds in any::<bool>(),
+    ) {
+        let mut rules = ThRules::new(players);
+        rules.turn_cap = 150;
+        if strict_rows {
+            rules.apply_variant("row-limit:2").unwrap();
+        }
+        if rounds {
+            rules.apply_variant("rounds:2").unwrap();
+        }
+        let specs: Vec<ThSpec> = picks.iter().map(|&i| spec(i)).collect();
+        let s = play_checked(rules, &specs, seed);
+        if s.finished && rules.rounds == 1 {
+            prop_assert!(s.meets_victory(s.winner as usize));
+        }
+    }
+
+    #[test]
+    fn four_player_greedy_and_thief_games_end_with_a_winner(
+        seed in any::<u64>(),
+        thieves in proptest::collection::vec(any::<bool>(), 4),
+    ) {
+        let rules = ThRules::new(4);
+        let specs: Vec<ThSpec> = thieves
+            .iter()
+            .map(|&t| ThSpec::parse(if t { "thief" } else { "greedy" }).unwrap())
+            .collect();
+        let s = play_checked(rules, &specs, seed);
+        prop_assert!(s.finished && s.winner < 4);
+    }
+
+    #[test]
+    fn hand_summary_agrees_with_trying_every_subset(
+        ids in proptest::collection::btree_set(0usize..54, 0..=7),
+        colour in 0u8..4,
+    ) {
+        let deck = Deck::standard();
+        let hand: Vec<_> = ids.iter().map(|&i| deck.cards[i]).collect();
+        let h = HandSummary::new(hand.iter().copied(), colour);
+        for units in [3u8, 4] {
+            let fast = h.claimable(units);
+            for sym in 0..6u8 {
+                let slow = best_combo(&hand, sym, colour, units, &[]).is_some();
+                prop_assert_eq!(fast & (1 << sym) != 0, slow, "symbol {} units {}", sym, units);
+            }
+        }
+    }
+}
