@@ -165,9 +165,10 @@ pub struct TournamentArgs {
     /// Seats at the table (1 = solitaire: turns to finish).
     #[arg(long, default_value_t = 2)]
     pub players: u8,
-    /// Policies, comma-separated specs or strategy files (see `pressluck policies`).
-    #[arg(long, default_value = "ev,fixed-risk:0.3,one-roll,rule28")]
-    pub policies: String,
+    /// Policies, comma-separated specs or strategy files (see `pressluck policies`); default
+    /// for the column games: ev,fixed-risk:0.3,one-roll,rule28 (each game has its own).
+    #[arg(long)]
+    pub policies: Option<String>,
     /// Games per matchup.
     #[arg(long, default_value_t = 100_000)]
     pub games: u64,
@@ -240,7 +241,8 @@ pub struct ReplayArgs {
 /// `pressluck boards`.
 #[derive(Debug, Args)]
 pub struct BoardsArgs {
-    /// Print only this board: route66, route66-de, cant-stop or great-races.
+    /// Print only this board: route66, route66-de, cant-stop, great-races, shortcut or
+    /// treasure-hunt-deck.
     pub name: Option<String>,
 }
 
@@ -283,9 +285,10 @@ pub struct BenchArgs {
     /// Seats at the table.
     #[arg(long, default_value_t = 2)]
     pub players: u8,
-    /// Policies by seat, comma-separated; fewer than the seats repeat the last one.
-    #[arg(long, default_value = "fixed-risk:0.3")]
-    pub policies: String,
+    /// Policies by seat, comma-separated; fewer than the seats repeat the last one (default:
+    /// fixed-risk:0.3 for the column games, the first of the game's default field otherwise).
+    #[arg(long)]
+    pub policies: Option<String>,
     /// Games to play.
     #[arg(long, default_value_t = 1_000_000)]
     pub games: u64,

@@ -33,8 +33,20 @@ pub fn run(a: BenchArgs) -> Result<ExitCode> {
 
 /// Benchmarks one family: plays the matchup and reports speed and memory.
 fn bench<F: Family>(family: F, a: &BenchArgs) -> Result<ExitCode> {
+    let first = family
+        .default_policies()
+        .split(',')
+        .next()
+        .unwrap_or_default();
+    let text = a.policies.clone().unwrap_or_else(|| {
+        if first == "ev" {
+            "fixed-risk:0.3".to_string()
+        } else {
+            first.to_string()
+        }
+    });
     let mut slots = Vec::new();
-    for part in a.policies.split(',').map(str::trim) {
+    for part in text.split(',').map(str::trim) {
         slots.push(
             family
                 .parse_spec(part)

@@ -24,23 +24,42 @@ pub fn builtin() -> [(&'static str, &'static str, Layout); 4] {
     ]
 }
 
+/// Every built-in board as (name, board-file text): the column boards, the Shortcut board and
+/// the Treasure Hunt deck.
+pub fn all_texts() -> Vec<(&'static str, String)> {
+    let mut out: Vec<(&'static str, String)> = builtin()
+        .iter()
+        .map(|(name, title, l)| (*name, l.to_toml(&format!("{name}: {title}"))))
+        .collect();
+    out.push((
+        "shortcut",
+        crate::shortcut::board::DEFAULT_BOARD.to_string(),
+    ));
+    out.push((
+        "treasure-hunt-deck",
+        crate::treasure_hunt::deck::DEFAULT_DECK_TOML.to_string(),
+    ));
+    out
+}
+
 /// Prints one built-in board, or all of them.
 pub fn run(args: BoardsArgs) -> Result<ExitCode> {
-    let boards = builtin();
+    let boards = all_texts();
     let chosen: Vec<_> = match &args.name {
-        Some(n) => {
-            let b = boards.iter().find(|b| b.0 == n).ok_or_else(|| {
-                input(format!("boards: unknown board '{n}' (expected route66, route66-de, cant-stop or great-races)"))
-            })?;
-            vec![*b]
-        }
-        None => boards.to_vec(),
+        Some(n) => vec![boards.iter().find(|b| b.0 == n).cloned().ok_or_else(|| {
+            let names: Vec<&str> = boards.iter().map(|b| b.0).collect();
+            input(format!(
+                "boards: unknown board '{n}' (expected one of {})",
+                names.join(", ")
+            ))
+        })?],
+        None => boards,
     };
-    for (i, (name, title, layout)) in chosen.iter().enumerate() {
+    for (i, (_, text)) in chosen.iter().enumerate() {
         if i > 0 {
             println!("\n# ----------------------------------------------------------------\n");
         }
-        print!("{}", layout.to_toml(&format!("{name}: {title}")));
+        print!("{text}");
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -95,18 +95,29 @@ pub fn parse_policies<F: Family>(family: &F, text: &str) -> Result<Vec<F::Spec>>
 
 /// The edition/variant label of the game arguments, like `en` or `de+faster-gear`.
 pub fn rules_label(g: &GameArgs) -> String {
-    let mut parts = vec![g.edition.clone()];
+    let mut parts = Vec::new();
+    if matches!(g.game.as_str(), "route66" | "route-66" | "mother-road") {
+        parts.push(g.edition.clone());
+    }
     parts.extend(g.variants.iter().cloned());
     if g.board.is_some() {
         parts.push("custom-board".into());
     }
-    parts.join("+")
+    if parts.is_empty() {
+        "standard".into()
+    } else {
+        parts.join("+")
+    }
 }
 
 impl<F: Family> TournamentSettings<F> {
     /// Checks the raw arguments for a family.
     pub fn from_args(family: F, a: TournamentArgs) -> Result<TournamentSettings<F>> {
-        let policies = parse_policies(&family, &a.policies)?;
+        let text = a
+            .policies
+            .clone()
+            .unwrap_or_else(|| family.default_policies().to_string());
+        let policies = parse_policies(&family, &text)?;
         let matchups = matchups(&policies, a.players as usize);
         if matchups.is_empty() {
             return Err(input(format!(

@@ -25,6 +25,17 @@ impl Family for ShortcutFamily {
         self.0.players
     }
 
+    fn default_policies(&self) -> &'static str {
+        "optimal,threshold:3,main-road,press:1"
+    }
+
+    fn fingerprint(&self) -> String {
+        format!(
+            "{:016x}",
+            crate::sim::dice_source::name_key(&format!("{:?}", self.0))
+        )
+    }
+
     /// Parses a spec; `optimal` solves the board here (once per setup), so a board whose value
     /// iteration fails is reported before any game is played.
     fn parse_spec(&self, text: &str) -> Result<ShortcutSpec, String> {

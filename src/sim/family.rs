@@ -20,6 +20,9 @@ pub trait Family: Sync {
     /// Seats at the table.
     fn players(&self) -> u8;
 
+    /// The policies a tournament plays when `--policies` is not given.
+    fn default_policies(&self) -> &'static str;
+
     /// A fingerprint of every rule setting and the board: runs differing here never merge.
     fn fingerprint(&self) -> String {
         self.game_name()
@@ -40,6 +43,9 @@ pub trait Family: Sync {
     ) -> MatchupStats;
 }
 
+/// The default tournament field of the column-race games.
+pub const DEFAULT_POLICIES: &str = "ev,fixed-risk:0.3,one-roll,rule28";
+
 /// The column-race family: Route 66, Can't Stop, The Great Races.
 #[derive(Clone, Copy, Debug)]
 pub struct ColumnFamily(pub Rules);
@@ -53,6 +59,10 @@ impl Family for ColumnFamily {
 
     fn players(&self) -> u8 {
         self.0.players
+    }
+
+    fn default_policies(&self) -> &'static str {
+        DEFAULT_POLICIES
     }
 
     fn fingerprint(&self) -> String {

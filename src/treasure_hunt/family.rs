@@ -178,6 +178,17 @@ impl Family for TreasureFamily {
         self.rules.players
     }
 
+    fn default_policies(&self) -> &'static str {
+        "greedy,runner,thief"
+    }
+
+    fn fingerprint(&self) -> String {
+        format!(
+            "{:016x}",
+            name_key(&format!("{:?}{:?}", self.rules, self.deck))
+        )
+    }
+
     fn parse_spec(&self, text: &str) -> Result<ThSpec, String> {
         ThSpec::parse(text)
     }
