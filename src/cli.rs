@@ -41,6 +41,8 @@ pub enum Command {
     Bench(BenchArgs),
     /// Add up the shards of a sharded tournament into its result CSV.
     Merge(MergeArgs),
+    /// Read a game record up to the current decision and advise the player to move.
+    Advise(AdviseArgs),
 }
 
 /// Which game, edition, variants and board: shared by every command that plays a game.
@@ -236,6 +238,17 @@ pub struct ReplayArgs {
     /// Output: json or text.
     #[arg(long, default_value = "text")]
     pub format: String,
+}
+
+/// `pressluck advise`.
+#[derive(Debug, Args)]
+pub struct AdviseArgs {
+    /// The record and how to read it (as for `replay`).
+    #[command(flatten)]
+    pub record: ReplayArgs,
+    /// Policies to ask, comma-separated.
+    #[arg(long, default_value = crate::commands::advise::DEFAULT_POLICIES)]
+    pub policies: String,
 }
 
 /// `pressluck boards`.

@@ -1,5 +1,6 @@
 //! One file per subcommand: validated settings in, exporters out.
 
+pub mod advise;
 pub mod bench;
 pub mod boards;
 pub mod merge;
@@ -22,5 +23,6 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Odds(a) => odds::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Merge(a) => merge::run(a),
+        Command::Advise(a) => advise::run(a),
     }
 }

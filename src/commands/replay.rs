@@ -4,7 +4,7 @@ use crate::cli::{load_board, ReplayArgs};
 use crate::columns::{Edition, GameKind, Variant};
 use crate::error::input;
 use crate::output::position::Position;
-use crate::transcript::{play, Overrides, Record};
+use crate::transcript::{play, Overrides, Record, Replay, Setup};
 use anyhow::Result;
 use std::io::Write as _;
 use std::process::ExitCode;
@@ -32,14 +32,7 @@ pub fn run(args: ReplayArgs) -> Result<ExitCode> {
             )))
         }
     };
-    let overrides = overrides(&args)?;
-    let shown = args.file.display();
-    let bytes = std::fs::read(&args.file).map_err(|e| input(format!("{shown}: {e}")))?;
-    let record = Record::from_bytes(&bytes).map_err(|e| input(format!("{shown}: {e}")))?;
-    let setup = record
-        .setup(&overrides)
-        .map_err(|e| input(format!("{shown}: {e}")))?;
-    let replay = play(&record, &setup.rules).map_err(|e| input(format!("{shown}: {e}")))?;
+    let (setup, replay) = load(&args)?;
     let position = Position {
         rules: &setup.rules,
         edition: setup.edition,
@@ -51,8 +44,25 @@ pub fn run(args: ReplayArgs) -> Result<ExitCode> {
         Format::Json => position.to_json() + "\n",
         Format::Text => position.to_text(),
     };
+    print(&text)
+}
+
+/// Reads, checks and plays the record named in `args`; errors name the file and line.
+pub fn load(args: &ReplayArgs) -> Result<(Setup, Replay)> {
+    let overrides = overrides(args)?;
+    let shown = args.file.display();
+    let bytes = std::fs::read(&args.file).map_err(|e| input(format!("{shown}: {e}")))?;
+    let record = Record::from_bytes(&bytes).map_err(|e| input(format!("{shown}: {e}")))?;
+    let setup = record
+        .setup(&overrides)
+        .map_err(|e| input(format!("{shown}: {e}")))?;
+    let replay = play(&record, &setup.rules).map_err(|e| input(format!("{shown}: {e}")))?;
+    Ok((setup, replay))
+}
+
+/// Writes `text` to stdout; a closed pipe (`| head`) is the reader's choice, not a failure.
+pub fn print(text: &str) -> Result<ExitCode> {
     match std::io::stdout().lock().write_all(text.as_bytes()) {
-        // A closed pipe (`| head`) is the reader's choice, not a failure.
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
             Err(anyhow::Error::new(e).context("writing stdout"))
         }

@@ -1,0 +1,245 @@
+//! `pressluck advise FILE`: reads a game record up to the current decision and tells the player
+//! to move what the numbers say: the usable set, the bust chance of the next roll, the expected
+//! gain of one more roll, what each policy would do, and after a roll every legal choice ranked
+//! by each policy — with the exact within-turn values of `optimal-turn`.
+
+use super::replay::load;
+use crate::cli::AdviseArgs;
+use crate::columns::bust::bust_rolls;
+use crate::columns::{Choice, Game, Rules};
+use crate::error::input;
+use crate::policy::ev::ExpectedValue;
+use crate::policy::optimal_turn::OptimalTurn;
+use crate::policy::{AnyPolicy, Policy, PolicySpec, View};
+use crate::transcript::Decision;
+use anyhow::Result;
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use serde_json::{json, Value};
+use std::process::ExitCode;
+
+/// The policies asked by default.
+pub const DEFAULT_POLICIES: &str = "ev,optimal-turn,fixed-risk:0.3,rule28,glenn,one-roll,rolls:2";
+
+/// Every choice in the order a policy prefers them: its pick, then its pick of the rest, ….
+pub fn ranking(
+    policy: &mut AnyPolicy,
+    view: &View,
+    roll: crate::dice::Roll,
+    choices: &[Choice],
+) -> Vec<Choice> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(0);
+    let mut left: Vec<Choice> = choices.to_vec();
+    let mut out = Vec::with_capacity(left.len());
+    while !left.is_empty() {
+        let i = policy
+            .choose(view, roll, &left, &mut rng)
+            .min(left.len() - 1);
+        out.push(left.remove(i));
+    }
+    out
+}
+
+/// The advice as one JSON value (the text form is drawn from it).
+pub fn advice(rules: &Rules, game: &Game, decision: Decision, specs: &[PolicySpec]) -> Value {
+    let view = View::new(rules, game);
+    let mut out = json!({
+        "game": rules.game.name(),
+        "to_move": game.to_move,
+        "finished": game.finished(),
+        "winner": game.winner,
+        "usable": view.usable.to_string(),
+        "bust_rolls": view.bust_rolls,
+        "p_bust": view.p_bust(),
+        "rolls_this_turn": game.turn.rolls,
+    });
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(0);
+    match decision {
+        Decision::Over => out["decision"] = json!("over"),
+        Decision::Roll => {
+            out["decision"] = json!("roll");
+            out["note"] = json!("a turn opens with a roll: there is nothing to decide yet");
+            if rules.has_turns_of_many_rolls() {
+                let (_, roll_value) = OptimalTurn::new().stop_and_roll_values(&view);
+                out["optimal_turn"] = json!({ "roll_value": roll_value });
+            }
+        }
+        Decision::RollOrStop => {
+            out["decision"] = json!("roll-or-stop");
+            let (gain, stake) = ExpectedValue::new().gain_and_stake(&view);
+            out["expected_gain"] = json!(gain);
+            out["at_stake"] = json!(stake);
+            out["expected_loss"] = json!(view.p_bust() * stake);
+            let (stop_value, roll_value) = OptimalTurn::new().stop_and_roll_values(&view);
+            out["optimal_turn"] = json!({
+                "stop_value": stop_value,
+                "roll_value": roll_value,
+                "decision": if !view.stop_wins() && roll_value > stop_value { "roll" } else { "stop" },
+            });
+            out["stop_wins"] = json!(view.stop_wins());
+            out["policies"] = specs
+                .iter()
+                .map(|s| {
+                    let go = s.build(rules).keep_rolling(&view, &mut rng);
+                    json!({ "policy": s.name, "decision": if go { "roll" } else { "stop" } })
+                })
+                .collect();
+        }
+        Decision::Use(roll, list) => {
+            out["decision"] = json!("use");
+            out["roll"] = json!(roll.0);
+            let choices = list.as_slice();
+            let mut values = vec![0.0; choices.len()];
+            if rules.has_turns_of_many_rolls() {
+                OptimalTurn::new().choice_values(&view, choices, &mut values);
+            }
+            out["choices"] = choices
+                .iter()
+                .zip(&values)
+                .map(|(c, v)| {
+                    let after = view.after(*c);
+                    let bust = bust_rolls(after.usable(rules));
+                    json!({
+                        "use": c.to_string(),
+                        "bust_rolls_next": bust,
+                        "p_bust_next": bust as f64 / 1296.0,
+                        "optimal_turn_value": v,
+                    })
+                })
+                .collect();
+            out["policies"] = specs
+                .iter()
+                .map(|s| {
+                    let order = ranking(&mut s.build(rules), &view, roll, choices);
+                    json!({ "policy": s.name, "ranking": order.iter().map(Choice::to_string).collect::<Vec<_>>() })
+                })
+                .collect();
+        }
+    }
+    out
+}
+
+/// The advice drawn for a person.
+pub fn to_text(a: &Value) -> String {
+    let mut s = String::new();
+    let f = |v: &Value| v.as_f64().unwrap_or(0.0);
+    s += &format!(
+        "{}: player {} to move",
+        a["game"].as_str().unwrap_or(""),
+        a["to_move"]
+    );
+    match a["decision"].as_str().unwrap_or("") {
+        "over" => return format!("{s}\nthe game is over: player {} won\n", a["winner"]),
+        "roll" => {
+            s += &format!(", a new turn: roll\n{}\n", a["note"].as_str().unwrap_or(""));
+            if let Some(v) = a["optimal_turn"]["roll_value"].as_f64() {
+                s += &format!("this turn is worth {v:.3} played optimally (optimal-turn)\n");
+            }
+            return s;
+        }
+        _ => {}
+    }
+    s += &format!(
+        ", {} successful roll(s) this turn\nusable {}: the next roll busts on {}/1296 rolls ({:.1}%)\n",
+        a["rolls_this_turn"],
+        a["usable"].as_str().unwrap_or(""),
+        a["bust_rolls"],
+        100.0 * f(&a["p_bust"])
+    );
+    if a["decision"] == "roll-or-stop" {
+        s += &format!(
+            "one more roll: expected gain {:.3} vs expected loss {:.3} ({:.3} at stake)\n",
+            f(&a["expected_gain"]),
+            f(&a["expected_loss"]),
+            f(&a["at_stake"])
+        );
+        let o = &a["optimal_turn"];
+        s += &format!(
+            "optimal-turn: stopping is worth {:.3}, rolling on {:.3}: {}\n",
+            f(&o["stop_value"]),
+            f(&o["roll_value"]),
+            o["decision"].as_str().unwrap_or("")
+        );
+        if a["stop_wins"] == true {
+            s += "stopping now wins the game\n";
+        }
+        for p in a["policies"].as_array().into_iter().flatten() {
+            s += &format!(
+                "  {:<16} {}\n",
+                p["policy"].as_str().unwrap_or(""),
+                p["decision"].as_str().unwrap_or("")
+            );
+        }
+    } else {
+        s += &format!(
+            "roll {}: legal uses\n",
+            a["roll"]
+                .as_array()
+                .map(|d| d
+                    .iter()
+                    .map(|x| x.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" "))
+                .unwrap_or_default()
+        );
+        for c in a["choices"].as_array().into_iter().flatten() {
+            s += &format!(
+                "  use {:<6} next roll busts {:>4}/1296  optimal-turn value {:.3}\n",
+                c["use"].as_str().unwrap_or(""),
+                c["bust_rolls_next"],
+                f(&c["optimal_turn_value"])
+            );
+        }
+        for p in a["policies"].as_array().into_iter().flatten() {
+            let order: Vec<&str> = p["ranking"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|x| x.as_str())
+                .collect();
+            s += &format!(
+                "  {:<16} {}\n",
+                p["policy"].as_str().unwrap_or(""),
+                order.join("  >  ")
+            );
+        }
+    }
+    s
+}
+
+/// Runs the command.
+pub fn run(a: AdviseArgs) -> Result<ExitCode> {
+    let json_out = match a.record.format.as_str() {
+        "json" => true,
+        "text" => false,
+        other => {
+            return Err(input(format!(
+                "--format: unknown format '{other}' (expected json or text)"
+            )))
+        }
+    };
+    let mut specs = Vec::new();
+    for part in a.policies.split(',').map(str::trim) {
+        let spec = PolicySpec::parse(part).map_err(|e| input(format!("--policies: {e}")))?;
+        if spec.name.starts_with("random") {
+            return Err(input(format!(
+                "--policies: {} decides by chance, there is no advice in it",
+                spec.name
+            )));
+        }
+        specs.push(spec);
+    }
+    let (setup, replay) = load(&a.record)?;
+    let advice = advice(
+        &setup.rules,
+        &replay.game,
+        replay.decision(&setup.rules),
+        &specs,
+    );
+    let text = if json_out {
+        serde_json::to_string_pretty(&advice)? + "\n"
+    } else {
+        to_text(&advice)
+    };
+    super::replay::print(&text)
+}
