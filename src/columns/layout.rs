@@ -2,6 +2,7 @@
 //! that may take second place, per column — with the built-in boards and the TOML board format.
 
 use super::set::{COLUMN_COUNT, MAX_COLUMN, MIN_COLUMN};
+use crate::error::one_line;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 
@@ -132,8 +133,14 @@ impl Layout {
         s
     }
 
-    /// Parses a board file; the error names the problem (and the column where there is one).
+    /// Parses a board file; the error names the problem (and the column where there is one), on
+    /// one line.
     pub fn from_toml(text: &str) -> Result<Layout, String> {
+        Layout::read_toml(text).map_err(|e| one_line(&e))
+    }
+
+    /// [`Layout::from_toml`] before its error is made one line.
+    fn read_toml(text: &str) -> Result<Layout, String> {
         let file: BoardFile = toml::from_str(text).map_err(|e| {
             let msg = e.message().to_string();
             match e.span() {

@@ -2,6 +2,7 @@
 //! with the run's identity, the shard id and the chunks covered, closed by a row count and a
 //! checksum so that a truncated or edited file is refused. `merge` adds such files together.
 
+use crate::error::one_line;
 use crate::sim::stats::{MatchupStats, SeatCounters, StopCell, SEATS, STOP_CARS, STOP_ROLLS};
 use crate::sim::work::{Progress, Shard};
 use serde::{Deserialize, Serialize};
@@ -184,8 +185,13 @@ impl CountersFile {
         Ok(bytes)
     }
 
-    /// Reads a file; errors say what is wrong and on which line.
+    /// Reads a file; errors say what is wrong and on which line, on one line.
     pub fn from_csv(bytes: &[u8]) -> Result<CountersFile, String> {
+        CountersFile::read_csv(bytes).map_err(|e| one_line(&e))
+    }
+
+    /// [`CountersFile::from_csv`] before its error is made one line.
+    fn read_csv(bytes: &[u8]) -> Result<CountersFile, String> {
         let text = std::str::from_utf8(bytes)
             .map_err(|_| "not UTF-8 text: not a counters file".to_string())?;
         let body_end = text
