@@ -146,7 +146,11 @@ impl Layout {
             match e.span() {
                 Some(span) => format!(
                     "line {}: {msg}",
-                    text[..span.start.min(text.len())].lines().count().max(1)
+                    text.bytes()
+                        .take(span.start)
+                        .filter(|&b| b == b'\n')
+                        .count()
+                        + 1
                 ),
                 None => msg,
             }
@@ -263,5 +267,10 @@ mod tests {
         assert!(e.contains("space 3"), "{e}");
         let e = Layout::from_toml("column = [").unwrap_err();
         assert!(e.starts_with("line 1"), "{e}");
+        let e = Layout::from_toml(&good.replacen("second = 6\n", "second = 6\ncolour = 1\n", 1))
+            .unwrap_err();
+        assert!(e.starts_with("line 10: unknown field `colour`"), "{e}");
+        let e = Layout::from_toml("[[column]]\n\"a\\nb\" = 1\n").unwrap_err();
+        assert!(e.starts_with("line 2: unknown field `a\\nb`"), "{e}");
     }
 }
