@@ -2,9 +2,12 @@
 //! with the run's identity, the shard id and the chunks covered, closed by a row count and a
 //! checksum so that a truncated or edited file is refused. `merge` adds such files together.
 
+use crate::commands::tournament::MAX_GAMES;
 use crate::error::one_line;
-use crate::sim::stats::{MatchupStats, SeatCounters, StopCell, SEATS, STOP_CARS, STOP_ROLLS};
-use crate::sim::work::{Progress, Shard};
+use crate::sim::stats::{
+    sums_fit, MatchupStats, SeatCounters, StopCell, SEATS, STOP_CARS, STOP_ROLLS,
+};
+use crate::sim::work::{chunk_count, Progress, Shard};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
@@ -87,13 +90,13 @@ fn ranges(set: &BTreeSet<u64>) -> String {
     out.join(" ")
 }
 
-/// Parses [`ranges`] text.
-fn parse_ranges(text: &str) -> Option<BTreeSet<u64>> {
+/// Parses [`ranges`] text of chunks below `limit` (the run's chunk count).
+fn parse_ranges(text: &str, limit: u64) -> Option<BTreeSet<u64>> {
     let mut set = BTreeSet::new();
     for part in text.split_whitespace() {
         let (a, b) = part.split_once('-').unwrap_or((part, part));
         let (a, b): (u64, u64) = (a.parse().ok()?, b.parse().ok()?);
-        if b < a || b - a > 1 << 40 {
+        if b < a || b >= limit {
             return None;
         }
         set.extend(a..=b);
@@ -194,6 +197,11 @@ impl CountersFile {
     fn read_csv(bytes: &[u8]) -> Result<CountersFile, String> {
         let text = std::str::from_utf8(bytes)
             .map_err(|_| "not UTF-8 text: not a counters file".to_string())?;
+        if !text.starts_with("record,name,value,") {
+            return Err(
+                "line 1: not a pressluck counters file (no `record,name,value,…` header)".into(),
+            );
+        }
         let body_end = text
             .trim_end_matches('\n')
             .rfind('\n')
@@ -211,6 +219,7 @@ impl CountersFile {
         let mut rdr = csv::Reader::from_reader(&text.as_bytes()[..body_end]);
         let mut meta: Vec<(String, String)> = Vec::new();
         let mut names: Vec<String> = Vec::new();
+        let mut chunk_lists: Vec<(usize, String)> = Vec::new();
         let mut progress = Progress::new(0);
         for (i, row) in rdr.deserialize::<Row>().enumerate() {
             let line = i + 2;
@@ -228,9 +237,7 @@ impl CountersFile {
                         unfinished: row.unfinished.unwrap_or(0),
                         ..MatchupStats::default()
                     });
-                    progress
-                        .done
-                        .push(parse_ranges(&row.name).ok_or_else(|| bad("bad chunk list"))?);
+                    chunk_lists.push((line, row.name));
                 }
                 "cell" => {
                     let (slot, seat) = (row.slot.unwrap_or(SEATS), row.seat.unwrap_or(SEATS));
@@ -283,13 +290,41 @@ impl CountersFile {
                 .parse()
                 .map_err(|_| format!("meta '{k}' is not a number"))
         };
+        let games = num("games")?;
+        if games == 0 || games > MAX_GAMES {
+            return Err(format!(
+                "meta 'games' {games} is not between 1 and {MAX_GAMES}"
+            ));
+        }
+        let players = num("players")?;
+        if !(1..=SEATS as u64).contains(&players) {
+            return Err(format!(
+                "meta 'players' {players} is not between 1 and {SEATS}"
+            ));
+        }
+        for (name, (line, list)) in names.iter().zip(&chunk_lists) {
+            if name.split('|').filter(|p| !p.is_empty()).count() as u64 != players {
+                return Err(format!(
+                    "line {line}: matchup '{name}' does not name {players} policies"
+                ));
+            }
+            let chunks = chunk_count(games);
+            let done = parse_ranges(list, chunks).ok_or_else(|| {
+                format!(
+                    "line {line}: bad chunk list (chunks of this run are 0 to {})",
+                    chunks - 1
+                )
+            })?;
+            progress.done.push(done);
+        }
+        check_counters(&progress, games)?;
         let run = RunId {
             game: get("game")?,
             rules: get("rules")?,
             setup: get("setup")?,
-            players: num("players")?.min(255) as u8,
+            players: players as u8,
             matchups: names,
-            games: num("games")?,
+            games,
             seed: num("seed")?,
         };
         let shard = Shard::parse(&get("shard")?).map_err(|e| format!("meta 'shard': {e}"))?;
@@ -299,6 +334,39 @@ impl CountersFile {
             progress,
         })
     }
+}
+
+/// Checks that the counters could come from a run of `games` games per matchup: no seat plays
+/// more games than that or wins more than it plays, no policy stops more often than it was
+/// asked, and no total comes near overflow when files are added up.
+fn check_counters(progress: &Progress, games: u64) -> Result<(), String> {
+    for (m, st) in progress.stats.iter().enumerate() {
+        if st
+            .cells
+            .iter()
+            .flatten()
+            .any(|c| c.wins > c.games || c.games > games)
+        {
+            return Err(format!(
+                "matchup {m}: a cell has more wins than games or more games than the run"
+            ));
+        }
+        if st
+            .stop
+            .iter()
+            .flatten()
+            .flatten()
+            .any(|c| c.stops > c.decisions)
+        {
+            return Err(format!(
+                "matchup {m}: a stop cell has more stops than decisions"
+            ));
+        }
+        if !sums_fit(&[st], u64::MAX / 2) {
+            return Err(format!("matchup {m}: counters too large for any real run"));
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -331,7 +399,7 @@ mod tests {
             setup: "abc".into(),
             players: 2,
             matchups: vec!["a|b".into(), "a|c".into()],
-            games: 100,
+            games: 10_000,
             seed: 7,
         };
         CountersFile {
@@ -367,11 +435,52 @@ mod tests {
         assert!(CountersFile::from_csv(b"").is_err());
     }
 
+    /// `text` with its first `from` replaced by `to` and the closing row recomputed, as a
+    /// hostile editor would.
+    fn resigned(text: &str, from: &str, to: &str) -> Vec<u8> {
+        assert!(text.contains(from), "{from}");
+        let body_end = text.trim_end_matches('\n').rfind('\n').unwrap() + 1;
+        let body = text[..body_end].replacen(from, to, 1);
+        let rows = body.lines().count() - 1;
+        let end = format!(
+            "end,checksum,{rows}:{},,,,,,,,,,,,,,,\n",
+            checksum(body.as_bytes())
+        );
+        (body + &end).into_bytes()
+    }
+
+    #[test]
+    fn crafted_files_with_a_valid_checksum_are_refused() {
+        let text = String::from_utf8(sample().to_csv().unwrap()).unwrap();
+        assert_eq!(resigned(&text, "meta", "meta"), text.as_bytes());
+        for (from, to, want) in [
+            ("matchup,0-1,", "matchup,0-1099511627775,", "bad chunk list"),
+            ("matchup,4,", "matchup,5,", "bad chunk list"),
+            ("players,2", "players,9", "meta 'players' 9"),
+            ("players,2", "players,0", "meta 'players' 0"),
+            ("games,10000", "games,0", "meta 'games' 0"),
+            ("a|b", "a|b|c|d|e", "does not name 2 policies"),
+            (",5,3,9,", ",5,6,9,", "more wins than games"),
+            (",5,3,9,", ",10001,3,9,", "more games than the run"),
+            (",1,4,2,", ",1,4,5,", "more stops than decisions"),
+            (",400,90,", ",9223372036854775808,90,", "too large"),
+            (
+                "record,name",
+                "recordx,name",
+                "not a pressluck counters file",
+            ),
+        ] {
+            let e = CountersFile::from_csv(&resigned(&text, from, to)).unwrap_err();
+            assert!(e.contains(want), "{from} -> {to}: {e}");
+        }
+    }
+
     #[test]
     fn chunk_ranges() {
         let s: BTreeSet<u64> = [0, 1, 2, 5, 7, 8].into_iter().collect();
         assert_eq!(ranges(&s), "0-2 5 7-8");
-        assert_eq!(parse_ranges("0-2 5 7-8"), Some(s));
-        assert_eq!(parse_ranges("3-1"), None);
+        assert_eq!(parse_ranges("0-2 5 7-8", 9), Some(s));
+        assert_eq!(parse_ranges("0-2 5 7-8", 8), None);
+        assert_eq!(parse_ranges("3-1", 9), None);
     }
 }
