@@ -2,9 +2,11 @@
 //! memory — as text or one JSON object, for comparing machines and builds.
 
 use crate::cli::{BenchArgs, GameSetup};
+use crate::commands::tournament::split_policies;
 use crate::error::input;
 use crate::output::memory::peak_rss_mb;
 use crate::policy::PolicySpec;
+use crate::sim::family::ColumnFamily;
 use crate::sim::runner::run_matchup;
 use crate::sim::schedule::Matchup;
 use anyhow::Result;
@@ -23,12 +25,13 @@ pub fn run(a: BenchArgs) -> Result<ExitCode> {
             a.games
         )));
     }
-    if a.threads == Some(0) {
-        return Err(input("--threads 0: must be at least 1"));
+    if let Some(t) = a.threads.filter(|t| !(1..=1024).contains(t)) {
+        return Err(input(format!("--threads {t}: must be between 1 and 1024")));
     }
+    let family = ColumnFamily(rules);
     let mut slots = Vec::new();
-    for part in a.policies.split(',').map(str::trim) {
-        slots.push(PolicySpec::parse(part).map_err(|e| input(format!("--policies: {e}")))?);
+    for part in split_policies(&family, &a.policies)? {
+        slots.push(PolicySpec::parse(&part).map_err(|e| input(format!("--policies: {e}")))?);
     }
     while slots.len() < a.players as usize {
         slots.push(slots[slots.len() - 1].clone());
