@@ -337,11 +337,37 @@ where
             e.print()?;
             return Ok(ExitCode::SUCCESS);
         }
-        Err(e) => {
-            let text = e.to_string();
-            let line = text.lines().next().unwrap_or("invalid arguments");
-            return Err(input(line.trim_start_matches("error: ").to_string()));
-        }
+        Err(e) => return Err(input(clap_message(&e))),
     };
     crate::commands::run(cli.command)
+}
+
+/// A clap usage error as one line: its message up to the usage block, lines joined (so a
+/// missing argument is named), or, when no subcommand was given, the list of subcommands.
+fn clap_message(e: &clap::Error) -> String {
+    use clap::CommandFactory;
+    if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        let names: Vec<String> = Cli::command()
+            .get_subcommands()
+            .map(|c| c.get_name().to_string())
+            .filter(|n| n != "help")
+            .collect();
+        return format!(
+            "no subcommand given: expected one of {} (see `pressluck --help`)",
+            names.join(", ")
+        );
+    }
+    let text = e.to_string();
+    let parts: Vec<&str> = text
+        .lines()
+        .take_while(|l| !l.trim().is_empty() && !l.starts_with("Usage:"))
+        .map(str::trim)
+        .collect();
+    let line = parts.join(" ");
+    let line = line.trim_start_matches("error: ");
+    if line.is_empty() {
+        "invalid arguments (see `pressluck --help`)".to_string()
+    } else {
+        line.to_string()
+    }
 }

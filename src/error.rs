@@ -12,11 +12,37 @@ pub fn input(msg: impl Into<String>) -> anyhow::Error {
     InputError(msg.into()).into()
 }
 
+/// `text` on one line: line breaks and other control characters escaped (`\n`, `\u{1b}`), so
+/// a message quoting user input (a key, a path, a spec) never spans lines.
+pub fn one_line(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// The exit code for an error: 2 for input errors, 1 for anything else.
 pub fn exit_code(e: &anyhow::Error) -> u8 {
     if e.chain().any(|c| c.is::<InputError>()) {
         2
     } else {
         1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_line_escapes_breaks_and_controls() {
+        assert_eq!(one_line("a\nb\r\tc\u{1b}d"), "a\\nb\\r\\tc\\u{1b}d");
+        assert_eq!(one_line("café – ok"), "café – ok");
+        assert_eq!(one_line("x\u{2028}y").lines().count(), 1);
     }
 }

@@ -2,6 +2,7 @@
 //! that may take second place, per column — with the built-in boards and the TOML board format.
 
 use super::set::{COLUMN_COUNT, MAX_COLUMN, MIN_COLUMN};
+use crate::error::one_line;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 
@@ -132,14 +133,24 @@ impl Layout {
         s
     }
 
-    /// Parses a board file; the error names the problem (and the column where there is one).
+    /// Parses a board file; the error names the problem (and the column where there is one), on
+    /// one line.
     pub fn from_toml(text: &str) -> Result<Layout, String> {
+        Layout::read_toml(text).map_err(|e| one_line(&e))
+    }
+
+    /// [`Layout::from_toml`] before its error is made one line.
+    fn read_toml(text: &str) -> Result<Layout, String> {
         let file: BoardFile = toml::from_str(text).map_err(|e| {
             let msg = e.message().to_string();
             match e.span() {
                 Some(span) => format!(
                     "line {}: {msg}",
-                    text[..span.start.min(text.len())].lines().count().max(1)
+                    text.bytes()
+                        .take(span.start)
+                        .filter(|&b| b == b'\n')
+                        .count()
+                        + 1
                 ),
                 None => msg,
             }
@@ -256,5 +267,10 @@ mod tests {
         assert!(e.contains("space 3"), "{e}");
         let e = Layout::from_toml("column = [").unwrap_err();
         assert!(e.starts_with("line 1"), "{e}");
+        let e = Layout::from_toml(&good.replacen("second = 6\n", "second = 6\ncolour = 1\n", 1))
+            .unwrap_err();
+        assert!(e.starts_with("line 10: unknown field `colour`"), "{e}");
+        let e = Layout::from_toml("[[column]]\n\"a\\nb\" = 1\n").unwrap_err();
+        assert!(e.starts_with("line 2: unknown field `a\\nb`"), "{e}");
     }
 }

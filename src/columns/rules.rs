@@ -149,7 +149,16 @@ impl Rules {
             (Variant::Leisurely, GameKind::Route66) => self.columns_to_end = 11,
             (Variant::FasterGear, GameKind::Route66) => self.faster_gear = true,
             (Variant::Jump, GameKind::CantStop) => self.jump = true,
-            (v, g) => return Err(format!("variant {v:?} does not apply to {g}")),
+            (v, g) => {
+                let (name, only) = match v {
+                    Variant::Leisurely => ("leisurely", GameKind::Route66),
+                    Variant::FasterGear => ("faster-gear", GameKind::Route66),
+                    Variant::Jump => ("jump", GameKind::CantStop),
+                };
+                return Err(format!(
+                    "variant {name} does not apply to {g} (it is a {only} variant)"
+                ));
+            }
         }
         Ok(())
     }

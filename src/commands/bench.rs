@@ -2,6 +2,7 @@
 //! memory — as text or one JSON object, for comparing machines and builds.
 
 use crate::cli::{BenchArgs, GameSetup};
+use crate::commands::tournament::split_policies;
 use crate::error::input;
 use crate::output::memory::peak_rss_mb;
 use crate::sim::family::{ColumnFamily, Family};
@@ -21,8 +22,8 @@ pub fn run(a: BenchArgs) -> Result<ExitCode> {
             a.games
         )));
     }
-    if a.threads == Some(0) {
-        return Err(input("--threads 0: must be at least 1"));
+    if let Some(t) = a.threads.filter(|t| !(1..=1024).contains(t)) {
+        return Err(input(format!("--threads {t}: must be between 1 and 1024")));
     }
     match a.game.setup(a.players)? {
         GameSetup::Columns(rules) => bench(ColumnFamily(rules), &a),
@@ -46,10 +47,10 @@ fn bench<F: Family>(family: F, a: &BenchArgs) -> Result<ExitCode> {
         }
     });
     let mut slots = Vec::new();
-    for part in text.split(',').map(str::trim) {
+    for part in split_policies(&family, &text)? {
         slots.push(
             family
-                .parse_spec(part)
+                .parse_spec(&part)
                 .map_err(|e| input(format!("--policies: {e}")))?,
         );
     }

@@ -6,6 +6,7 @@ use crate::error::input;
 use crate::output::atomic::{check_writable, write_atomic};
 use crate::output::counters_csv::CountersFile;
 use crate::output::tournament_csv::TournamentResult;
+use crate::sim::stats::sums_fit;
 use crate::sim::work::{chunk_count, Progress};
 use anyhow::Result;
 use std::collections::BTreeMap;
@@ -62,6 +63,11 @@ pub fn run(a: MergeArgs) -> Result<ExitCode> {
                 return Err(input(format!(
                     "{name}: chunk {k} does not belong to shard {}",
                     f.shard
+                )));
+            }
+            if !sums_fit(&[&total.stats[m], &f.progress.stats[m]], u64::MAX) {
+                return Err(input(format!(
+                    "{name}: its counters overflow when added to the other shards'"
                 )));
             }
             total.stats[m] += &f.progress.stats[m];

@@ -56,10 +56,10 @@ pub struct TournamentSettings<F: Family> {
 /// Least seconds between two checkpoint saves while running.
 const CHECKPOINT_EVERY_SECS: f64 = 1.0;
 
-/// Parses a comma-separated policy list; each spec's error names it. A spec's own parameters
-/// follow a colon and may hold commas (`fixed-risk:0.3,ignore-top`): a part that is no spec by
-/// itself continues the spec before it.
-pub fn parse_policies<F: Family>(family: &F, text: &str) -> Result<Vec<F::Spec>> {
+/// Splits a comma-separated policy list into spec texts. A spec's own parameters follow a colon
+/// and may hold commas (`fixed-risk:0.3,ignore-top`): a part that is no spec by itself
+/// continues the spec before it.
+pub fn split_policies<F: Family>(family: &F, text: &str) -> Result<Vec<String>> {
     let mut texts: Vec<String> = Vec::new();
     for part in text.split(',').map(str::trim) {
         if part.is_empty() {
@@ -77,8 +77,13 @@ pub fn parse_policies<F: Family>(family: &F, text: &str) -> Result<Vec<F::Spec>>
             _ => texts.push(part.to_string()),
         }
     }
+    Ok(texts)
+}
+
+/// Parses a comma-separated policy list (see [`split_policies`]); each spec's error names it.
+pub fn parse_policies<F: Family>(family: &F, text: &str) -> Result<Vec<F::Spec>> {
     let mut out: Vec<F::Spec> = Vec::new();
-    for t in texts {
+    for t in split_policies(family, text)? {
         let spec = family
             .parse_spec(&t)
             .map_err(|e| input(format!("--policies: {e}")))?;

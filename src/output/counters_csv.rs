@@ -2,8 +2,12 @@
 //! with the run's identity, the shard id and the chunks covered, closed by a row count and a
 //! checksum so that a truncated or edited file is refused. `merge` adds such files together.
 
-use crate::sim::stats::{MatchupStats, SeatCounters, StopCell, SEATS, STOP_CARS, STOP_ROLLS};
-use crate::sim::work::{Progress, Shard};
+use crate::commands::tournament::MAX_GAMES;
+use crate::error::one_line;
+use crate::sim::stats::{
+    sums_fit, MatchupStats, SeatCounters, StopCell, SEATS, STOP_CARS, STOP_ROLLS,
+};
+use crate::sim::work::{chunk_count, Progress, Shard};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
@@ -86,13 +90,13 @@ fn ranges(set: &BTreeSet<u64>) -> String {
     out.join(" ")
 }
 
-/// Parses [`ranges`] text.
-fn parse_ranges(text: &str) -> Option<BTreeSet<u64>> {
+/// Parses [`ranges`] text of chunks below `limit` (the run's chunk count).
+fn parse_ranges(text: &str, limit: u64) -> Option<BTreeSet<u64>> {
     let mut set = BTreeSet::new();
     for part in text.split_whitespace() {
         let (a, b) = part.split_once('-').unwrap_or((part, part));
         let (a, b): (u64, u64) = (a.parse().ok()?, b.parse().ok()?);
-        if b < a || b - a > 1 << 40 {
+        if b < a || b >= limit {
             return None;
         }
         set.extend(a..=b);
@@ -184,10 +188,20 @@ impl CountersFile {
         Ok(bytes)
     }
 
-    /// Reads a file; errors say what is wrong and on which line.
+    /// Reads a file; errors say what is wrong and on which line, on one line.
     pub fn from_csv(bytes: &[u8]) -> Result<CountersFile, String> {
+        CountersFile::read_csv(bytes).map_err(|e| one_line(&e))
+    }
+
+    /// [`CountersFile::from_csv`] before its error is made one line.
+    fn read_csv(bytes: &[u8]) -> Result<CountersFile, String> {
         let text = std::str::from_utf8(bytes)
             .map_err(|_| "not UTF-8 text: not a counters file".to_string())?;
+        if !text.starts_with("record,name,value,") {
+            return Err(
+                "line 1: not a pressluck counters file (no `record,name,value,…` header)".into(),
+            );
+        }
         let body_end = text
             .trim_end_matches('\n')
             .rfind('\n')
@@ -205,6 +219,7 @@ impl CountersFile {
         let mut rdr = csv::Reader::from_reader(&text.as_bytes()[..body_end]);
         let mut meta: Vec<(String, String)> = Vec::new();
         let mut names: Vec<String> = Vec::new();
+        let mut chunk_lists: Vec<(usize, String)> = Vec::new();
         let mut progress = Progress::new(0);
         for (i, row) in rdr.deserialize::<Row>().enumerate() {
             let line = i + 2;
@@ -222,9 +237,7 @@ impl CountersFile {
                         unfinished: row.unfinished.unwrap_or(0),
                         ..MatchupStats::default()
                     });
-                    progress
-                        .done
-                        .push(parse_ranges(&row.name).ok_or_else(|| bad("bad chunk list"))?);
+                    chunk_lists.push((line, row.name));
                 }
                 "cell" => {
                     let (slot, seat) = (row.slot.unwrap_or(SEATS), row.seat.unwrap_or(SEATS));
@@ -277,13 +290,41 @@ impl CountersFile {
                 .parse()
                 .map_err(|_| format!("meta '{k}' is not a number"))
         };
+        let games = num("games")?;
+        if games == 0 || games > MAX_GAMES {
+            return Err(format!(
+                "meta 'games' {games} is not between 1 and {MAX_GAMES}"
+            ));
+        }
+        let players = num("players")?;
+        if !(1..=SEATS as u64).contains(&players) {
+            return Err(format!(
+                "meta 'players' {players} is not between 1 and {SEATS}"
+            ));
+        }
+        for (name, (line, list)) in names.iter().zip(&chunk_lists) {
+            if name.split('|').filter(|p| !p.is_empty()).count() as u64 != players {
+                return Err(format!(
+                    "line {line}: matchup '{name}' does not name {players} policies"
+                ));
+            }
+            let chunks = chunk_count(games);
+            let done = parse_ranges(list, chunks).ok_or_else(|| {
+                format!(
+                    "line {line}: bad chunk list (chunks of this run are 0 to {})",
+                    chunks - 1
+                )
+            })?;
+            progress.done.push(done);
+        }
+        check_counters(&progress, games)?;
         let run = RunId {
             game: get("game")?,
             rules: get("rules")?,
             setup: get("setup")?,
-            players: num("players")?.min(255) as u8,
+            players: players as u8,
             matchups: names,
-            games: num("games")?,
+            games,
             seed: num("seed")?,
         };
         let shard = Shard::parse(&get("shard")?).map_err(|e| format!("meta 'shard': {e}"))?;
@@ -295,77 +336,39 @@ impl CountersFile {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn sample() -> CountersFile {
-        let mut p = Progress::new(2);
-        let mut s = MatchupStats::default();
-        s.cells[1][0] = SeatCounters {
-            games: 5,
-            wins: 3,
-            score: 9,
-            turns: 40,
-            turns_sq: 400,
-            rolls: 90,
-            busts: 7,
-        };
-        s.stop[1][2][3] = StopCell {
-            decisions: 4,
-            stops: 2,
-            busts: 1,
-        };
-        p.add(0, 0, &s);
-        p.add(0, 1, &s);
-        p.add(1, 4, &s);
-        let run = RunId {
-            game: "cant-stop".into(),
-            rules: "en".into(),
-            setup: "abc".into(),
-            players: 2,
-            matchups: vec!["a|b".into(), "a|c".into()],
-            games: 100,
-            seed: 7,
-        };
-        CountersFile {
-            run,
-            shard: Shard { index: 2, count: 3 },
-            progress: p,
+/// Checks that the counters could come from a run of `games` games per matchup: no seat plays
+/// more games than that or wins more than it plays, no policy stops more often than it was
+/// asked, and no total comes near overflow when files are added up.
+fn check_counters(progress: &Progress, games: u64) -> Result<(), String> {
+    for (m, st) in progress.stats.iter().enumerate() {
+        if st
+            .cells
+            .iter()
+            .flatten()
+            .any(|c| c.wins > c.games || c.games > games)
+        {
+            return Err(format!(
+                "matchup {m}: a cell has more wins than games or more games than the run"
+            ));
+        }
+        if st
+            .stop
+            .iter()
+            .flatten()
+            .flatten()
+            .any(|c| c.stops > c.decisions)
+        {
+            return Err(format!(
+                "matchup {m}: a stop cell has more stops than decisions"
+            ));
+        }
+        if !sums_fit(&[st], u64::MAX / 2) {
+            return Err(format!("matchup {m}: counters too large for any real run"));
         }
     }
-
-    #[test]
-    fn round_trips() {
-        let f = sample();
-        let bytes = f.to_csv().unwrap();
-        assert_eq!(CountersFile::from_csv(&bytes).unwrap(), f);
-    }
-
-    #[test]
-    fn truncated_or_edited_files_are_refused() {
-        let bytes = sample().to_csv().unwrap();
-        let text = String::from_utf8(bytes.clone()).unwrap();
-        let cut = &text[..text.len() - 70];
-        assert!(CountersFile::from_csv(cut.as_bytes())
-            .unwrap_err()
-            .contains("truncated"));
-        let edited = text.replacen(",5,3,9,", ",5,4,9,", 1);
-        assert_ne!(edited, text);
-        assert!(CountersFile::from_csv(edited.as_bytes())
-            .unwrap_err()
-            .contains("checksum"));
-        assert!(CountersFile::from_csv(b"\xff\xfe")
-            .unwrap_err()
-            .contains("UTF-8"));
-        assert!(CountersFile::from_csv(b"").is_err());
-    }
-
-    #[test]
-    fn chunk_ranges() {
-        let s: BTreeSet<u64> = [0, 1, 2, 5, 7, 8].into_iter().collect();
-        assert_eq!(ranges(&s), "0-2 5 7-8");
-        assert_eq!(parse_ranges("0-2 5 7-8"), Some(s));
-        assert_eq!(parse_ranges("3-1"), None);
-    }
+    Ok(())
 }
+
+#[cfg(test)]
+#[path = "counters_csv_tests.rs"]
+mod tests;

@@ -10,6 +10,7 @@ use super::rolls::Rolls;
 use super::rule_of_n::{RuleOfN, RuleParams, GLENN, KELLER};
 use super::AnyPolicy;
 use crate::columns::Rules;
+use crate::error::one_line;
 use std::fmt;
 use std::path::Path;
 
@@ -53,8 +54,14 @@ impl fmt::Display for PolicySpec {
 }
 
 impl PolicySpec {
-    /// Parses a spec (or loads a strategy file when the text ends in `.toml`).
+    /// Parses a spec (or loads a strategy file when the text ends in `.toml`); the error is one
+    /// line.
     pub fn parse(text: &str) -> Result<PolicySpec, String> {
+        PolicySpec::parse_text(text).map_err(|e| one_line(&e))
+    }
+
+    /// [`PolicySpec::parse`] before its error is made one line.
+    fn parse_text(text: &str) -> Result<PolicySpec, String> {
         let text = text.trim();
         if text.ends_with(".toml") {
             return load_strategy(Path::new(text));
@@ -313,13 +320,13 @@ pub fn read_strategy(path: &Path) -> Result<Strategy, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{shown}: {e}"))?;
     let text = String::from_utf8(bytes).map_err(|_| format!("{shown}: not UTF-8 text"))?;
     let file: StrategyFile =
-        toml::from_str(&text).map_err(|e| format!("{shown}: {}", e.message()))?;
+        toml::from_str(&text).map_err(|e| one_line(&format!("{shown}: {}", e.message())))?;
     if file.policy.trim().ends_with(".toml") {
         return Err(format!(
             "{shown}: a strategy file names a policy spec, not another file"
         ));
     }
-    let inner = PolicySpec::parse(&file.policy).map_err(|e| format!("{shown}: {e}"))?;
+    let inner = PolicySpec::parse(&file.policy).map_err(|e| one_line(&format!("{shown}: {e}")))?;
     let name = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())

@@ -123,6 +123,34 @@ impl AddAssign<&MatchupStats> for MatchupStats {
     }
 }
 
+/// Whether each counter, summed over every cell of all of `parts`, stays at most `limit`: when
+/// it does, adding the parts together and any total over slots and seats cannot overflow.
+pub fn sums_fit(parts: &[&MatchupStats], limit: u64) -> bool {
+    let mut seat = [0u128; 7];
+    let mut stop = [0u128; 3];
+    let mut unfinished = 0u128;
+    for p in parts {
+        for c in p.cells.iter().flatten() {
+            let v = [
+                c.games, c.wins, c.score, c.turns, c.turns_sq, c.rolls, c.busts,
+            ];
+            for (s, x) in seat.iter_mut().zip(v) {
+                *s += x as u128;
+            }
+        }
+        for c in p.stop.iter().flatten().flatten() {
+            for (s, x) in stop.iter_mut().zip([c.decisions, c.stops, c.busts]) {
+                *s += x as u128;
+            }
+        }
+        unfinished += p.unfinished as u128;
+    }
+    seat.into_iter()
+        .chain(stop)
+        .chain([unfinished])
+        .all(|s| s <= limit as u128)
+}
+
 /// The Wilson score interval at 95% for `wins` out of `n`; (0, 1) when `n` is 0.
 pub fn wilson95(wins: u64, n: u64) -> (f64, f64) {
     if n == 0 {
@@ -184,5 +212,19 @@ mod tests {
         assert_eq!(b.cells[0][1].wins, 6);
         assert_eq!(b.stop[1][2][3].stops, 8);
         assert_eq!(b.stop_cell(1, 99, 9).decisions, 0);
+    }
+
+    #[test]
+    fn sums_fit_catches_what_would_overflow() {
+        let mut a = MatchupStats::default();
+        a.cells[0][0].turns_sq = u64::MAX / 2;
+        a.cells[3][3].turns_sq = u64::MAX / 2;
+        assert!(sums_fit(&[&a], u64::MAX));
+        assert!(!sums_fit(&[&a, &a], u64::MAX));
+        assert!(!sums_fit(&[&a], u64::MAX / 2));
+        let mut b = MatchupStats::default();
+        b.stop[2][5][1].stops = 4;
+        b.stop[1][5][1].stops = 3;
+        assert!(sums_fit(&[&b], 7) && !sums_fit(&[&b], 6));
     }
 }

@@ -3,6 +3,7 @@
 use crate::columns::set::{MAX_COLUMN, MIN_COLUMN};
 use crate::columns::{Choice, Edition, GameKind, Variant};
 use crate::dice::Roll;
+use crate::error::one_line;
 use std::fmt;
 
 /// The header lines of a record, each with the line it stood on (`(line, value)`).
@@ -87,8 +88,13 @@ impl Record {
         }
     }
 
-    /// Parses a record; the error names the line, what it said and what is wrong.
+    /// Parses a record; the error names the line, what it said and what is wrong, on one line.
     pub fn parse(text: &str) -> Result<Record, String> {
+        Record::parse_text(text).map_err(|e| one_line(&e))
+    }
+
+    /// [`Record::parse`] before its error is made one line.
+    fn parse_text(text: &str) -> Result<Record, String> {
         let mut rec = Record::default();
         for (i, raw) in text.lines().enumerate() {
             let line = i + 1;

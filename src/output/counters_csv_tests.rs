@@ -1,0 +1,115 @@
+//! Tests of the counters file: round trips, damaged files, and crafted files with a valid
+//! checksum that no run writes.
+
+use super::*;
+
+fn sample() -> CountersFile {
+    let mut p = Progress::new(2);
+    let mut s = MatchupStats::default();
+    s.cells[1][0] = SeatCounters {
+        games: 5,
+        wins: 3,
+        score: 9,
+        turns: 40,
+        turns_sq: 400,
+        rolls: 90,
+        busts: 7,
+    };
+    s.stop[1][2][3] = StopCell {
+        decisions: 4,
+        stops: 2,
+        busts: 1,
+    };
+    p.add(0, 0, &s);
+    p.add(0, 1, &s);
+    p.add(1, 4, &s);
+    let run = RunId {
+        game: "cant-stop".into(),
+        rules: "en".into(),
+        setup: "abc".into(),
+        players: 2,
+        matchups: vec!["a|b".into(), "a|c".into()],
+        games: 10_000,
+        seed: 7,
+    };
+    CountersFile {
+        run,
+        shard: Shard { index: 2, count: 3 },
+        progress: p,
+    }
+}
+
+#[test]
+fn round_trips() {
+    let f = sample();
+    let bytes = f.to_csv().unwrap();
+    assert_eq!(CountersFile::from_csv(&bytes).unwrap(), f);
+}
+
+#[test]
+fn truncated_or_edited_files_are_refused() {
+    let bytes = sample().to_csv().unwrap();
+    let text = String::from_utf8(bytes.clone()).unwrap();
+    let cut = &text[..text.len() - 70];
+    assert!(CountersFile::from_csv(cut.as_bytes())
+        .unwrap_err()
+        .contains("truncated"));
+    let edited = text.replacen(",5,3,9,", ",5,4,9,", 1);
+    assert_ne!(edited, text);
+    assert!(CountersFile::from_csv(edited.as_bytes())
+        .unwrap_err()
+        .contains("checksum"));
+    assert!(CountersFile::from_csv(b"\xff\xfe")
+        .unwrap_err()
+        .contains("UTF-8"));
+    assert!(CountersFile::from_csv(b"").is_err());
+}
+
+/// `text` with its first `from` replaced by `to` and the closing row recomputed, as a
+/// hostile editor would.
+fn resigned(text: &str, from: &str, to: &str) -> Vec<u8> {
+    assert!(text.contains(from), "{from}");
+    let body_end = text.trim_end_matches('\n').rfind('\n').unwrap() + 1;
+    let body = text[..body_end].replacen(from, to, 1);
+    let rows = body.lines().count() - 1;
+    let end = format!(
+        "end,checksum,{rows}:{},,,,,,,,,,,,,,,\n",
+        checksum(body.as_bytes())
+    );
+    (body + &end).into_bytes()
+}
+
+#[test]
+fn crafted_files_with_a_valid_checksum_are_refused() {
+    let text = String::from_utf8(sample().to_csv().unwrap()).unwrap();
+    assert_eq!(resigned(&text, "meta", "meta"), text.as_bytes());
+    for (from, to, want) in [
+        ("matchup,0-1,", "matchup,0-1099511627775,", "bad chunk list"),
+        ("matchup,4,", "matchup,5,", "bad chunk list"),
+        ("players,2", "players,9", "meta 'players' 9"),
+        ("players,2", "players,0", "meta 'players' 0"),
+        ("games,10000", "games,0", "meta 'games' 0"),
+        ("a|b", "a|b|c|d|e", "does not name 2 policies"),
+        (",5,3,9,", ",5,6,9,", "more wins than games"),
+        (",5,3,9,", ",10001,3,9,", "more games than the run"),
+        (",1,4,2,", ",1,4,5,", "more stops than decisions"),
+        (",400,90,", ",9223372036854775808,90,", "too large"),
+        (
+            "record,name",
+            "recordx,name",
+            "not a pressluck counters file",
+        ),
+    ] {
+        let e = CountersFile::from_csv(&resigned(&text, from, to)).unwrap_err();
+        assert!(e.contains(want), "{from} -> {to}: {e}");
+    }
+}
+
+#[test]
+fn chunk_ranges() {
+    let s: BTreeSet<u64> = [0, 1, 2, 5, 7, 8].into_iter().collect();
+    assert_eq!(ranges(&s), "0-2 5 7-8");
+    assert_eq!(parse_ranges("0-2 5 7-8", 9), Some(s));
+    assert_eq!(parse_ranges("0-2 5 7-8", 8), None);
+    assert_eq!(parse_ranges("3-1", 9), None);
+}

@@ -1,0 +1,202 @@
+//! Scale-out through the command line: N shards merged equal the single run byte for byte (the
+//! result and the stop table), a partial merge is marked, and a run stopped by SIGINT writes a
+//! partial CSV and a checkpoint that `--resume` finishes into the uninterrupted run's bytes.
+
+use pressluck::output::counters_csv::CountersFile;
+use pressluck::sim::work::Shard;
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn pressluck() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_pressluck"))
+}
+
+/// 3 matchups × 9000 games: 5 chunks of 2048 each, the last one short.
+const RUN: [&str; 9] = [
+    "--game",
+    "cant-stop",
+    "--policies",
+    "one-roll,fixed-risk:0.3,rule28",
+    "--games",
+    "9000",
+    "--seed",
+    "11",
+    "--quiet",
+];
+
+fn run(dir: &Path, args: &[&str]) -> Output {
+    let out = pressluck().current_dir(dir).args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+fn tournament(dir: &Path, extra: &[&str]) {
+    run(dir, &[&["tournament"], &RUN[..], extra].concat());
+}
+
+/// The `status` column of a result CSV, row by row.
+fn statuses(csv: &str) -> Vec<String> {
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let col = header.iter().position(|h| *h == "status").unwrap();
+    lines
+        .map(|l| l.split(',').nth(col).unwrap().to_string())
+        .collect()
+}
+
+/// Runs shards 1..=n of N = `n` (those in `which`) and returns their file names.
+fn shards(dir: &Path, n: u64, which: impl Iterator<Item = u64>) -> Vec<String> {
+    which
+        .map(|k| {
+            let name = format!("shard-{k}-of-{n}.csv");
+            tournament(dir, &["--shard", &format!("{k}/{n}"), "--out", &name]);
+            name
+        })
+        .collect()
+}
+
+#[test]
+fn merged_shards_equal_the_single_run_byte_for_byte() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    tournament(
+        dir,
+        &["--out", "single.csv", "--stop-table", "single-stops.csv"],
+    );
+    let single = fs::read(dir.join("single.csv")).unwrap();
+    let single_stops = fs::read(dir.join("single-stops.csv")).unwrap();
+    assert!(statuses(&String::from_utf8_lossy(&single))
+        .iter()
+        .all(|s| s == "complete"));
+    for n in [1u64, 2, 7] {
+        let files = shards(dir, n, 1..=n);
+        // Shards of a counters file list their shard and, for N = 7, some own no chunk at all.
+        let first = CountersFile::from_csv(&fs::read(dir.join(&files[0])).unwrap()).unwrap();
+        assert_eq!(first.shard, Shard { index: 1, count: n });
+        let mut args = vec!["merge"];
+        args.extend(files.iter().rev().map(String::as_str));
+        args.extend(["--out", "merged.csv", "--stop-table", "merged-stops.csv"]);
+        run(dir, &args);
+        assert!(
+            fs::read(dir.join("merged.csv")).unwrap() == single,
+            "{n} shards: the merged CSV differs from the single run"
+        );
+        assert!(
+            fs::read(dir.join("merged-stops.csv")).unwrap() == single_stops,
+            "{n} shards: the merged stop table differs from the single run's"
+        );
+    }
+}
+
+#[test]
+fn allow_partial_marks_every_row_partial() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let files = shards(dir, 3, [1, 3].into_iter());
+    let refused = pressluck()
+        .current_dir(dir)
+        .args(["merge", &files[0], &files[1], "--out", "p.csv"])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("missing shard(s) 2/3"));
+    assert!(!dir.join("p.csv").exists());
+    run(
+        dir,
+        &[
+            "merge",
+            &files[0],
+            &files[1],
+            "--out",
+            "p.csv",
+            "--allow-partial",
+        ],
+    );
+    let st = statuses(&fs::read_to_string(dir.join("p.csv")).unwrap());
+    assert_eq!(
+        st.len(),
+        3 * 2 * 3,
+        "3 matchups × 2 policies × (all, seat 1, seat 2)"
+    );
+    assert!(st.iter().all(|s| s == "partial"), "{st:?}");
+}
+
+/// The interrupt test's run: a few seconds on one thread (so a machine with many cores does not
+/// finish it before the first checkpoint, about a second in), quick enough to play three times.
+const LONG_RUN: [&str; 11] = [
+    "--game",
+    "cant-stop",
+    "--policies",
+    "one-roll,fixed-risk:0.3",
+    "--games",
+    "400000",
+    "--seed",
+    "5",
+    "--quiet",
+    "--threads",
+    "1",
+];
+
+#[test]
+fn sigint_writes_a_partial_csv_and_a_checkpoint_that_resumes_to_the_same_bytes() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let args = |extra: &[&'static str]| {
+        let mut a = vec!["tournament"];
+        a.extend(LONG_RUN);
+        a.extend(["--checkpoint", "ck.csv"]);
+        a.extend(extra);
+        a
+    };
+    let mut child = pressluck()
+        .current_dir(dir)
+        .args(args(&["--out", "part.csv"]))
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The first checkpoint is saved about a second into the run: the run is under way.
+    let started = Instant::now();
+    while !dir.join("ck.csv").exists() {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the run ended before it could be interrupted; raise LONG_RUN's games"
+        );
+        assert!(started.elapsed() < Duration::from_secs(60), "no checkpoint");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let pid = child.id().to_string();
+    let kill = Command::new("kill").args(["-INT", &pid]).status().unwrap();
+    assert!(kill.success());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("--resume ck.csv"), "{stderr}");
+    let st = statuses(&fs::read_to_string(dir.join("part.csv")).unwrap());
+    assert!(
+        !st.is_empty() && st.iter().all(|s| s == "partial"),
+        "{st:?}"
+    );
+    let ck = CountersFile::from_csv(&fs::read(dir.join("ck.csv")).unwrap()).unwrap();
+    assert!(!ck.progress.complete(400_000, Shard::WHOLE));
+    assert!(
+        !ck.progress.done[0].is_empty(),
+        "the checkpoint holds finished chunks"
+    );
+
+    run(dir, &args(&["--out", "resumed.csv", "--resume", "ck.csv"]));
+    let mut whole = vec!["tournament"];
+    whole.extend(LONG_RUN);
+    whole.extend(["--out", "whole.csv"]);
+    run(dir, &whole);
+    assert!(
+        fs::read(dir.join("resumed.csv")).unwrap() == fs::read(dir.join("whole.csv")).unwrap(),
+        "the resumed run differs from the uninterrupted one"
+    );
+}
