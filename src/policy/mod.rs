@@ -30,7 +30,7 @@ pub const FAMILIES: [(&str, &str); 9] = [
     ("one-roll", "stop after the first successful roll of every turn"),
     ("fixed-risk:P[,ignore-top]", "roll while the next roll's bust chance is at most P; stop once a car reaches a scoring space"),
     ("ev | expected-value", "roll while (1-p_bust)*E[gain] > p_bust*(this turn's progress), valued in points (Route 66) or rolls (Can't Stop)"),
-    ("optimal-turn", "exact within-turn play: roll/stop and choose to maximise the expected end-of-turn value (ev's value), by dynamic programming"),
+    ("optimal-turn[:W]", "exact within-turn play: roll/stop and choose to maximise the expected end-of-turn value (ev's value), by dynamic programming; W = worth of ending the game (default: Can't Stop 40.4, else 1000)"),
     ("rule28", "Keller's Rule of 28: roll while the turn's progress count is below 28 or markers are still free"),
     ("glenn", "the Rule of N with Glenn & Aloi's evolved weights (threshold 29)"),
     ("rule-of-n:T[,progress=a/b/c/d/e/f,choice=…,odd=,even=,high=,low=,marker=]", "the Rule of N family: Keller's weights with threshold T, or every parameter given"),

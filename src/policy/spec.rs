@@ -105,11 +105,20 @@ impl PolicySpec {
                 SpecKind::Ev
             }
             "optimal-turn" if params.is_empty() => SpecKind::OptimalTurn(None),
-            "optimal-turn" => SpecKind::OptimalTurn(Some(
-                params[0]
+            "optimal-turn" => {
+                let [w] = params[..] else {
+                    return Err("optimal-turn takes one parameter at most: optimal-turn:W".into());
+                };
+                let v: f64 = w
                     .parse()
-                    .map_err(|_| "optimal-turn:W: W must be a number".to_string())?,
-            )),
+                    .map_err(|_| format!("optimal-turn:{w}: '{w}' is not a number"))?;
+                if !(v.is_finite() && v >= 0.0) {
+                    return Err(format!(
+                        "optimal-turn:{w}: the worth of ending the game must be a number >= 0"
+                    ));
+                }
+                SpecKind::OptimalTurn(Some(v))
+            }
             "rule28" => {
                 no_params(name, &params)?;
                 SpecKind::RuleOfN(KELLER)
