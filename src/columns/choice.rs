@@ -149,7 +149,7 @@ pub fn legal_choices(
     let free = turn.free_cars(rules);
     let mut list = ChoiceList::default();
     for (a, b) in roll.pairings() {
-        let (ua, ub) = (usable.has(a), usable.has(b));
+        let (ua, ub) = (usable.has_sum(a), usable.has_sum(b));
         if a == b {
             if ua {
                 let from = turn.start(board, player, a);
@@ -161,7 +161,7 @@ pub fn legal_choices(
                 }
             }
         } else if ua && ub {
-            let needed = (!turn.cars.has(a)) as u32 + (!turn.cars.has(b)) as u32;
+            let needed = (!turn.cars.has_sum(a)) as u32 + (!turn.cars.has_sum(b)) as u32;
             if needed <= free {
                 list.push_unique(Choice::two(a, b));
             } else {

@@ -55,6 +55,13 @@ impl ColumnSet {
         c >= MIN_COLUMN && c <= MAX_COLUMN && self.0 & (1 << c) != 0
     }
 
+    /// Whether column `c` is in the set, for `c` known to be a pair sum (2..=12): one bit test,
+    /// no range check (numbers above 15 wrap and must not be passed).
+    #[inline]
+    pub const fn has_sum(self, c: u8) -> bool {
+        (self.0 >> (c & 15)) & 1 != 0
+    }
+
     /// Number of columns in the set.
     #[inline]
     pub const fn len(self) -> u32 {

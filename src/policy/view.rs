@@ -4,7 +4,7 @@
 use super::value::{column_value, end_value};
 use crate::columns::bust::bust_rolls;
 use crate::columns::choice::MAX_CHOICES;
-use crate::columns::{Choice, ColumnSet, Game, GameKind, Rules};
+use crate::columns::{Board, Choice, ColumnSet, Game, GameKind, Rules, Turn};
 use crate::dice::OUTCOMES;
 
 /// What a policy sees. `Copy`; building one is a table lookup.
@@ -79,17 +79,25 @@ impl<'a> View<'a> {
         if self.rules.game == GameKind::GreatRaces {
             return self.race_choice(choices);
         }
+        // Only the turn changes with a choice: advance a copy of it (16 bytes) rather than of
+        // the game, and weigh progress only between choices tied on the bust chance.
+        let (rules, board, p) = (self.rules, &self.game.board, self.player());
         let mut best = 0;
-        let mut best_key = (u16::MAX, f64::NEG_INFINITY);
+        let mut best_bust = u16::MAX;
+        let mut best_turn = self.game.turn;
         for (i, &c) in choices.iter().enumerate() {
-            let g = self.after(c);
-            let key = (
-                bust_rolls(g.usable(self.rules)),
-                turn_progress(self.rules, &g),
-            );
-            if key.0 < best_key.0 || (key.0 == best_key.0 && key.1 > best_key.1) {
+            let mut t = self.game.turn;
+            for col in c.steps() {
+                t.advance(rules, board, p, col);
+            }
+            let bust = bust_rolls(t.usable(rules, board));
+            if bust < best_bust
+                || (bust == best_bust
+                    && progress_of(rules, board, p, &t) > progress_of(rules, board, p, &best_turn))
+            {
                 best = i;
-                best_key = key;
+                best_bust = bust;
+                best_turn = t;
             }
         }
         best
@@ -151,11 +159,15 @@ impl<'a> View<'a> {
 /// Spaces climbed this turn by the player to move, each column weighted by 1/length.
 #[inline]
 pub fn turn_progress(rules: &Rules, game: &Game) -> f64 {
-    let p = game.to_move;
-    game.turn
-        .cars
+    progress_of(rules, &game.board, game.to_move, &game.turn)
+}
+
+/// Spaces climbed in `turn` by player `p`, each column weighted by 1/length.
+#[inline]
+pub fn progress_of(rules: &Rules, board: &Board, p: u8, turn: &Turn) -> f64 {
+    turn.cars
         .iter()
-        .map(|c| (game.turn.car(c) - game.board.cube(p, c)) as f64 / rules.layout.len(c) as f64)
+        .map(|c| (turn.car(c) - board.cube(p, c)) as f64 / rules.layout.len(c) as f64)
         .sum()
 }
 
