@@ -55,6 +55,7 @@ struct Row {
     games: Option<u64>,
     wins: Option<u64>,
     score: Option<u64>,
+    score_sq: Option<u64>,
     turns: Option<u64>,
     turns_sq: Option<u64>,
     rolls: Option<u64>,
@@ -115,7 +116,7 @@ impl CountersFile {
             ..Row::default()
         };
         let r = &self.run;
-        w.serialize(meta("format", "pressluck-counters-1".into()))?;
+        w.serialize(meta("format", "pressluck-counters-2".into()))?;
         w.serialize(meta("game", r.game.clone()))?;
         w.serialize(meta("rules", r.rules.clone()))?;
         w.serialize(meta("setup", r.setup.clone()))?;
@@ -147,6 +148,7 @@ impl CountersFile {
                         games: Some(c.games),
                         wins: Some(c.wins),
                         score: Some(c.score),
+                        score_sq: Some(c.score_sq),
                         turns: Some(c.turns),
                         turns_sq: Some(c.turns_sq),
                         rolls: Some(c.rolls),
@@ -180,7 +182,7 @@ impl CountersFile {
         let mut bytes = w.into_inner().map_err(|e| anyhow::anyhow!("csv: {e}"))?;
         let rows = bytes.iter().filter(|&&b| b == b'\n').count() - 1;
         let end = format!(
-            "end,checksum,{}:{},,,,,,,,,,,,,,,\n",
+            "end,checksum,{}:{},,,,,,,,,,,,,,,,\n",
             rows,
             checksum(&bytes)
         );
@@ -250,6 +252,7 @@ impl CountersFile {
                         games: get(row.games)?,
                         wins: get(row.wins)?,
                         score: get(row.score)?,
+                        score_sq: get(row.score_sq)?,
                         turns: get(row.turns)?,
                         turns_sq: get(row.turns_sq)?,
                         rolls: get(row.rolls)?,
@@ -282,7 +285,7 @@ impl CountersFile {
                 .map(|(_, v)| v.clone())
                 .ok_or(format!("missing meta '{k}'"))
         };
-        if get("format")? != "pressluck-counters-1" {
+        if get("format")? != "pressluck-counters-2" {
             return Err("not a pressluck counters file (format)".into());
         }
         let num = |k: &str| -> Result<u64, String> {

@@ -73,7 +73,7 @@ fn resigned(text: &str, from: &str, to: &str) -> Vec<u8> {
     let body = text[..body_end].replacen(from, to, 1);
     let rows = body.lines().count() - 1;
     let end = format!(
-        "end,checksum,{rows}:{},,,,,,,,,,,,,,,\n",
+        "end,checksum,{rows}:{},,,,,,,,,,,,,,,,\n",
         checksum(body.as_bytes())
     );
     (body + &end).into_bytes()

@@ -184,13 +184,11 @@ pub fn play_game<D: D6>(
     }
     let from = b.dist[b.start as usize] as u64;
     for (seat, &slot) in slot_of_seat.iter().enumerate().take(players as usize) {
-        let c = &mut stats.cells[slot][seat];
-        let t = g.turns[seat] as u64;
-        c.games += 1;
-        c.wins += (g.winner == Some(seat as u8)) as u64;
-        c.score += from.saturating_sub(b.dist[g.cars[seat] as usize] as u64);
-        c.turns += t;
-        c.turns_sq += t * t;
+        stats.cells[slot][seat].add_game(
+            g.winner == Some(seat as u8),
+            from.saturating_sub(b.dist[g.cars[seat] as usize] as u64),
+            g.turns[seat] as u64,
+        );
     }
     g
 }

@@ -69,13 +69,11 @@ pub fn play_game<P: Policy, D: DiceSource, R: RngCore>(
         }
     }
     for (seat, &slot) in slot_of_seat.iter().enumerate().take(rules.players as usize) {
-        let c = &mut stats.cells[slot][seat];
-        let t = game.turns[seat] as u64;
-        c.games += 1;
-        c.wins += (game.winner == Some(seat as u8)) as u64;
-        c.score += game.board.scores[seat] as u64;
-        c.turns += t;
-        c.turns_sq += t * t;
+        stats.cells[slot][seat].add_game(
+            game.winner == Some(seat as u8),
+            game.board.scores[seat] as u64,
+            game.turns[seat] as u64,
+        );
     }
     game
 }

@@ -19,6 +19,8 @@ pub struct SeatCounters {
     pub wins: u64,
     /// Sum of final scores (Can't Stop: columns claimed).
     pub score: u64,
+    /// Sum of squared final scores.
+    pub score_sq: u64,
     /// Sum of turns taken.
     pub turns: u64,
     /// Sum of squared turns taken per game.
@@ -29,11 +31,25 @@ pub struct SeatCounters {
     pub busts: u64,
 }
 
+impl SeatCounters {
+    /// Counts one finished (or abandoned) game: won or not, its final score and turns taken.
+    #[inline]
+    pub fn add_game(&mut self, won: bool, score: u64, turns: u64) {
+        self.games += 1;
+        self.wins += won as u64;
+        self.score += score;
+        self.score_sq += score * score;
+        self.turns += turns;
+        self.turns_sq += turns * turns;
+    }
+}
+
 impl AddAssign for SeatCounters {
     fn add_assign(&mut self, o: Self) {
         self.games += o.games;
         self.wins += o.wins;
         self.score += o.score;
+        self.score_sq += o.score_sq;
         self.turns += o.turns;
         self.turns_sq += o.turns_sq;
         self.rolls += o.rolls;
@@ -132,7 +148,7 @@ pub fn sums_fit(parts: &[&MatchupStats], limit: u64) -> bool {
     for p in parts {
         for c in p.cells.iter().flatten() {
             let v = [
-                c.games, c.wins, c.score, c.turns, c.turns_sq, c.rolls, c.busts,
+                c.games, c.wins, c.score, c.score_sq, c.turns, c.turns_sq, c.rolls, c.busts,
             ];
             for (s, x) in seat.iter_mut().zip(v) {
                 *s += x as u128;

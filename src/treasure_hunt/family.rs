@@ -143,17 +143,16 @@ pub fn play_game<R: RngCore>(
     }
     stats.unfinished += unfinished as u64;
     for (seat, &slot) in slot_of_seat.iter().enumerate().take(n) {
-        let c = &mut stats.cells[slot][seat];
-        let t = s.players[seat].turns as u64;
-        c.games += 1;
-        c.wins += (s.winner == seat as u8) as u64;
-        c.score += if rules.rounds > 1 {
+        let score = if rules.rounds > 1 {
             s.players[seat].points as u64
         } else {
             s.owner.iter().filter(|&&o| o == seat as u8).count() as u64
         };
-        c.turns += t;
-        c.turns_sq += t * t;
+        stats.cells[slot][seat].add_game(
+            s.winner == seat as u8,
+            score,
+            s.players[seat].turns as u64,
+        );
     }
     s
 }

@@ -30,7 +30,9 @@ pub fn sign(body: &[u8]) -> Vec<u8> {
         .count()
         .saturating_sub(1);
     let mut out = body.to_vec();
-    out.extend_from_slice(format!("end,checksum,{rows}:{},,,,,,,,,,,,,,,\n", fnv(body)).as_bytes());
+    out.extend_from_slice(
+        format!("end,checksum,{rows}:{},,,,,,,,,,,,,,,,\n", fnv(body)).as_bytes(),
+    );
     out
 }
 
