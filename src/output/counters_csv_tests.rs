@@ -10,6 +10,7 @@ fn sample() -> CountersFile {
         games: 5,
         wins: 3,
         score: 9,
+        score_sq: 41,
         turns: 40,
         turns_sq: 400,
         rolls: 90,

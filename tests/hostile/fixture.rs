@@ -185,13 +185,15 @@ fn shards(dir: &Path) {
     w("players9.csv", &resigned(&s1, "players,2", "players,9"));
     let stop = s1.lines().find(|l| l.starts_with("stop,")).unwrap();
     let f: Vec<&str> = stop.split(',').collect();
-    let more = format!("{},{},{}", f[14], f[15], f[15].parse::<u64>().unwrap() + 1);
+    // Fields: record, name, value, matchup, slot, seat, roll, cars, games, wins, score,
+    // score_sq, turns, turns_sq, rolls, busts (15), decisions (16), stops (17), unfinished.
+    let more = format!("{},{},{}", f[15], f[16], f[16].parse::<u64>().unwrap() + 1);
     w(
         "stops.csv",
         &resigned(
             &s1,
             stop,
-            &stop.replacen(&format!("{},{},{}", f[14], f[15], f[16]), &more, 1),
+            &stop.replacen(&format!("{},{},{}", f[15], f[16], f[17]), &more, 1),
         ),
     );
     for t in ["t1", "t2", "t3"] {
@@ -199,8 +201,8 @@ fn shards(dir: &Path) {
         let cell = text.lines().find(|l| l.starts_with("cell,")).unwrap();
         let f: Vec<&str> = cell.split(',').collect();
         let big = cell.replacen(
-            &format!(",{},{},", f[12], f[13]),
-            &format!(",{},9000000000000000000,", f[12]),
+            &format!(",{},{},", f[13], f[14]),
+            &format!(",{},9000000000000000000,", f[13]),
             1,
         );
         w(&format!("big-{t}.csv"), &resigned(&text, cell, &big));
