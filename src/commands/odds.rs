@@ -7,11 +7,10 @@ use crate::columns::odds::{mask_table, reach_odds, set_table, track_table};
 use crate::columns::set::{MAX_COLUMN, MIN_COLUMN};
 use crate::columns::ColumnSet;
 use crate::error::input;
-use crate::output::atomic::{check_writable, write_atomic};
+use crate::output::atomic::{check_writable, write_out};
 use crate::output::odds_csv::{to_csv, ReachRow, SetRow, TrackRow};
 use crate::sim::bust_check::{sample_busts, wilson999};
 use anyhow::Result;
-use std::io::Write;
 use std::process::ExitCode;
 
 /// Most Monte Carlo rolls per row.
@@ -55,6 +54,9 @@ pub fn run(a: OddsArgs) -> Result<ExitCode> {
             )));
         }
     }
+    if a.masks && a.view != "sets" {
+        return Err(input("--masks applies to --view sets only"));
+    }
     if let Some(p) = &a.out {
         check_writable(p, "--out")?;
     }
@@ -96,19 +98,6 @@ pub fn run(a: OddsArgs) -> Result<ExitCode> {
         }
         v => return Err(input(format!("--view {v}: expected sets, tracks or reach"))),
     };
-    if a.masks && a.view != "sets" {
-        return Err(input("--masks applies to --view sets only"));
-    }
-    match &a.out {
-        Some(p) => write_atomic(p, &csv)?,
-        None => {
-            let mut out = std::io::stdout().lock();
-            if let Err(e) = out.write_all(&csv).and_then(|_| out.flush()) {
-                if e.kind() != std::io::ErrorKind::BrokenPipe {
-                    return Err(e.into());
-                }
-            }
-        }
-    }
+    write_out(a.out.as_deref(), &csv)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -59,6 +59,21 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     result
 }
 
+/// Writes a command's output: atomically to `path` when one is given, else to stdout (a closed
+/// pipe, as with `| head`, is the reader's choice and no error).
+pub fn write_out(path: Option<&Path>, bytes: &[u8]) -> Result<()> {
+    match path {
+        Some(p) => write_atomic(p, bytes),
+        None => {
+            let mut out = std::io::stdout().lock();
+            match out.write_all(bytes).and_then(|_| out.flush()) {
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
+                _ => Ok(()),
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

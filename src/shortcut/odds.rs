@@ -9,11 +9,10 @@ use super::solver::{Choice, Solution};
 use super::Setup;
 use crate::cli::OddsArgs;
 use crate::error::input;
-use crate::output::atomic::{check_writable, write_atomic};
+use crate::output::atomic::{check_writable, write_out};
 use crate::output::odds_csv::to_csv;
 use anyhow::Result;
 use serde::Serialize;
-use std::io::Write;
 use std::process::ExitCode;
 
 /// Press counts covered by the press table.
@@ -184,17 +183,7 @@ pub fn run(setup: &Setup, a: &OddsArgs) -> Result<ExitCode> {
             )))
         }
     };
-    match &a.out {
-        Some(p) => write_atomic(p, &csv)?,
-        None => {
-            let mut out = std::io::stdout().lock();
-            if let Err(e) = out.write_all(&csv).and_then(|_| out.flush()) {
-                if e.kind() != std::io::ErrorKind::BrokenPipe {
-                    return Err(e.into());
-                }
-            }
-        }
-    }
+    write_out(a.out.as_deref(), &csv)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -8,7 +8,7 @@ use super::family::TreasureFamily;
 use super::odds::{claim_counts, sample_claims, ClaimCounts};
 use crate::cli::OddsArgs;
 use crate::error::input;
-use crate::output::atomic::{check_writable, write_atomic};
+use crate::output::atomic::{check_writable, write_out};
 use crate::output::odds_csv::to_csv;
 use crate::sim::bust_check::wilson999;
 use crate::sim::dice_source::game_seed;
@@ -16,7 +16,6 @@ use anyhow::Result;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::Serialize;
-use std::io::Write;
 use std::process::ExitCode;
 
 /// Most Monte Carlo hands per row.
@@ -123,16 +122,6 @@ pub fn run(a: &OddsArgs, family: &TreasureFamily) -> Result<ExitCode> {
         }
     }
     let csv = to_csv(rows)?;
-    match &a.out {
-        Some(p) => write_atomic(p, &csv)?,
-        None => {
-            let mut out = std::io::stdout().lock();
-            if let Err(e) = out.write_all(&csv).and_then(|_| out.flush()) {
-                if e.kind() != std::io::ErrorKind::BrokenPipe {
-                    return Err(e.into());
-                }
-            }
-        }
-    }
+    write_out(a.out.as_deref(), &csv)?;
     Ok(ExitCode::SUCCESS)
 }
