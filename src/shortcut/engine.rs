@@ -191,6 +191,7 @@ pub fn play_game<D: D6>(
         c.score += from.saturating_sub(b.dist[g.cars[seat] as usize] as u64);
         c.turns += t;
         c.turns_sq += t * t;
+        stats.count_turns(slot, t);
     }
     g
 }

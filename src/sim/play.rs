@@ -76,6 +76,7 @@ pub fn play_game<P: Policy, D: DiceSource, R: RngCore>(
         c.score += game.board.scores[seat] as u64;
         c.turns += t;
         c.turns_sq += t * t;
+        stats.count_turns(slot, t);
     }
     game
 }

@@ -154,6 +154,7 @@ pub fn play_game<R: RngCore>(
         };
         c.turns += t;
         c.turns_sq += t * t;
+        stats.count_turns(slot, t);
     }
     s
 }
