@@ -59,7 +59,7 @@ fn round_trips() {
     let fixed = format!(
         "{}end,checksum,{rows}:{},,,,,,,,,,,,,,,\n",
         &old[..body_end],
-        checksum(old[..body_end].as_bytes())
+        checksum(&old.as_bytes()[..body_end])
     );
     let read = CountersFile::from_csv(fixed.as_bytes()).unwrap();
     assert_eq!(read.progress.stats[0].turns_hist[1][12], 0);

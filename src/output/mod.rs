@@ -6,4 +6,6 @@ pub mod memory;
 pub mod odds_csv;
 pub mod position;
 pub mod progress;
+pub mod svg_chart;
+pub mod svg_sweep;
 pub mod tournament_csv;
