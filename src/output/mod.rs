@@ -7,5 +7,8 @@ pub mod odds_csv;
 pub mod position;
 pub mod progress;
 pub mod svg_chart;
+pub mod svg_odds;
 pub mod svg_sweep;
+pub mod svg_tournament;
+pub mod svg_turns;
 pub mod tournament_csv;
