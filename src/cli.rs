@@ -9,6 +9,8 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+pub use crate::sweep::args::SweepArgs;
+
 /// pressluck: hard numbers for press-your-luck dice race games.
 #[derive(Debug, Parser)]
 #[command(
@@ -43,6 +45,8 @@ pub enum Command {
     Merge(MergeArgs),
     /// Read a game record up to the current decision and advise the player to move.
     Advise(AdviseArgs),
+    /// Sweep one parameter of a policy against a field of opponents (CSV, optional SVG chart).
+    Sweep(SweepArgs),
 }
 
 /// Which game, edition, variants and board: shared by every command that plays a game.
@@ -199,6 +203,10 @@ pub struct TournamentArgs {
     /// Continue the run saved in this checkpoint (same arguments).
     #[arg(long)]
     pub resume: Option<PathBuf>,
+    /// Also draw the results as an SVG chart: win rates with 95% whiskers, or (solitaire)
+    /// histograms of turns to finish.
+    #[arg(long)]
+    pub svg: Option<PathBuf>,
 }
 
 /// `pressluck merge`.
@@ -287,6 +295,9 @@ pub struct OddsArgs {
     /// Output CSV (default: stdout).
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Also draw the bust chances of every three cars as an SVG heat map (sets view).
+    #[arg(long)]
+    pub svg: Option<PathBuf>,
 }
 
 /// `pressluck bench`.

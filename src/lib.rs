@@ -12,5 +12,6 @@ pub mod output;
 pub mod policy;
 pub mod shortcut;
 pub mod sim;
+pub mod sweep;
 pub mod transcript;
 pub mod treasure_hunt;

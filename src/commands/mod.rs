@@ -7,6 +7,7 @@ pub mod merge;
 pub mod odds;
 pub mod policies;
 pub mod replay;
+pub mod sweep;
 pub mod tournament;
 
 use crate::cli::Command;
@@ -24,5 +25,6 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Bench(a) => bench::run(a),
         Command::Merge(a) => merge::run(a),
         Command::Advise(a) => advise::run(a),
+        Command::Sweep(a) => sweep::run(a),
     }
 }

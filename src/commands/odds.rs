@@ -7,8 +7,9 @@ use crate::columns::odds::{mask_table, reach_odds, set_table, track_table};
 use crate::columns::set::{MAX_COLUMN, MIN_COLUMN};
 use crate::columns::ColumnSet;
 use crate::error::input;
-use crate::output::atomic::{check_writable, write_out};
+use crate::output::atomic::{check_writable, write_atomic, write_out};
 use crate::output::odds_csv::{to_csv, ReachRow, SetRow, TrackRow};
+use crate::output::svg_odds::render_odds;
 use crate::sim::bust_check::{sample_busts, wilson999};
 use anyhow::Result;
 use std::process::ExitCode;
@@ -33,6 +34,11 @@ pub fn parse_columns(text: &str, flag: &str) -> Result<ColumnSet> {
 
 /// Runs the command.
 pub fn run(a: OddsArgs) -> Result<ExitCode> {
+    if a.svg.is_some() && !matches!(a.game.setup(2)?, crate::cli::GameSetup::Columns(_)) {
+        return Err(input(
+            "--svg: the heat map is of the column games' bust table",
+        ));
+    }
     if let crate::cli::GameSetup::Shortcut(setup) = a.game.setup(1)? {
         return crate::shortcut::odds::run(&setup, &a);
     }
@@ -59,6 +65,15 @@ pub fn run(a: OddsArgs) -> Result<ExitCode> {
     }
     if let Some(p) = &a.out {
         check_writable(p, "--out")?;
+    }
+    if let Some(p) = &a.svg {
+        if a.view != "sets" || a.masks {
+            return Err(input("--svg draws the sets view only (without --masks)"));
+        }
+        check_writable(p, "--svg")?;
+        if Some(p) == a.out.as_ref() {
+            return Err(input("--svg: same file as --out"));
+        }
     }
     let csv = match a.view.as_str() {
         "sets" => {
@@ -99,5 +114,8 @@ pub fn run(a: OddsArgs) -> Result<ExitCode> {
         v => return Err(input(format!("--view {v}: expected sets, tracks or reach"))),
     };
     write_out(a.out.as_deref(), &csv)?;
+    if let Some(p) = &a.svg {
+        write_atomic(p, render_odds(blocked)?.as_bytes())?;
+    }
     Ok(ExitCode::SUCCESS)
 }

@@ -305,7 +305,19 @@ pub fn run(args: TournamentArgs) -> Result<ExitCode> {
 /// Runs a tournament of one family: the result CSV, or a shard's counters; on an interrupt, the
 /// checkpoint and a partial CSV, and exit code 130.
 fn run_family<F: Family>(family: F, args: TournamentArgs) -> Result<ExitCode> {
+    let svg = args.svg.clone();
     let mut settings = TournamentSettings::from_args(family, args)?;
+    if let Some(p) = &svg {
+        if settings.sharded_output {
+            return Err(input(
+                "--svg: a shard writes counters; draw the merged result instead",
+            ));
+        }
+        check_writable(p, "--svg")?;
+        if *p == settings.out {
+            return Err(input("--svg: same file as --out"));
+        }
+    }
     let interrupted_checkpoint = settings.checkpoint.is_none().then(|| {
         let mut p = settings.out.clone().into_os_string();
         p.push(".checkpoint");
@@ -326,6 +338,12 @@ fn run_family<F: Family>(family: F, args: TournamentArgs) -> Result<ExitCode> {
         write_atomic(&settings.out, &result.to_csv()?)?;
         if let Some(p) = &settings.stop_table {
             write_atomic(p, &result.stop_table_csv()?)?;
+        }
+        if let Some(p) = &svg {
+            write_atomic(
+                p,
+                crate::output::svg_tournament::render(&result)?.as_bytes(),
+            )?;
         }
         if !settings.quiet {
             print!("{}", result.summary());

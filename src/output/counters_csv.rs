@@ -1,11 +1,12 @@
 //! The counters file: the raw integer counters of a run (or a shard of it, or a checkpoint),
 //! with the run's identity, the shard id and the chunks covered, closed by a row count and a
 //! checksum so that a truncated or edited file is refused. `merge` adds such files together.
+//! Rows `hist` (turn histogram: bin `turns` counts `games`) are optional, as in older files.
 
 use crate::commands::tournament::MAX_GAMES;
 use crate::error::one_line;
 use crate::sim::stats::{
-    sums_fit, MatchupStats, SeatCounters, StopCell, SEATS, STOP_CARS, STOP_ROLLS,
+    sums_fit, MatchupStats, SeatCounters, StopCell, SEATS, STOP_CARS, STOP_ROLLS, TURN_BINS,
 };
 use crate::sim::work::{chunk_count, Progress, Shard};
 use serde::{Deserialize, Serialize};
@@ -178,6 +179,18 @@ impl CountersFile {
                     }
                 }
             }
+            for (slot, bins) in st.turns_hist.iter().enumerate() {
+                for (turns, &n) in bins.iter().enumerate().filter(|(_, &n)| n > 0) {
+                    w.serialize(Row {
+                        record: "hist".into(),
+                        matchup: Some(m),
+                        slot: Some(slot),
+                        turns: Some(turns as u64),
+                        games: Some(n),
+                        ..Row::default()
+                    })?;
+                }
+            }
         }
         let mut bytes = w.into_inner().map_err(|e| anyhow::anyhow!("csv: {e}"))?;
         let rows = bytes.iter().filter(|&&b| b == b'\n').count() - 1;
@@ -276,6 +289,14 @@ impl CountersFile {
                         busts: get(row.busts)?,
                     };
                 }
+                "hist" => {
+                    let (slot, bin) = (row.slot.unwrap_or(SEATS), row.turns.unwrap_or(u64::MAX));
+                    if m >= names.len() || slot >= SEATS || bin >= TURN_BINS as u64 {
+                        return Err(bad("histogram bin out of range"));
+                    }
+                    let n = row.games.ok_or_else(|| bad("missing counter"))?;
+                    progress.stats[m].turns_hist[slot][bin as usize] = n;
+                }
                 other => return Err(bad(&format!("unknown record '{other}'"))),
             }
         }
@@ -363,6 +384,11 @@ fn check_counters(progress: &Progress, games: u64) -> Result<(), String> {
         {
             return Err(format!(
                 "matchup {m}: a stop cell has more stops than decisions"
+            ));
+        }
+        if !st.hist_fits(games) {
+            return Err(format!(
+                "matchup {m}: a turn histogram has more games than the run"
             ));
         }
         if !sums_fit(&[st], u64::MAX / 2) {

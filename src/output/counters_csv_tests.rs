@@ -21,6 +21,8 @@ fn sample() -> CountersFile {
         stops: 2,
         busts: 1,
     };
+    s.count_turns(1, 12);
+    s.count_turns(1, 400);
     p.add(0, 0, &s);
     p.add(0, 1, &s);
     p.add(1, 4, &s);
@@ -45,6 +47,24 @@ fn round_trips() {
     let f = sample();
     let bytes = f.to_csv().unwrap();
     assert_eq!(CountersFile::from_csv(&bytes).unwrap(), f);
+    let text = String::from_utf8(bytes).unwrap();
+    assert!(text.contains("hist,,,0,1,,,,2,,,,12,,,,,,\n"), "{text}");
+    // A file without histogram rows (as written before they existed) still reads.
+    let old: String = text
+        .lines()
+        .filter(|l| !l.starts_with("hist,"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let body_end = old.rfind('\n').unwrap() + 1;
+    let rows = old[..body_end].lines().count() - 1;
+    let fixed = format!(
+        "{}end,checksum,{rows}:{},,,,,,,,,,,,,,,,\n",
+        &old[..body_end],
+        checksum(&old.as_bytes()[..body_end])
+    );
+    let read = CountersFile::from_csv(fixed.as_bytes()).unwrap();
+    assert_eq!(read.progress.stats[0].turns_hist[1][12], 0);
+    assert_eq!(read.progress.stats[0].cells, f.progress.stats[0].cells);
 }
 
 #[test]
@@ -113,4 +133,15 @@ fn chunk_ranges() {
     assert_eq!(parse_ranges("0-2 5 7-8", 9), Some(s));
     assert_eq!(parse_ranges("0-2 5 7-8", 8), None);
     assert_eq!(parse_ranges("3-1", 9), None);
+}
+
+#[test]
+fn histograms_are_checked() {
+    let text = String::from_utf8(sample().to_csv().unwrap()).unwrap();
+    let big = resigned(&text, "hist,,,0,1,,,,2,,,,12", "hist,,,0,1,,,,20000,,,,12");
+    let e = CountersFile::from_csv(&big).unwrap_err();
+    assert!(e.contains("histogram has more games"), "{e}");
+    let out = resigned(&text, "hist,,,0,1,,,,2,,,,12", "hist,,,0,1,,,,2,,,,128");
+    let e = CountersFile::from_csv(&out).unwrap_err();
+    assert!(e.contains("bin out of range"), "{e}");
 }

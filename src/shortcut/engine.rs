@@ -184,7 +184,9 @@ pub fn play_game<D: D6>(
     }
     let from = b.dist[b.start as usize] as u64;
     for (seat, &slot) in slot_of_seat.iter().enumerate().take(players as usize) {
-        stats.cells[slot][seat].add_game(
+        stats.add_game(
+            slot,
+            seat,
             g.winner == Some(seat as u8),
             from.saturating_sub(b.dist[g.cars[seat] as usize] as u64),
             g.turns[seat] as u64,

@@ -69,7 +69,9 @@ pub fn play_game<P: Policy, D: DiceSource, R: RngCore>(
         }
     }
     for (seat, &slot) in slot_of_seat.iter().enumerate().take(rules.players as usize) {
-        stats.cells[slot][seat].add_game(
+        stats.add_game(
+            slot,
+            seat,
             game.winner == Some(seat as u8),
             game.board.scores[seat] as u64,
             game.turns[seat] as u64,

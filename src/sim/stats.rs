@@ -9,6 +9,8 @@ pub const SEATS: usize = 4;
 pub const STOP_ROLLS: usize = 24;
 /// Cars in play: 0..=3.
 pub const STOP_CARS: usize = 4;
+/// Bins of the turn-count histogram: games of `t` turns for t < 127, the last bin 127 or more.
+pub const TURN_BINS: usize = 128;
 
 /// Counters of one policy slot in one seat.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -86,6 +88,8 @@ pub struct MatchupStats {
     pub stop: [[[StopCell; STOP_CARS]; STOP_ROLLS]; SEATS],
     /// Games stopped at the turn limit without a winner.
     pub unfinished: u64,
+    /// `turns_hist[slot][t]`: games in which the slot's player took `t` turns (last bin: more).
+    pub turns_hist: [[u64; TURN_BINS]; SEATS],
 }
 
 impl Default for MatchupStats {
@@ -94,6 +98,7 @@ impl Default for MatchupStats {
             cells: [[SeatCounters::default(); SEATS]; SEATS],
             stop: [[[StopCell::default(); STOP_CARS]; STOP_ROLLS]; SEATS],
             unfinished: 0,
+            turns_hist: [[0; TURN_BINS]; SEATS],
         }
     }
 }
@@ -104,6 +109,26 @@ impl MatchupStats {
     pub fn stop_cell(&mut self, slot: usize, roll: u16, cars: u32) -> &mut StopCell {
         let r = (roll as usize).min(STOP_ROLLS - 1);
         &mut self.stop[slot][r][(cars as usize).min(STOP_CARS - 1)]
+    }
+
+    /// Counts one finished game of `turns` turns for a slot in the turn histogram.
+    #[inline]
+    pub fn count_turns(&mut self, slot: usize, turns: u64) {
+        self.turns_hist[slot][(turns as usize).min(TURN_BINS - 1)] += 1;
+    }
+
+    /// Counts one finished (or abandoned) game of the slot in `seat`: its seat counters and
+    /// the slot's turn histogram. Every game family ends its games through here.
+    #[inline]
+    pub fn add_game(&mut self, slot: usize, seat: usize, won: bool, score: u64, turns: u64) {
+        self.cells[slot][seat].add_game(won, score, turns);
+        self.count_turns(slot, turns);
+    }
+
+    /// Whether no slot's turn histogram counts more than `games` games (a run's per matchup).
+    pub fn hist_fits(&self, games: u64) -> bool {
+        let total = |bins: &[u64; TURN_BINS]| bins.iter().map(|&n| n as u128).sum::<u128>();
+        self.turns_hist.iter().all(|b| total(b) <= games as u128)
     }
 
     /// A slot's counters over all seats.
@@ -135,6 +160,14 @@ impl AddAssign<&MatchupStats> for MatchupStats {
         {
             *a += *b;
         }
+        for (a, b) in self
+            .turns_hist
+            .iter_mut()
+            .flatten()
+            .zip(o.turns_hist.iter().flatten())
+        {
+            *a += *b;
+        }
         self.unfinished += o.unfinished;
     }
 }
@@ -145,7 +178,14 @@ pub fn sums_fit(parts: &[&MatchupStats], limit: u64) -> bool {
     let mut seat = [0u128; 7];
     let mut stop = [0u128; 3];
     let mut unfinished = 0u128;
+    let mut hist = 0u128;
     for p in parts {
+        hist += p
+            .turns_hist
+            .iter()
+            .flatten()
+            .map(|&x| x as u128)
+            .sum::<u128>();
         for c in p.cells.iter().flatten() {
             let v = [
                 c.games, c.wins, c.score, c.score_sq, c.turns, c.turns_sq, c.rolls, c.busts,
@@ -163,7 +203,7 @@ pub fn sums_fit(parts: &[&MatchupStats], limit: u64) -> bool {
     }
     seat.into_iter()
         .chain(stop)
-        .chain([unfinished])
+        .chain([unfinished, hist])
         .all(|s| s <= limit as u128)
 }
 
@@ -228,6 +268,13 @@ mod tests {
         assert_eq!(b.cells[0][1].wins, 6);
         assert_eq!(b.stop[1][2][3].stops, 8);
         assert_eq!(b.stop_cell(1, 99, 9).decisions, 0);
+        let mut h = MatchupStats::default();
+        h.count_turns(2, 5);
+        h.count_turns(2, 5_000);
+        let mut g = h.clone();
+        g += &h;
+        assert_eq!(g.turns_hist[2][5], 2);
+        assert_eq!(g.turns_hist[2][TURN_BINS - 1], 2);
     }
 
     #[test]

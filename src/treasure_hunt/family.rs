@@ -148,7 +148,9 @@ pub fn play_game<R: RngCore>(
         } else {
             s.owner.iter().filter(|&&o| o == seat as u8).count() as u64
         };
-        stats.cells[slot][seat].add_game(
+        stats.add_game(
+            slot,
+            seat,
             s.winner == seat as u8,
             score,
             s.players[seat].turns as u64,

@@ -1,0 +1,140 @@
+//! The tournament chart: one horizontal bar per matchup and policy (all seats together), its
+//! length the win rate, a whisker for the Wilson 95% interval, the value printed beside it,
+//! and a grey line at the fair share 1/players. Each policy keeps one colour throughout; bars
+//! of one matchup sit together. Groups: `class="bar"`, `data-name` = `policy in matchup`.
+
+use super::svg_chart::{self, colour, svg_err, FONT};
+use super::tournament_csv::TournamentResult;
+use crate::sim::stats::{wilson95, SeatCounters};
+use anyhow::Result;
+use plotters::prelude::*;
+
+/// Pixels per bar.
+const ROW: u32 = 30;
+
+/// One bar: policy, matchup name, the policy's counters over its slots and seats, its colour.
+struct Bar {
+    policy: String,
+    matchup: String,
+    counters: SeatCounters,
+    colour: usize,
+}
+
+/// The bars of a tournament, matchup by matchup.
+fn bars(r: &TournamentResult) -> Vec<Bar> {
+    let mut order: Vec<String> = Vec::new();
+    let mut out = Vec::new();
+    for (slots, st) in &r.matchups {
+        let mut seen: Vec<&String> = Vec::new();
+        for name in slots {
+            if seen.contains(&name) {
+                continue;
+            }
+            seen.push(name);
+            let mut c = SeatCounters::default();
+            for (slot, _) in slots.iter().enumerate().filter(|(_, n)| *n == name) {
+                c += st.slot_total(slot);
+            }
+            let colour = order.iter().position(|n| n == name).unwrap_or_else(|| {
+                order.push(name.clone());
+                order.len() - 1
+            });
+            out.push(Bar {
+                policy: name.clone(),
+                matchup: slots.join("|"),
+                counters: c,
+                colour,
+            });
+        }
+    }
+    out
+}
+
+/// Draws a tournament as SVG text: the win-rate bars, or for solitaire the turn histograms.
+pub fn render(r: &TournamentResult) -> Result<String> {
+    if r.players == 1 {
+        super::svg_turns::render_turns(r)
+    } else {
+        render_tournament(r)
+    }
+}
+
+/// Draws the win rates of a tournament of two or more players as SVG text.
+pub fn render_tournament(r: &TournamentResult) -> Result<String> {
+    let bars = bars(r);
+    let n = bars.len().max(1);
+    let size = (900, 110 + ROW * n as u32);
+    let title = format!(
+        "{} ({}, {} players): win rate of each policy per matchup, 95% interval",
+        r.game, r.rules, r.players
+    );
+    let fair = 1.0 / r.players.max(1) as f64;
+    svg_chart::render(size, |root, groups| {
+        let mut chart = ChartBuilder::on(root)
+            .caption(title, (FONT, 18))
+            .margin(14)
+            .x_label_area_size(40)
+            .y_label_area_size(280)
+            .build_cartesian_2d(0.0..1.12, 0.0..n as f64)
+            .map_err(svg_err)?;
+        chart
+            .configure_mesh()
+            .disable_y_mesh()
+            .disable_y_axis()
+            .max_light_lines(1)
+            .light_line_style(RGBColor(242, 242, 242))
+            .x_desc("win rate")
+            .label_style((FONT, 13))
+            .draw()
+            .map_err(svg_err)?;
+        let grey = RGBColor(150, 150, 150);
+        chart
+            .draw_series(LineSeries::new([(fair, 0.0), (fair, n as f64)], grey))
+            .map_err(svg_err)?;
+        let label_style = (FONT, 13).into_font().color(&BLACK);
+        for (i, b) in bars.iter().enumerate() {
+            let y = (n - 1 - i) as f64;
+            let c = colour(b.colour);
+            let games = b.counters.games;
+            let rate = b.counters.wins as f64 / games.max(1) as f64;
+            let (lo, hi) = wilson95(b.counters.wins, games);
+            groups.open(root, "bar", &format!("{} in {}", b.policy, b.matchup))?;
+            chart
+                .draw_series([Rectangle::new(
+                    [(0.0, y + 0.18), (rate, y + 0.82)],
+                    c.filled(),
+                )])
+                .map_err(svg_err)?;
+            let mid = y + 0.5;
+            let whisker = [(lo, mid), (hi, mid)];
+            let ends = [(lo, y + 0.3), (lo, y + 0.7), (hi, y + 0.3), (hi, y + 0.7)];
+            chart
+                .draw_series([PathElement::new(whisker, BLACK.stroke_width(1))])
+                .map_err(svg_err)?;
+            chart
+                .draw_series(ends.chunks(2).map(|e| PathElement::new(e.to_vec(), BLACK)))
+                .map_err(svg_err)?;
+            chart
+                .draw_series([Text::new(
+                    format!("{:.1}%", rate * 100.0),
+                    (hi + 0.01, y + 0.72),
+                    (FONT, 12).into_font().color(&BLACK),
+                )])
+                .map_err(svg_err)?;
+            let (px, py) = chart.backend_coord(&(0.0, mid));
+            let others: Vec<&str> = b.matchup.split('|').filter(|p| *p != b.policy).collect();
+            let label = format!("{}  vs {}", b.policy, others.join(", "));
+            root.draw_text(
+                &label,
+                &label_style.pos(plotters::style::text_anchor::Pos::new(
+                    plotters::style::text_anchor::HPos::Right,
+                    plotters::style::text_anchor::VPos::Center,
+                )),
+                (px - 8, py),
+            )
+            .map_err(svg_err)?;
+            groups.close(root)?;
+        }
+        Ok(())
+    })
+}
