@@ -5,7 +5,7 @@
 
 use super::combos::combo_kind;
 use super::deck::Card;
-use super::grid::{CELLS, LAST_STEP};
+use super::grid::{CELLS, FAR_ROW, LAST_STEP};
 use super::state::{Chance, State, NONE};
 
 /// Which steal: four units at once, or one half of a two-turn steal (three units).
@@ -147,7 +147,9 @@ impl State {
         if to < 0 || to > LAST_STEP as i16 {
             return Err(format!("step {} is off the path (1 to 36)", to + 1));
         }
-        self.players[self.current as usize].step = to as u8;
+        let pl = &mut self.players[self.current as usize];
+        pl.step = to as u8;
+        pl.far_reached |= to >= FAR_ROW as i16;
         self.moved = true;
         self.spend_action();
         self.check_victory();

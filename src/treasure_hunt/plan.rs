@@ -174,8 +174,13 @@ pub fn cell_value(s: &State, o: &Outlook, cell: u8, steals: bool) -> f64 {
                 0.8
             } else if o.can3 & (1 << k) != 0 {
                 0.4
-            } else {
+            } else if o.forced_to_steal(sym) {
+                // No cards for it yet, but stealing is the only way left to the symbol.
                 0.1
+            } else {
+                // Neither the cards nor the need: such tiles used to be worth 0.1, and a thief
+                // paced between two of them for ever instead of walking to open tiles.
+                0.0
             }
         }
         _ => 0.0,

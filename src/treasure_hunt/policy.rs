@@ -117,7 +117,7 @@ impl ThSpec {
         if s.rules.solitaire() {
             return self.solo_act(s, &o, here, step);
         }
-        let runner_first = self.style == Style::Runner && step < FAR_ROW && !o.done();
+        let runner_first = self.style == Style::Runner && !s.cur().far_reached && !o.done();
         if runner_first && !s.moved && step < LAST_STEP {
             return Act::Move;
         }
@@ -130,8 +130,23 @@ impl ThSpec {
         if let Some(cell) = threatened(s, &o) {
             return Act::Reinforce(cell);
         }
-        if o.p_open < 0.5 && !s.claimed {
-            let mask = worst_cards(s, &o, 6);
+        // Cycle the hand with the spare action when it claims under half of the open needed
+        // tiles, or falls short of the policy's own bar for face-down tiles — then even cards
+        // it would rather keep go (a runner whose hand stayed just below 0.5, all its cards
+        // wild or of its colour, used to walk past every tile, never claiming nor discarding,
+        // until the turn cap). Likewise on a revealed needed tile the hand cannot claim yet:
+        // the claim may be tried at the start of the next turn (greedy players used to pace
+        // between such tiles with a frozen hand).
+        let waiting = s.claim_blocker().is_none()
+            && s.visible(here)
+                .is_some_and(|k| o.need[k as usize] > 0 && o.can3 & (1 << k) == 0);
+        let short =
+            waiting || (o.p_need > 0.0 && (o.p_useful == 0.0 || o.hand_quality() < self.threshold));
+        if (o.p_open < 0.5 || short) && !s.claimed {
+            let mut mask = worst_cards(s, &o, 6);
+            if mask == 0 && short {
+                mask = worst_cards(s, &o, i32::MAX);
+            }
             if mask != 0 {
                 return Act::Discard(mask);
             }
@@ -208,10 +223,16 @@ impl ThSpec {
         }
         let o = Outlook::new(s, p);
         let side = s.players[p].side;
+        // Forward drift: all the way once every symbol is held (the far row wins); the
+        // runner's strong pull until it first reaches the far row (after that it fills its
+        // symbols like greedy and may walk back); otherwise only a tie-break, so a player past
+        // its targets walks back to them however far (a drift of 0.01 a step, or the runner's
+        // 0.08 whenever it stood below the far row, outweighed a distant target's discounted
+        // value and left players pacing the far row until the turn cap).
         let forward = match self.style {
             _ if o.done() => 1.0,
-            Style::Runner => 0.08,
-            _ => 0.01,
+            Style::Runner if !s.players[p].far_reached => 0.08,
+            _ => 1e-6,
         };
         let steals = self.style == Style::Thief;
         let mut vals = [0f64; 36];
@@ -219,14 +240,17 @@ impl ThSpec {
             *v = cell_value(s, &o, side.path_cell(k as u8), steals);
         }
         // The best target seen from a step, worth less the more moves away it lies: pulls
-        // towards distant targets.
+        // towards distant targets. The discount is 0.6 a move (six steps), continuous beyond
+        // the first move: counted in whole moves, stepping back five towards a target eleven
+        // steps away gained nothing (still two moves), so players paced on the spot.
+        let mut disc = [0f64; 36];
+        for (d, x) in disc.iter_mut().enumerate().skip(1) {
+            *x = 0.6f64.powf((d as f64 / 6.0).max(1.0));
+        }
         let pull = |to: i16| {
             let mut best = 0.0f64;
             for (j, &v) in vals.iter().enumerate() {
-                let moves = ((j as i16 - to).abs() + 5) / 6;
-                if moves > 0 {
-                    best = best.max(v * 0.6f64.powi(moves as i32));
-                }
+                best = best.max(v * disc[(j as i16 - to).unsigned_abs() as usize]);
             }
             best
         };

@@ -40,6 +40,7 @@ impl State {
         for p in self.players.iter_mut() {
             p.supply = CUBES - 1;
             p.step = 0;
+            p.far_reached = false;
             p.half_steal = NONE;
         }
         self.new_round = false;

@@ -35,6 +35,8 @@ pub struct Player {
     pub hand_len: u8,
     /// The cell of a two-turn steal whose first combination has been played, or [`NONE`].
     pub half_steal: u8,
+    /// Whether the marker has reached the far row this round (a runner's first goal).
+    pub far_reached: bool,
     /// Turns begun.
     pub turns: u32,
     /// Round points (round-scoring variant): 1 per cube on the tiles when a round ended.
@@ -118,6 +120,7 @@ impl State {
             hand: [blank; MAX_HAND],
             hand_len: 0,
             half_steal: NONE,
+            far_reached: false,
             turns: 0,
             points: 0,
             rounds_won: 0,
