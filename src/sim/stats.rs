@@ -175,7 +175,7 @@ impl AddAssign<&MatchupStats> for MatchupStats {
 /// Whether each counter, summed over every cell of all of `parts`, stays at most `limit`: when
 /// it does, adding the parts together and any total over slots and seats cannot overflow.
 pub fn sums_fit(parts: &[&MatchupStats], limit: u64) -> bool {
-    let mut seat = [0u128; 7];
+    let mut seat = [0u128; 8];
     let mut stop = [0u128; 3];
     let mut unfinished = 0u128;
     let mut hist = 0u128;
