@@ -22,9 +22,7 @@ pub fn run(a: BenchArgs) -> Result<ExitCode> {
             a.games
         )));
     }
-    if let Some(t) = a.threads.filter(|t| !(1..=1024).contains(t)) {
-        return Err(input(format!("--threads {t}: must be between 1 and 1024")));
-    }
+    crate::sim::runner::check_threads(a.threads)?;
     match a.game.setup(a.players)? {
         GameSetup::Columns(rules) => bench(ColumnFamily(rules), &a),
         GameSetup::Shortcut(setup) => bench(crate::shortcut::ShortcutFamily(setup), &a),
@@ -65,11 +63,7 @@ fn bench<F: Family>(family: F, a: &BenchArgs) -> Result<ExitCode> {
         )));
     }
     let matchup = Matchup { slots };
-    let mut pool = rayon::ThreadPoolBuilder::new();
-    if let Some(t) = a.threads {
-        pool = pool.num_threads(t);
-    }
-    let pool = pool.build()?;
+    let pool = crate::sim::runner::thread_pool(a.threads)?;
     let threads = pool.current_num_threads();
     let started = Instant::now();
     let stats = pool.install(|| family.run_matchup(&matchup, a.seed, 0, a.games, &|_| {}));

@@ -104,12 +104,7 @@ impl<F: Family> SweepSettings<F> {
                 points.len()
             )));
         }
-        if a.threads == Some(0) || a.threads.is_some_and(|t| t > 1024) {
-            return Err(input(format!(
-                "--threads {}: must be between 1 and 1024",
-                a.threads.unwrap_or(0)
-            )));
-        }
+        crate::sim::runner::check_threads(a.threads)?;
         check_writable(&a.out, "--out")?;
         if let Some(p) = &a.svg {
             check_writable(p, "--svg")?;
@@ -154,11 +149,7 @@ impl<F: Family> SweepSettings<F> {
     pub fn play(&self) -> Result<Option<SweepResult>> {
         let matchups = self.matchups();
         let bar = games_bar(self.games * matchups.len() as u64, self.quiet);
-        let mut pool = rayon::ThreadPoolBuilder::new();
-        if let Some(t) = self.threads {
-            pool = pool.num_threads(t);
-        }
-        let pool = pool.build()?;
+        let pool = crate::sim::runner::thread_pool(self.threads)?;
         let plan = Plan {
             seed: self.seed,
             games: self.games,

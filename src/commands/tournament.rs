@@ -137,12 +137,7 @@ impl<F: Family> TournamentSettings<F> {
                 a.games
             )));
         }
-        if a.threads == Some(0) || a.threads.is_some_and(|t| t > 1024) {
-            return Err(input(format!(
-                "--threads {}: must be between 1 and 1024",
-                a.threads.unwrap_or(0)
-            )));
-        }
+        crate::sim::runner::check_threads(a.threads)?;
         let shard = match &a.shard {
             Some(t) => Shard::parse(t).map_err(|e| input(format!("--shard {e}")))?,
             None => Shard::WHOLE,
@@ -248,11 +243,7 @@ impl<F: Family> TournamentSettings<F> {
                 }
             }
         };
-        let mut pool = rayon::ThreadPoolBuilder::new();
-        if let Some(t) = self.threads {
-            pool = pool.num_threads(t);
-        }
-        let pool = pool.build()?;
+        let pool = crate::sim::runner::thread_pool(self.threads)?;
         let interrupt = interrupt::flag();
         let progress = pool.install(|| {
             work::run(

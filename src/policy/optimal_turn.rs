@@ -59,6 +59,8 @@ pub struct OptimalTurn {
     memo_for: Option<([u64; 4], u16, u8)>,
     /// The worth of ending the game (`None`: the game's default, see the module comment).
     pub end_worth: Option<f64>,
+    /// The value function's game-end term is scaled by this (set with the memo's board).
+    end_scale: f64,
 }
 
 /// The worth of ending the game: `w` if given, else the game's default (module comment).
@@ -101,12 +103,18 @@ impl OptimalTurn {
         if self.memo_for != Some(id) {
             self.memo.clear();
             self.tables.refresh(rules, &game.board, p);
+            self.end_scale = end_worth(rules, self.end_worth) / GAME_END;
             self.memo_for = Some(id);
         }
     }
 
     /// `S(x)`: the gain of stopping now over the board before the turn.
     fn stop_gain(&self, rules: &Rules, game: &Game) -> f64 {
+        self.stop_gain_and_win(rules, game).0
+    }
+
+    /// `S(x)`, and whether stopping now wins the game.
+    fn stop_gain_and_win(&self, rules: &Rules, game: &Game) -> (f64, bool) {
         let (b, t, p) = (&game.board, &game.turn, game.to_move);
         let cols: f64 = t
             .cars
@@ -117,7 +125,7 @@ impl OptimalTurn {
             })
             .sum();
         let end = self.tables.end_term(rules, b, p, t.at_top);
-        cols + end / GAME_END * end_worth(rules, self.end_worth)
+        (cols + end * self.end_scale, end > 0.0)
     }
 
     /// `W(x)`: the value of turn state `game` played optimally from here.
@@ -126,12 +134,8 @@ impl OptimalTurn {
         if let Some(&w) = self.memo.get(&k) {
             return w;
         }
-        let stop = self.stop_gain(rules, game);
         // A stop that wins the game is taken: nothing is worth more.
-        let wins = self
-            .tables
-            .end_term(rules, &game.board, game.to_move, game.turn.at_top)
-            > 0.0;
+        let (stop, wins) = self.stop_gain_and_win(rules, game);
         let w = if wins {
             stop
         } else {

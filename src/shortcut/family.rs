@@ -30,10 +30,7 @@ impl Family for ShortcutFamily {
     }
 
     fn fingerprint(&self) -> String {
-        format!(
-            "{:016x}",
-            crate::sim::dice_source::name_key(&format!("{:?}", self.0))
-        )
+        crate::sim::family::fingerprint_of(&self.0)
     }
 
     /// Parses a spec; `optimal` solves the board here (once per setup), so a board whose value

@@ -43,6 +43,12 @@ pub trait Family: Sync {
     ) -> MatchupStats;
 }
 
+/// A fingerprint of a family's settings: the FNV hash of their `Debug` text, so runs whose
+/// rules or board differ in anything never merge.
+pub fn fingerprint_of(settings: &impl std::fmt::Debug) -> String {
+    format!("{:016x}", name_key(&format!("{settings:?}")))
+}
+
 /// The default tournament field of the column-race games.
 pub const DEFAULT_POLICIES: &str = "ev,fixed-risk:0.3,one-roll,rule28";
 
@@ -66,7 +72,7 @@ impl Family for ColumnFamily {
     }
 
     fn fingerprint(&self) -> String {
-        format!("{:016x}", name_key(&format!("{:?}", self.0)))
+        fingerprint_of(&self.0)
     }
 
     fn parse_spec(&self, text: &str) -> Result<PolicySpec, String> {

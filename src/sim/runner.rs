@@ -11,6 +11,28 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
+/// Most worker threads accepted by `--threads`.
+pub const MAX_THREADS: usize = 1024;
+
+/// Checks a `--threads` value: 1..=MAX_THREADS, or none for all cores.
+pub fn check_threads(threads: Option<usize>) -> anyhow::Result<()> {
+    match threads {
+        Some(t) if !(1..=MAX_THREADS).contains(&t) => Err(crate::error::input(format!(
+            "--threads {t}: must be between 1 and {MAX_THREADS}"
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// A rayon pool of `threads` workers (all cores when `None`), for `install`ing a run in.
+pub fn thread_pool(threads: Option<usize>) -> anyhow::Result<rayon::ThreadPool> {
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(t) = threads {
+        pool = pool.num_threads(t);
+    }
+    Ok(pool.build()?)
+}
+
 /// Games per chunk: the unit of parallel work, fixed so it never depends on the thread count.
 pub const CHUNK: u64 = 2048;
 

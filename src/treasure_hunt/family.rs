@@ -184,10 +184,7 @@ impl Family for TreasureFamily {
     }
 
     fn fingerprint(&self) -> String {
-        format!(
-            "{:016x}",
-            name_key(&format!("{:?}{:?}", self.rules, self.deck))
-        )
+        crate::sim::family::fingerprint_of(&(&self.rules, &self.deck))
     }
 
     fn parse_spec(&self, text: &str) -> Result<ThSpec, String> {
