@@ -26,15 +26,7 @@ pub fn sample_busts(cars: ColumnSet, free: u8, blocked: ColumnSet, n: u64, seed:
 
 /// The Wilson interval for `k` of `n` at 99.9% (z = 3.2905).
 pub fn wilson999(k: u64, n: u64) -> (f64, f64) {
-    if n == 0 {
-        return (0.0, 1.0);
-    }
-    let z = 3.290_526_731_491_926;
-    let (n, p) = (n as f64, k as f64 / n as f64);
-    let denom = 1.0 + z * z / n;
-    let centre = (p + z * z / (2.0 * n)) / denom;
-    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
+    super::stats::wilson(k, n, 3.290_526_731_491_926)
 }
 
 #[cfg(test)]

@@ -207,18 +207,22 @@ pub fn sums_fit(parts: &[&MatchupStats], limit: u64) -> bool {
         .all(|s| s <= limit as u128)
 }
 
-/// The Wilson score interval at 95% for `wins` out of `n`; (0, 1) when `n` is 0.
-pub fn wilson95(wins: u64, n: u64) -> (f64, f64) {
+/// The Wilson score interval for `k` successes out of `n` at normal quantile `z`; (0, 1) when
+/// `n` is 0.
+pub fn wilson(k: u64, n: u64, z: f64) -> (f64, f64) {
     if n == 0 {
         return (0.0, 1.0);
     }
-    let z = 1.959_963_984_540_054;
-    let n = n as f64;
-    let p = wins as f64 / n;
+    let (n, p) = (n as f64, k as f64 / n as f64);
     let denom = 1.0 + z * z / n;
     let centre = (p + z * z / (2.0 * n)) / denom;
     let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
     ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// The Wilson score interval at 95% for `wins` out of `n`; (0, 1) when `n` is 0.
+pub fn wilson95(wins: u64, n: u64) -> (f64, f64) {
+    wilson(wins, n, 1.959_963_984_540_054)
 }
 
 /// Mean and population standard deviation from a count, a sum and a sum of squares.
