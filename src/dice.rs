@@ -79,6 +79,45 @@ pub static PAIRINGS: [[(u8, u8); 3]; OUTCOMES] = {
     t
 };
 
+/// The pairings of every outcome with repeats dropped: the first of equal pairings (the same two
+/// sums in either order) is kept, in order; unused slots are `(0, 0)`. Computed at compile time.
+pub static UNIQUE_PAIRINGS: [[(u8, u8); 3]; OUTCOMES] = {
+    let mut t = [[(0u8, 0u8); 3]; OUTCOMES];
+    let mut i = 0;
+    while i < OUTCOMES {
+        let all = PAIRINGS[i];
+        let mut n = 0;
+        let mut k = 0;
+        while k < 3 {
+            let (a, b) = all[k];
+            let mut seen = false;
+            let mut j = 0;
+            while j < n {
+                let (x, y) = t[i][j];
+                seen |= (x == a && y == b) || (x == b && y == a);
+                j += 1;
+            }
+            if !seen {
+                t[i][n] = (a, b);
+                n += 1;
+            }
+            k += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+impl Roll {
+    /// The pairings with repeats dropped (see [`UNIQUE_PAIRINGS`]): one to three `(a, b)`.
+    #[inline]
+    pub fn unique_pairings(self) -> impl Iterator<Item = (u8, u8)> {
+        UNIQUE_PAIRINGS[self.index()]
+            .into_iter()
+            .take_while(|&(a, _)| a != 0)
+    }
+}
+
 /// A distinct roll and how many of the 1296 ordered outcomes it stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct WeightedRoll {
@@ -185,6 +224,26 @@ mod tests {
             }
             assert_eq!(row.to_vec(), slow, "outcome {i}");
         }
+    }
+
+    #[test]
+    fn unique_pairings_drop_exactly_the_repeats_in_order() {
+        let mut sizes = [0usize; 4];
+        for i in 0..OUTCOMES {
+            let r = Roll::from_index(i);
+            let mut slow: Vec<(u8, u8)> = Vec::new();
+            for (a, b) in r.pairings() {
+                if !slow.iter().any(|&(x, y)| (x, y) == (a, b) || (x, y) == (b, a)) {
+                    slow.push((a, b));
+                }
+            }
+            assert_eq!(r.unique_pairings().collect::<Vec<_>>(), slow, "outcome {i}");
+            sizes[slow.len()] += 1;
+        }
+        // Rolls with at least three equal dice have one pairing: 6 of four alike, 6·5·4 of three.
+        assert_eq!(sizes[1], 6 + 120);
+        assert_eq!(sizes[0], 0);
+        assert_eq!(sizes.iter().sum::<usize>(), OUTCOMES);
     }
 
     #[test]

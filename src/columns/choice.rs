@@ -1,6 +1,7 @@
 //! The legal choices after a roll: which pair sums to race in, kept in a fixed array.
 
 use super::board::Board;
+use super::bust::bust_rolls;
 use super::rules::Rules;
 use super::set::ColumnSet;
 use super::turn::Turn;
@@ -79,10 +80,17 @@ impl fmt::Display for Choice {
 /// Most legal choices one roll can give: three pairings, each split into two single uses.
 pub const MAX_CHOICES: usize = 6;
 
-/// The legal choices of one roll, in a fixed array (no heap).
+/// The legal choices of one roll, in a fixed array (no heap), each with the turn it leads to.
+///
+/// For Can't Stop-style turns (Route 66, Can't Stop) [`legal_choices`] also fills in, for every
+/// choice, the turn after it ([`ChoiceList::after`]), so a policy weighs and the engine applies
+/// a choice without stepping the cars again. The Great Races' lists leave it at the default.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ChoiceList {
     items: [Choice; MAX_CHOICES],
+    after: [Turn; MAX_CHOICES],
+    bust: [u16; MAX_CHOICES],
+    gain: [u32; MAX_CHOICES],
     len: u8,
 }
 
@@ -105,6 +113,49 @@ impl ChoiceList {
         self.len == 0
     }
 
+    /// Choice `i`.
+    #[inline]
+    pub fn get(&self, i: usize) -> Choice {
+        self.as_slice()[i]
+    }
+
+    /// The turn after choice `i` (Can't Stop-style lists only; see the type's comment).
+    #[inline]
+    pub fn after(&self, i: usize) -> &Turn {
+        &self.after[..self.len as usize][i]
+    }
+
+    /// Busting rolls (out of 1296) for the roll after choice `i` (Can't Stop-style lists only).
+    #[inline]
+    pub fn bust(&self, i: usize) -> u16 {
+        self.bust[..self.len as usize][i]
+    }
+
+    /// The progress choice `i` makes, in [`PROGRESS_UNIT`]s: spaces climbed, each weighted by
+    /// `PROGRESS_UNIT / length` of its column (Can't Stop-style lists only).
+    #[inline]
+    pub fn gain(&self, i: usize) -> u32 {
+        self.gain[..self.len as usize][i]
+    }
+
+    /// The choices with their turns, in order.
+    #[inline]
+    pub fn iter(&self) -> impl Iterator<Item = (Choice, &Turn)> {
+        self.as_slice().iter().copied().zip(&self.after)
+    }
+
+    /// The list of the choices whose bit is set in `keep` (bit `i` = choice `i`), in order.
+    pub fn select(&self, keep: u8) -> ChoiceList {
+        let mut out = *self;
+        out.retain_indices(keep);
+        out
+    }
+
+    /// Removes choice `i`, keeping the order of the rest.
+    pub fn remove(&mut self, i: usize) {
+        self.retain_indices(!(1u8 << i));
+    }
+
     /// Adds a choice unless an equal one is already there.
     #[inline]
     fn push_unique(&mut self, c: Choice) {
@@ -114,13 +165,25 @@ impl ChoiceList {
         }
     }
 
-    /// Keeps only the choices for which `keep` holds, in order.
+    /// Adds a choice and the turn after it (the caller keeps choices distinct).
+    #[inline(always)]
+    fn push(&mut self, c: Choice, after: Turn) {
+        let n = self.len as usize;
+        self.items[n] = c;
+        self.after[n] = after;
+        self.len += 1;
+    }
+
+    /// Keeps only the choices whose bit is set in `keep`, in order.
     #[inline]
-    fn retain(&mut self, mut keep: impl FnMut(&Choice) -> bool) {
+    fn retain_indices(&mut self, keep: u8) {
         let mut n = 0;
         for i in 0..self.len as usize {
-            if keep(&self.items[i]) {
+            if keep & (1 << i) != 0 {
                 self.items[n] = self.items[i];
+                self.after[n] = self.after[i];
+                self.bust[n] = self.bust[i];
+                self.gain[n] = self.gain[i];
                 n += 1;
             }
         }
@@ -137,7 +200,8 @@ pub fn new_cars(turn: &Turn, c: &Choice) -> u32 {
 /// The legal choices for `roll` in a Can't Stop-style turn (Route 66, Can't Stop): both pairs
 /// when both can be used, either one when only one can (the player picks), a double when the
 /// car can take both steps; under A Faster Gear only the choices bringing in the most new cars.
-#[inline]
+/// Each choice comes with the turn after it. Equal choices are listed once, first come first.
+#[inline(always)]
 pub fn legal_choices(
     rules: &Rules,
     board: &Board,
@@ -148,30 +212,40 @@ pub fn legal_choices(
     let usable = turn.usable(rules, board);
     let free = turn.free_cars(rules);
     let mut list = ChoiceList::default();
-    for (a, b) in roll.pairings() {
+    // Pairings come without repeats, so only single-column choices can repeat: `singles` marks
+    // the columns already listed alone.
+    let mut singles = 0u16;
+    let mut single = |list: &mut ChoiceList, c: u8, after: Turn| {
+        if singles & (1 << c) == 0 {
+            singles |= 1 << c;
+            list.push(Choice::one(c), after);
+        }
+    };
+    let step = |t: &Turn, c: u8| t.stepped(rules, board, player, c);
+    for (a, b) in roll.unique_pairings() {
         let (ua, ub) = (usable.has_sum(a), usable.has_sum(b));
         if a == b {
             if ua {
-                let from = turn.start(board, player, a);
-                let once = Turn::step(rules, board, player, a, from);
-                if once < rules.layout.len(a) {
-                    list.push_unique(Choice::two(a, a));
+                let once = step(turn, a);
+                if once.at_top.has_sum(a) {
+                    single(&mut list, a, once);
                 } else {
-                    list.push_unique(Choice::one(a));
+                    list.push(Choice::two(a, a), step(&once, a));
                 }
             }
         } else if ua && ub {
             let needed = (!turn.cars.has_sum(a)) as u32 + (!turn.cars.has_sum(b)) as u32;
             if needed <= free {
-                list.push_unique(Choice::two(a, b));
+                let c = Choice::two(a, b);
+                list.push(c, step(&step(turn, c.first), c.second));
             } else {
-                list.push_unique(Choice::one(a));
-                list.push_unique(Choice::one(b));
+                single(&mut list, a, step(turn, a));
+                single(&mut list, b, step(turn, b));
             }
         } else if ua {
-            list.push_unique(Choice::one(a));
+            single(&mut list, a, step(turn, a));
         } else if ub {
-            list.push_unique(Choice::one(b));
+            single(&mut list, b, step(turn, b));
         }
     }
     if rules.faster_gear && free > 0 && list.len() > 1 {
@@ -181,9 +255,98 @@ pub fn legal_choices(
             .map(|c| new_cars(turn, c))
             .max()
             .unwrap_or(0);
-        list.retain(|c| new_cars(turn, c) == most);
+        let mut keep = 0u8;
+        for (i, c) in list.as_slice().iter().enumerate() {
+            keep |= ((new_cars(turn, c) == most) as u8) << i;
+        }
+        list.retain_indices(keep);
+    }
+    for i in 0..list.len as usize {
+        let t = &mut list.after[i];
+        t.rolls += 1;
+        list.bust[i] = bust_rolls(t.usable(rules, board));
+        list.gain[i] = list.items[i]
+            .columns()
+            .iter()
+            .map(|c| {
+                let climbed = (t.car(c) - turn.start(board, player, c)) as u32;
+                climbed * UNITS_PER_SPACE[rules.layout.len(c) as usize & 15]
+            })
+            .sum();
     }
     list
+}
+
+/// The common denominator of progress: 360360 = lcm(1..=15), so a space of any column length a
+/// board can have is a whole number of units and progress ties are exact.
+pub const PROGRESS_UNIT: u32 = 360_360;
+
+/// `PROGRESS_UNIT / length` for lengths 0..=15 (0 for 0): the units one space is worth.
+pub const UNITS_PER_SPACE: [u32; 16] = {
+    let mut t = [0u32; 16];
+    let mut len = 1;
+    while len < 16 {
+        t[len] = PROGRESS_UNIT / len as u32;
+        len += 1;
+    }
+    t
+};
+
+/// A slow reference for [`legal_choices`], written from the rules with nothing precomputed:
+/// every pairing of the dice in order, equal choices dropped, A Faster Gear applied. Tests
+/// compare the two on every roll of many positions.
+pub fn legal_choices_reference(
+    rules: &Rules,
+    board: &Board,
+    player: u8,
+    turn: &Turn,
+    roll: Roll,
+) -> Vec<(Choice, Turn)> {
+    let usable = turn.usable(rules, board);
+    let free = turn.free_cars(rules);
+    let mut out: Vec<Choice> = Vec::new();
+    let mut add = |c: Choice| {
+        if !out.contains(&c) {
+            out.push(c);
+        }
+    };
+    for (a, b) in roll.pairings() {
+        let (ua, ub) = (usable.has(a), usable.has(b));
+        if a == b && ua {
+            let once = Turn::step(rules, board, player, a, turn.start(board, player, a));
+            add(if once < rules.layout.len(a) {
+                Choice::two(a, a)
+            } else {
+                Choice::one(a)
+            });
+        } else if a != b && ua && ub {
+            let needed = [a, b].iter().filter(|&&c| !turn.cars.has(c)).count() as u32;
+            if needed <= free {
+                add(Choice::two(a, b));
+            } else {
+                add(Choice::one(a));
+                add(Choice::one(b));
+            }
+        } else if a != b && ua {
+            add(Choice::one(a));
+        } else if a != b && ub {
+            add(Choice::one(b));
+        }
+    }
+    if rules.faster_gear && free > 0 && out.len() > 1 {
+        let most = out.iter().map(|c| new_cars(turn, c)).max().unwrap_or(0);
+        out.retain(|c| new_cars(turn, c) == most);
+    }
+    out.into_iter()
+        .map(|c| {
+            let mut t = *turn;
+            for col in c.steps() {
+                t.advance(rules, board, player, col);
+            }
+            t.rolls += 1;
+            (c, t)
+        })
+        .collect()
 }
 
 /// The legal choices for `roll` in The Great Races: each pairing advances on every track of its
@@ -213,3 +376,7 @@ pub fn great_races_choices(rules: &Rules, board: &Board, player: u8, roll: Roll)
     }
     list
 }
+
+#[cfg(test)]
+#[path = "choice_tests.rs"]
+mod tests;

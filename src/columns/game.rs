@@ -57,7 +57,7 @@ impl Game {
     }
 
     /// The legal choices for `roll` (empty: the roll busts, or in The Great Races passes).
-    #[inline]
+    #[inline(always)]
     pub fn choices(&self, rules: &Rules, roll: Roll) -> ChoiceList {
         match rules.game {
             GameKind::GreatRaces => great_races_choices(rules, &self.board, self.to_move, roll),
@@ -85,10 +85,19 @@ impl Game {
             self.end_turn(rules);
             return;
         }
-        for c in choice.steps() {
-            self.turn.advance(rules, &self.board, p, c);
+        self.turn = self.turn.after(rules, &self.board, p, choice);
+    }
+
+    /// Applies choice `i` of `list`, the legal choices of the roll just made: the same as
+    /// [`Game::apply`], but in Can't Stop-style games it takes the turn the list already worked
+    /// out instead of stepping the cars again.
+    #[inline]
+    pub fn take(&mut self, rules: &Rules, list: &ChoiceList, i: usize) {
+        if rules.game == GameKind::GreatRaces {
+            self.apply(rules, list.get(i));
+        } else {
+            self.turn = *list.after(i);
         }
-        self.turn.rolls += 1;
     }
 
     /// Ends The Great Races turn of a roll with no open track among its sums.

@@ -1,6 +1,7 @@
 //! `Turn`: the cars (neutral markers) of the player to move and how far they got this turn.
 
 use super::board::{nibble, set_nibble, Board};
+use super::choice::Choice;
 use super::rules::Rules;
 use super::set::ColumnSet;
 
@@ -30,10 +31,10 @@ impl Turn {
         (rules.cars as u32).saturating_sub(self.cars.len())
     }
 
-    /// Where a move in column `c` starts from: the car, or else the player's own cube.
+    /// Where a move in column `c` (2..=12) starts from: the car, or else the player's own cube.
     #[inline]
     pub fn start(&self, board: &Board, player: u8, c: u8) -> u8 {
-        if self.cars.has(c) {
+        if self.cars.has_sum(c) {
             self.car(c)
         } else {
             board.cube(player, c)
@@ -54,7 +55,7 @@ impl Turn {
 
     /// The space one step up column `c` from space `from`: the next space, or, where cubes jump,
     /// the next space not holding another player's cube. Never past the top.
-    #[inline]
+    #[inline(always)]
     pub fn step(rules: &Rules, board: &Board, player: u8, c: u8, from: u8) -> u8 {
         let len = rules.layout.len(c);
         let next = if rules.jump {
@@ -67,8 +68,29 @@ impl Turn {
         next.min(len)
     }
 
-    /// Moves (entering first if needed) the car in column `c` one step.
+    /// The turn after a successful roll used as `choice`: each step taken in order, one more
+    /// roll counted. `self` is unchanged.
     #[inline]
+    pub fn after(&self, rules: &Rules, board: &Board, player: u8, choice: Choice) -> Turn {
+        let mut t = *self;
+        t.advance(rules, board, player, choice.first);
+        if choice.second != 0 {
+            t.advance(rules, board, player, choice.second);
+        }
+        t.rolls += 1;
+        t
+    }
+
+    /// This turn with the car in column `c` moved (entering first if needed) one step.
+    #[inline(always)]
+    pub fn stepped(&self, rules: &Rules, board: &Board, player: u8, c: u8) -> Turn {
+        let mut t = *self;
+        t.advance(rules, board, player, c);
+        t
+    }
+
+    /// Moves (entering first if needed) the car in column `c` one step.
+    #[inline(always)]
     pub fn advance(&mut self, rules: &Rules, board: &Board, player: u8, c: u8) {
         let from = self.start(board, player, c);
         let to = Turn::step(rules, board, player, c, from);

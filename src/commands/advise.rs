@@ -6,7 +6,7 @@
 use super::replay::load;
 use crate::cli::AdviseArgs;
 use crate::columns::bust::bust_rolls;
-use crate::columns::{Choice, Game, Rules};
+use crate::columns::{Choice, ChoiceList, Game, Rules};
 use crate::error::input;
 use crate::policy::ev::ExpectedValue;
 use crate::policy::optimal_turn::OptimalTurn;
@@ -26,16 +26,17 @@ pub fn ranking(
     policy: &mut AnyPolicy,
     view: &View,
     roll: crate::dice::Roll,
-    choices: &[Choice],
+    choices: &ChoiceList,
 ) -> Vec<Choice> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(0);
-    let mut left: Vec<Choice> = choices.to_vec();
+    let mut left = *choices;
     let mut out = Vec::with_capacity(left.len());
     while !left.is_empty() {
         let i = policy
             .choose(view, roll, &left, &mut rng)
             .min(left.len() - 1);
-        out.push(left.remove(i));
+        out.push(left.get(i));
+        left.remove(i);
     }
     out
 }
@@ -110,7 +111,7 @@ pub fn advice(rules: &Rules, game: &Game, decision: Decision, specs: &[PolicySpe
             out["policies"] = specs
                 .iter()
                 .map(|s| {
-                    let order = ranking(&mut s.build(rules), &view, roll, choices);
+                    let order = ranking(&mut s.build(rules), &view, roll, &list);
                     json!({ "policy": s.name, "ranking": order.iter().map(Choice::to_string).collect::<Vec<_>>() })
                 })
                 .collect();

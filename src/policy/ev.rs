@@ -22,7 +22,7 @@
 use super::roll_options::{settled, two, OptionCache, RollClass, GAINS};
 use super::value::BoardTables;
 use super::{Policy, View};
-use crate::columns::{bust, Choice, ColumnSet, GameKind};
+use crate::columns::{bust, ChoiceList, ColumnSet, GameKind};
 use crate::dice::{Roll, OUTCOMES};
 use rand_core::RngCore;
 
@@ -180,7 +180,7 @@ impl Policy for ExpectedValue {
         &mut self,
         view: &View,
         roll: Roll,
-        choices: &[Choice],
+        choices: &ChoiceList,
         rng: &mut R,
     ) -> usize {
         let _ = (roll, rng);
@@ -191,7 +191,7 @@ impl Policy for ExpectedValue {
         let t = &mut self.tables[p as usize];
         t.refresh(rules, &game.board, p);
         let t = &*t;
-        view.best_choice_by(choices, |choice| {
+        view.best_choice_by(choices, |choice, _| {
             let mut turn = game.turn;
             let mut gain = 0.0;
             for c in choice.columns() {
@@ -227,7 +227,7 @@ impl Policy for ExpectedValue {
 mod tests {
     use super::*;
     use crate::columns::set::ColumnSet as Set;
-    use crate::columns::{Game, Rules, Turn, Variant};
+    use crate::columns::{Choice, Game, Rules, Turn, Variant};
     use crate::dice::{sample, OUTCOMES};
     use crate::policy::value::{position_value, GAME_END};
     use rand::SeedableRng;
@@ -400,10 +400,7 @@ mod tests {
         // 7+7: 7 from 2.5 to 5·0.583 + 3·0.417 = 4.17 points: +1.67. It takes 2+12.
         let v = View::new(&rules, &g);
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
-        assert_eq!(
-            ExpectedValue::new().choose(&v, roll, list.as_slice(), &mut rng),
-            0
-        );
+        assert_eq!(ExpectedValue::new().choose(&v, roll, &list, &mut rng), 0);
         // The chosen value matches the from-scratch value of each resulting position.
         let value = |c| position_value(&rules, &v.after(c), 0);
         assert!(value(Choice::two(2, 12)) - value(Choice::two(7, 7)) > 5.8);
@@ -424,12 +421,8 @@ mod tests {
         let list = g.choices(&rules, roll);
         assert_eq!(list.as_slice(), &[Choice::one(12), Choice::two(7, 11)]);
         let v = View::new(&rules, &g);
-        let i = ExpectedValue::new().choose(
-            &v,
-            roll,
-            list.as_slice(),
-            &mut Xoshiro256PlusPlus::seed_from_u64(1),
-        );
+        let i =
+            ExpectedValue::new().choose(&v, roll, &list, &mut Xoshiro256PlusPlus::seed_from_u64(1));
         let after = v.after(list.as_slice()[i]);
         assert!(
             after.turn.at_top.is_empty(),

@@ -2,24 +2,49 @@
 //! stop at once when a car reaches a scoring space (unless `fixed-risk:P,ignore-top`).
 
 use super::{Policy, View};
+use crate::dice::OUTCOMES;
 use rand_core::RngCore;
 
 /// Rolls while the next roll's bust chance is at most `max_bust`.
 #[derive(Clone, Copy, Debug)]
 pub struct FixedRisk {
     /// Highest bust chance still worth a roll, in [0, 1).
-    pub max_bust: f64,
+    max_bust: f64,
+    /// The same limit in busting rolls out of 1296: the most `b` with `b / 1296 <= max_bust`.
+    max_bust_rolls: u16,
     /// Stop as soon as a car stands on a scoring space.
-    pub stop_at_top: bool,
+    stop_at_top: bool,
+}
+
+impl FixedRisk {
+    /// Rolls while the bust chance is at most `max_bust`; `stop_at_top` stops once a car reaches
+    /// a scoring space.
+    pub fn new(max_bust: f64, stop_at_top: bool) -> FixedRisk {
+        // Counted, not multiplied, so the integer test is exactly `b as f64 / 1296.0 <= max_bust`.
+        let allowed = (0..=OUTCOMES as u16)
+            .take_while(|&b| b as f64 / OUTCOMES as f64 <= max_bust)
+            .count();
+        FixedRisk {
+            max_bust,
+            max_bust_rolls: allowed as u16,
+            stop_at_top,
+        }
+    }
+
+    /// The highest bust chance still worth a roll.
+    pub fn max_bust(&self) -> f64 {
+        self.max_bust
+    }
 }
 
 impl Policy for FixedRisk {
     #[inline]
     fn keep_rolling<R: RngCore>(&mut self, view: &View, _rng: &mut R) -> bool {
-        if view.stop_wins() || (self.stop_at_top && !view.game.turn.at_top.is_empty()) {
+        if self.stop_at_top && !view.game.turn.at_top.is_empty() || view.stop_wins() {
             return false;
         }
-        view.p_bust() <= self.max_bust
+        // `allowed` counts 0..=max, so rolling on needs bust_rolls < max_bust_rolls.
+        view.bust_rolls < self.max_bust_rolls
     }
 }
 
@@ -40,16 +65,30 @@ mod tests {
         g.apply(&rules, Choice::one(7));
         let v = View::new(&rules, &g);
         assert_eq!(v.bust_rolls, 104);
-        assert!(FixedRisk {
-            max_bust: 0.0803,
-            stop_at_top: true
+        assert!(FixedRisk::new(0.0803, true).keep_rolling(&v, &mut rng));
+        assert!(!FixedRisk::new(0.0802, true).keep_rolling(&v, &mut rng));
+    }
+
+    #[test]
+    fn integer_limit_is_the_probability_test_for_every_count() {
+        for p in [
+            0.0,
+            0.05,
+            0.0802,
+            0.1,
+            0.2,
+            0.25,
+            1.0 / 3.0,
+            0.3,
+            0.5,
+            0.999,
+        ] {
+            let f = FixedRisk::new(p, false);
+            assert_eq!(f.max_bust(), p);
+            for b in 0..=OUTCOMES as u16 {
+                assert_eq!(b < f.max_bust_rolls, b as f64 / 1296.0 <= p, "p {p} b {b}");
+            }
         }
-        .keep_rolling(&v, &mut rng));
-        assert!(!FixedRisk {
-            max_bust: 0.0802,
-            stop_at_top: true
-        }
-        .keep_rolling(&v, &mut rng));
     }
 
     #[test]
@@ -62,16 +101,8 @@ mod tests {
         g.apply(&rules, Choice::one(2));
         assert!(g.turn.at_top.has(2));
         let v = View::new(&rules, &g);
-        assert!(!FixedRisk {
-            max_bust: 0.99,
-            stop_at_top: true
-        }
-        .keep_rolling(&v, &mut rng));
+        assert!(!FixedRisk::new(0.99, true).keep_rolling(&v, &mut rng));
         // Usable is every open column but 2 with two cars free: no roll busts, so it goes on.
-        assert!(FixedRisk {
-            max_bust: 0.5,
-            stop_at_top: false
-        }
-        .keep_rolling(&v, &mut rng));
+        assert!(FixedRisk::new(0.5, false).keep_rolling(&v, &mut rng));
     }
 }

@@ -21,7 +21,7 @@ pub mod view;
 pub use spec::PolicySpec;
 pub use view::View;
 
-use crate::columns::Choice;
+use crate::columns::ChoiceList;
 use crate::dice::Roll;
 use rand_core::RngCore;
 
@@ -41,13 +41,14 @@ pub const FAMILIES: [(&str, &str); 9] = [
 /// A stopping policy.
 pub trait Policy {
     /// Index into `choices` (never empty) of the choice to take after `roll`. `view` shows the
-    /// position before the choice is applied. The default is the shared choice rule: the choice
-    /// leaving the lowest bust chance for the next roll, ties broken by more progress.
+    /// position before the choice is applied; the list carries the turn after each choice. The
+    /// default is the shared choice rule: the choice leaving the lowest bust chance for the next
+    /// roll, ties broken by more progress.
     fn choose<R: RngCore>(
         &mut self,
         view: &View,
         roll: Roll,
-        choices: &[Choice],
+        choices: &ChoiceList,
         rng: &mut R,
     ) -> usize {
         let _ = (roll, rng);
@@ -98,7 +99,7 @@ impl Policy for AnyPolicy {
         &mut self,
         view: &View,
         roll: Roll,
-        choices: &[Choice],
+        choices: &ChoiceList,
         rng: &mut R,
     ) -> usize {
         dispatch!(self, p => p.choose(view, roll, choices, rng))

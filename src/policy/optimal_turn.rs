@@ -23,7 +23,7 @@
 use super::value::{BoardTables, GAME_END};
 use super::{Policy, View};
 use crate::columns::board::shift;
-use crate::columns::{Choice, Game, GameKind, Rules};
+use crate::columns::{Choice, ChoiceList, Game, GameKind, Rules};
 use crate::dice::{DISTINCT_ROLLS, OUTCOMES};
 use rand_core::RngCore;
 use std::collections::HashMap;
@@ -189,7 +189,7 @@ impl Policy for OptimalTurn {
         &mut self,
         view: &View,
         roll: crate::dice::Roll,
-        choices: &[Choice],
+        choices: &ChoiceList,
         rng: &mut R,
     ) -> usize {
         let _ = (roll, rng);
@@ -197,7 +197,7 @@ impl Policy for OptimalTurn {
             return view.safest_choice(choices);
         }
         let mut values = [0.0f64; crate::columns::choice::MAX_CHOICES];
-        self.choice_values(view, choices, &mut values[..choices.len()]);
+        self.choice_values(view, choices.as_slice(), &mut values[..choices.len()]);
         let mut best = 0;
         for i in 1..choices.len() {
             if values[i] > values[best] {

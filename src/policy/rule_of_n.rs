@@ -23,7 +23,7 @@
 //!   cubes are jumped (a jump never lands on an occupied space), else all of them.
 
 use super::{Policy, View};
-use crate::columns::{Choice, Game, GameKind, Rules};
+use crate::columns::{Board, ChoiceList, Game, GameKind, Rules, Turn};
 use crate::dice::Roll;
 use rand_core::RngCore;
 
@@ -88,21 +88,24 @@ fn pair_index(c: u8) -> usize {
 /// Steps the car in column `c` took this turn (see the module comment).
 #[inline]
 pub fn steps(rules: &Rules, game: &Game, c: u8) -> u32 {
-    let p = game.to_move;
-    let (from, to) = (game.board.cube(p, c) as u32, game.turn.car(c) as u32);
+    turn_steps(rules, &game.board, game.to_move, &game.turn, c)
+}
+
+/// Steps the car of player `p` in column `c` took in `turn`.
+#[inline]
+fn turn_steps(rules: &Rules, board: &Board, p: u8, turn: &Turn, c: u8) -> u32 {
+    let (from, to) = (board.cube(p, c) as u32, turn.car(c) as u32);
+    if !rules.jump {
+        return to - from;
+    }
     let span = ((2u32 << to) - 1) & !((2u32 << from) - 1);
-    let blocked = if rules.jump {
-        game.board.others_mask(rules.players, p, c) as u32
-    } else {
-        0
-    };
-    (span & !blocked).count_ones()
+    (span & !(board.others_mask(rules.players, p, c) as u32)).count_ones()
 }
 
 impl RuleOfN {
     /// The placed-markers terms of the count (`+odd −even +low +high`), 0 until all are placed.
-    fn shape(&self, rules: &Rules, game: &Game) -> i32 {
-        let cars = game.turn.cars;
+    fn shape(&self, rules: &Rules, turn: &Turn) -> i32 {
+        let cars = turn.cars;
         if cars.len() < rules.cars as u32 || cars.is_empty() {
             return 0;
         }
@@ -114,24 +117,30 @@ impl RuleOfN {
     }
 
     /// `Σ weights[c] · (steps_c + 1)` over the turn's cars.
-    fn weighted_steps(rules: &Rules, game: &Game, weights: &[i32; 6]) -> i32 {
-        game.turn
-            .cars
+    fn weighted_steps(rules: &Rules, board: &Board, p: u8, turn: &Turn, weights: &[i32; 6]) -> i32 {
+        turn.cars
             .iter()
-            .map(|c| weights[pair_index(c)] * (steps(rules, game, c) as i32 + 1))
+            .map(|c| weights[pair_index(c)] * (turn_steps(rules, board, p, turn, c) as i32 + 1))
             .sum()
     }
 
     /// The running count of the turn in `game`.
     pub fn count(&self, rules: &Rules, game: &Game) -> i32 {
-        RuleOfN::weighted_steps(rules, game, &self.params.progress) + self.shape(rules, game)
+        let (board, p, turn) = (&game.board, game.to_move, &game.turn);
+        RuleOfN::weighted_steps(rules, board, p, turn, &self.params.progress)
+            + self.shape(rules, turn)
     }
 
     /// The choice score of a turn state.
     pub fn choice_score(&self, rules: &Rules, game: &Game) -> i32 {
-        RuleOfN::weighted_steps(rules, game, &self.params.choice)
-            - self.params.marker * game.turn.cars.len() as i32
-            - self.shape(rules, game)
+        self.turn_choice_score(rules, &game.board, game.to_move, &game.turn)
+    }
+
+    /// The choice score of `turn`, played by player `p` on `board`.
+    pub fn turn_choice_score(&self, rules: &Rules, board: &Board, p: u8, turn: &Turn) -> i32 {
+        RuleOfN::weighted_steps(rules, board, p, turn, &self.params.choice)
+            - self.params.marker * turn.cars.len() as i32
+            - self.shape(rules, turn)
     }
 }
 
@@ -140,15 +149,16 @@ impl Policy for RuleOfN {
         &mut self,
         view: &View,
         roll: Roll,
-        choices: &[Choice],
+        choices: &ChoiceList,
         rng: &mut R,
     ) -> usize {
         let _ = (roll, rng);
         if view.rules.game == GameKind::GreatRaces {
             return view.safest_choice(choices);
         }
-        view.best_choice_by(choices, |c| {
-            self.choice_score(view.rules, &view.after(c)) as f64
+        let (rules, board, p) = (view.rules, &view.game.board, view.player());
+        view.best_choice_by(choices, |_, turn| {
+            self.turn_choice_score(rules, board, p, turn) as f64
         })
     }
 
@@ -296,9 +306,9 @@ mod tests {
         // Keller: 2+12 scores 1·2 + 1·2 − 2·6 = −8; 7+7 scores 6·3 − 6 = 12: takes 7+7.
         assert_eq!(rule28().choice_score(&rules, &v.after(choices[0])), -8);
         assert_eq!(rule28().choice_score(&rules, &v.after(choices[1])), 12);
-        assert_eq!(rule28().choose(&v, roll, choices, &mut rng), 1);
+        assert_eq!(rule28().choose(&v, roll, &list, &mut rng), 1);
         // Glenn: 2+12 scores 7·2 + 7·2 − 12 = 16; 7+7 scores 3·3 − 6 = 3: takes 2+12.
-        assert_eq!(glenn().choose(&v, roll, choices, &mut rng), 0);
+        assert_eq!(glenn().choose(&v, roll, &list, &mut rng), 0);
     }
 
     #[test]
@@ -323,8 +333,8 @@ mod tests {
         let (r2, g2) = one_step_each(&[8, 10, 12]);
         assert_eq!(rule28().choice_score(&r2, &g2), -2);
         // The tie goes to the shared rule: the lower bust chance after the choice.
-        let safest = v.safest_choice(&list.as_slice()[1..]) + 1;
+        let safest = v.safest_choice(&list.select(0b110)) + 1;
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
-        assert_eq!(rule28().choose(&v, roll, list.as_slice(), &mut rng), safest);
+        assert_eq!(rule28().choose(&v, roll, &list, &mut rng), safest);
     }
 }

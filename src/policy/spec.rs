@@ -173,10 +173,7 @@ impl PolicySpec {
             SpecKind::FixedRisk {
                 max_bust,
                 stop_at_top,
-            } => AnyPolicy::FixedRisk(FixedRisk {
-                max_bust,
-                stop_at_top,
-            }),
+            } => AnyPolicy::FixedRisk(FixedRisk::new(max_bust, stop_at_top)),
             SpecKind::Ev => AnyPolicy::Ev(Box::new(ExpectedValue::new())),
             SpecKind::OptimalTurn(w) => {
                 AnyPolicy::OptimalTurn(Box::new(OptimalTurn::with_end_worth(w)))

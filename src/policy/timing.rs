@@ -27,7 +27,7 @@ fn play(
         }
         let p = g.to_move as usize;
         seen(&g, Some(roll));
-        let i = seats[p].choose(&View::new(rules, &g), roll, list.as_slice(), rng);
+        let i = seats[p].choose(&View::new(rules, &g), roll, &list, rng);
         g.apply(rules, list.as_slice()[i]);
         if rules.game == GameKind::GreatRaces {
             continue;
@@ -73,12 +73,7 @@ fn ev_decision_cost() {
         for _ in 0..5 {
             for (g, roll) in &chooses {
                 let list = g.choices(&rules, *roll);
-                sum += black_box(policy.choose(
-                    &View::new(&rules, g),
-                    *roll,
-                    list.as_slice(),
-                    &mut rng,
-                ));
+                sum += black_box(policy.choose(&View::new(&rules, g), *roll, &list, &mut rng));
             }
         }
         let per_choose = t.elapsed().as_nanos() as f64 / (5 * chooses.len()) as f64;

@@ -4,7 +4,7 @@
 use super::value::{column_value, end_value};
 use crate::columns::bust::bust_rolls;
 use crate::columns::choice::MAX_CHOICES;
-use crate::columns::{Board, Choice, ColumnSet, Game, GameKind, Rules, Turn};
+use crate::columns::{Board, Choice, ChoiceList, ColumnSet, Game, GameKind, Rules, Turn};
 use crate::dice::OUTCOMES;
 
 /// What a policy sees. `Copy`; building one is a table lookup.
@@ -73,31 +73,20 @@ impl<'a> View<'a> {
     }
 
     /// The shared choice rule: the choice leaving the lowest bust chance for the next roll, ties
-    /// broken by more progress, then by the first listed. In The Great Races, where the player
-    /// never rolls again in the turn, it is [`View::race_choice`] instead.
-    pub fn safest_choice(&self, choices: &[Choice]) -> usize {
+    /// broken by more progress (exactly, see [`ChoiceList::gain`]), then by the first listed. In
+    /// The Great Races, where the player never rolls again in the turn, it is
+    /// [`View::race_choice`] instead.
+    #[inline]
+    pub fn safest_choice(&self, choices: &ChoiceList) -> usize {
         if self.rules.game == GameKind::GreatRaces {
             return self.race_choice(choices);
         }
-        // Only the turn changes with a choice: advance a copy of it (16 bytes) rather than of
-        // the game, and weigh progress only between choices tied on the bust chance.
-        let (rules, board, p) = (self.rules, &self.game.board, self.player());
+        // The list carries each choice's bust count and progress: a scan of two small arrays.
         let mut best = 0;
-        let mut best_bust = u16::MAX;
-        let mut best_turn = self.game.turn;
-        for (i, &c) in choices.iter().enumerate() {
-            let mut t = self.game.turn;
-            for col in c.steps() {
-                t.advance(rules, board, p, col);
-            }
-            let bust = bust_rolls(t.usable(rules, board));
-            if bust < best_bust
-                || (bust == best_bust
-                    && progress_of(rules, board, p, &t) > progress_of(rules, board, p, &best_turn))
-            {
+        for i in 1..choices.len() {
+            let (bust, best_bust) = (choices.bust(i), choices.bust(best));
+            if bust < best_bust || (bust == best_bust && choices.gain(i) > choices.gain(best)) {
                 best = i;
-                best_bust = bust;
-                best_turn = t;
             }
         }
         best
@@ -107,10 +96,10 @@ impl<'a> View<'a> {
     /// valued by [`column_value`] (points weighted by the chance of winning it from here, so a
     /// race an opponent is far ahead in is worth little), plus [`end_value`] when the move ends
     /// the game (± `GAME_END`); ties go to the first listed.
-    pub fn race_choice(&self, choices: &[Choice]) -> usize {
+    pub fn race_choice(&self, choices: &ChoiceList) -> usize {
         let (p, board) = (self.player(), &self.game.board);
         let mut best = (0, f64::NEG_INFINITY);
-        for (i, &choice) in choices.iter().enumerate() {
+        for (i, &choice) in choices.as_slice().iter().enumerate() {
             let mut gain = end_value(self.after(choice).winner, p);
             for c in choice.columns() {
                 let s = board.cube(p, c);
@@ -125,34 +114,29 @@ impl<'a> View<'a> {
         best.0
     }
 
-    /// The choice scoring highest by `score`; exact ties are broken by the shared choice rule
-    /// among the tied choices. No heap allocation.
+    /// The choice scoring highest by `score` (given each choice and the turn after it); exact
+    /// ties are broken by the shared choice rule among the tied choices. No heap allocation.
     pub fn best_choice_by(
         &self,
-        choices: &[Choice],
-        mut score: impl FnMut(Choice) -> f64,
+        choices: &ChoiceList,
+        mut score: impl FnMut(Choice, &Turn) -> f64,
     ) -> usize {
         let mut scores = [0.0f64; MAX_CHOICES];
         let mut top = f64::NEG_INFINITY;
-        for (slot, &c) in scores.iter_mut().zip(choices) {
-            *slot = score(c);
+        for (slot, (c, t)) in scores.iter_mut().zip(choices.iter()) {
+            *slot = score(c, t);
             top = top.max(*slot);
         }
-        let mut tied = [Choice::default(); MAX_CHOICES];
-        let mut index = [0usize; MAX_CHOICES];
-        let mut n = 0;
-        for (i, &c) in choices.iter().enumerate() {
-            if scores[i] == top {
-                tied[n] = c;
-                index[n] = i;
-                n += 1;
-            }
+        let mut tied = 0u8;
+        for (i, &s) in scores[..choices.len()].iter().enumerate() {
+            tied |= ((s == top) as u8) << i;
         }
-        if n == 1 {
-            index[0]
-        } else {
-            index[self.safest_choice(&tied[..n])]
+        if tied.count_ones() == 1 {
+            return tied.trailing_zeros() as usize;
         }
+        // The k-th tied choice is the k-th set bit of `tied`.
+        let k = self.safest_choice(&choices.select(tied));
+        (0..k).fold(tied, |m, _| m & (m - 1)).trailing_zeros() as usize
     }
 }
 
@@ -186,15 +170,12 @@ mod tests {
         let roll = Roll([1, 1, 5, 6]);
         let list = g.choices(&rules, roll);
         let v = View::new(&rules, &g);
-        let i = v.safest_choice(list.as_slice());
+        let i = v.safest_choice(&list);
         assert_eq!(list.as_slice()[i], Choice::two(6, 7));
         // best_choice_by with equal scores falls back to the same rule.
-        assert_eq!(v.best_choice_by(list.as_slice(), |_| 1.0), i);
+        assert_eq!(v.best_choice_by(&list, |_, _| 1.0), i);
         // A unique best score wins whatever its bust chance.
-        let j = v.best_choice_by(
-            list.as_slice(),
-            |c| if c == Choice::one(2) { 2.0 } else { 1.0 },
-        );
+        let j = v.best_choice_by(&list, |c, _| if c == Choice::one(2) { 2.0 } else { 1.0 });
         assert_eq!(list.as_slice()[j], Choice::one(2));
     }
 
@@ -208,11 +189,11 @@ mod tests {
         assert_eq!(list.as_slice(), &[Choice::two(2, 8), Choice::two(3, 7)]);
         // From the start 2 (10 points, 3 spaces) gains most: 2+8 is taken.
         let v = View::new(&rules, &g);
-        assert_eq!(v.safest_choice(list.as_slice()), 0);
+        assert_eq!(v.safest_choice(&list), 0);
         // With the opponent one step from winning 2 and 8, that race is nearly lost: 3+7 it is.
         g.board.set_cube(1, 2, 2);
         g.board.set_cube(1, 8, 10);
         let v = View::new(&rules, &g);
-        assert_eq!(v.safest_choice(list.as_slice()), 1);
+        assert_eq!(v.safest_choice(&list), 1);
     }
 }

@@ -53,8 +53,8 @@ pub fn play_game<P: Policy, D: DiceSource, R: RngCore>(
             turns += 1;
             continue;
         }
-        let pick = policies[slot].choose(&View::new(rules, &game), roll, choices.as_slice(), rng);
-        game.apply(rules, choices.as_slice()[pick.min(choices.len() - 1)]);
+        let pick = policies[slot].choose(&View::new(rules, &game), roll, &choices, rng);
+        game.take(rules, &choices, pick.min(choices.len() - 1));
         if great_races {
             turns += 1;
             continue;
