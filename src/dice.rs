@@ -184,8 +184,19 @@ pub fn sample_index<R: RngCore + ?Sized>(rng: &mut R) -> usize {
 /// Draws one roll of four dice.
 #[inline]
 pub fn sample<R: RngCore + ?Sized>(rng: &mut R) -> Roll {
-    Roll::from_index(sample_index(rng))
+    ROLLS[sample_index(rng)]
 }
+
+/// `ROLLS[i]` is `Roll::from_index(i)`, computed at compile time: one lookup per sampled roll.
+pub static ROLLS: [Roll; OUTCOMES] = {
+    let mut t = [Roll([0; 4]); OUTCOMES];
+    let mut i = 0;
+    while i < OUTCOMES {
+        t[i] = Roll::from_index(i);
+        i += 1;
+    }
+    t
+};
 
 /// Draws one die (1..=6) without bias, for games played with a single die.
 #[inline]
@@ -208,6 +219,7 @@ mod tests {
     #[test]
     fn index_round_trips_for_every_outcome() {
         for i in 0..OUTCOMES {
+            assert_eq!(ROLLS[i], Roll::from_index(i));
             assert_eq!(Roll::from_index(i).index(), i);
         }
     }
@@ -233,7 +245,10 @@ mod tests {
             let r = Roll::from_index(i);
             let mut slow: Vec<(u8, u8)> = Vec::new();
             for (a, b) in r.pairings() {
-                if !slow.iter().any(|&(x, y)| (x, y) == (a, b) || (x, y) == (b, a)) {
+                if !slow
+                    .iter()
+                    .any(|&(x, y)| (x, y) == (a, b) || (x, y) == (b, a))
+                {
                     slow.push((a, b));
                 }
             }

@@ -201,7 +201,7 @@ pub fn new_cars(turn: &Turn, c: &Choice) -> u32 {
 /// when both can be used, either one when only one can (the player picks), a double when the
 /// car can take both steps; under A Faster Gear only the choices bringing in the most new cars.
 /// Each choice comes with the turn after it. Equal choices are listed once, first come first.
-#[inline(always)]
+#[inline]
 pub fn legal_choices(
     rules: &Rules,
     board: &Board,
@@ -209,9 +209,25 @@ pub fn legal_choices(
     turn: &Turn,
     roll: Roll,
 ) -> ChoiceList {
+    let mut list = ChoiceList::default();
+    fill_legal_choices(rules, board, player, turn, roll, &mut list);
+    list
+}
+
+/// [`legal_choices`] written into `list` (its old contents are dropped): the engine's form,
+/// which reuses one list and so never copies or clears one.
+#[inline(always)]
+pub fn fill_legal_choices(
+    rules: &Rules,
+    board: &Board,
+    player: u8,
+    turn: &Turn,
+    roll: Roll,
+    list: &mut ChoiceList,
+) {
     let usable = turn.usable(rules, board);
     let free = turn.free_cars(rules);
-    let mut list = ChoiceList::default();
+    list.len = 0;
     // Pairings come without repeats, so only single-column choices can repeat: `singles` marks
     // the columns already listed alone.
     let mut singles = 0u16;
@@ -228,7 +244,7 @@ pub fn legal_choices(
             if ua {
                 let once = step(turn, a);
                 if once.at_top.has_sum(a) {
-                    single(&mut list, a, once);
+                    single(list, a, once);
                 } else {
                     list.push(Choice::two(a, a), step(&once, a));
                 }
@@ -239,13 +255,13 @@ pub fn legal_choices(
                 let c = Choice::two(a, b);
                 list.push(c, step(&step(turn, c.first), c.second));
             } else {
-                single(&mut list, a, step(turn, a));
-                single(&mut list, b, step(turn, b));
+                single(list, a, step(turn, a));
+                single(list, b, step(turn, b));
             }
         } else if ua {
-            single(&mut list, a, step(turn, a));
+            single(list, a, step(turn, a));
         } else if ub {
-            single(&mut list, b, step(turn, b));
+            single(list, b, step(turn, b));
         }
     }
     if rules.faster_gear && free > 0 && list.len() > 1 {
@@ -261,20 +277,29 @@ pub fn legal_choices(
         }
         list.retain_indices(keep);
     }
+    // The bust count and the progress of each choice, for the shared choice rule.
+    let (open, cars) = (!board.closed, rules.cars as u32);
+    let lengths = &rules.layout.length;
     for i in 0..list.len as usize {
         let t = &mut list.after[i];
         t.rolls += 1;
-        list.bust[i] = bust_rolls(t.usable(rules, board));
-        list.gain[i] = list.items[i]
-            .columns()
-            .iter()
-            .map(|c| {
-                let climbed = (t.car(c) - turn.start(board, player, c)) as u32;
-                climbed * UNITS_PER_SPACE[rules.layout.len(c) as usize & 15]
-            })
-            .sum();
+        let moving = t.cars - t.at_top;
+        let usable = if t.cars.len() < cars {
+            moving | (open - t.cars)
+        } else {
+            moving
+        };
+        list.bust[i] = bust_rolls(usable);
+        let Choice { first, second } = list.items[i];
+        let units = |c: u8| UNITS_PER_SPACE[lengths[c as usize] as usize & 15];
+        let climbed = |c: u8| (t.car(c) - turn.start(board, player, c)) as u32;
+        list.gain[i] = climbed(first) * units(first)
+            + if second != 0 && second != first {
+                climbed(second) * units(second)
+            } else {
+                0
+            };
     }
-    list
 }
 
 /// The common denominator of progress: 360360 = lcm(1..=15), so a space of any column length a

@@ -2,7 +2,7 @@
 //! steps that change it: apply a choice, stop, bust, and The Great Races' one-roll turn.
 
 use super::board::{Board, NOBODY};
-use super::choice::{great_races_choices, legal_choices, Choice, ChoiceList};
+use super::choice::{fill_legal_choices, great_races_choices, legal_choices, Choice, ChoiceList};
 use super::rules::{GameKind, Rules};
 use super::set::ColumnSet;
 use super::turn::Turn;
@@ -57,11 +57,23 @@ impl Game {
     }
 
     /// The legal choices for `roll` (empty: the roll busts, or in The Great Races passes).
-    #[inline(always)]
+    #[inline]
     pub fn choices(&self, rules: &Rules, roll: Roll) -> ChoiceList {
         match rules.game {
             GameKind::GreatRaces => great_races_choices(rules, &self.board, self.to_move, roll),
             _ => legal_choices(rules, &self.board, self.to_move, &self.turn, roll),
+        }
+    }
+
+    /// [`Game::choices`] written into `list`, which is reused rather than copied: the engine's
+    /// form.
+    #[inline(always)]
+    pub fn fill_choices(&self, rules: &Rules, roll: Roll, list: &mut ChoiceList) {
+        match rules.game {
+            GameKind::GreatRaces => {
+                *list = great_races_choices(rules, &self.board, self.to_move, roll)
+            }
+            _ => fill_legal_choices(rules, &self.board, self.to_move, &self.turn, roll, list),
         }
     }
 

@@ -3,7 +3,7 @@
 
 use super::dice_source::DiceSource;
 use super::stats::MatchupStats;
-use crate::columns::{Game, GameKind, Rules};
+use crate::columns::{ChoiceList, Game, GameKind, Rules};
 use crate::policy::{Policy, View};
 use rand_core::RngCore;
 
@@ -27,6 +27,7 @@ pub fn play_game<P: Policy, D: DiceSource, R: RngCore>(
     let mut game = Game::new();
     let mut turns = 0u32;
     let great_races = rules.game == GameKind::GreatRaces;
+    let mut choices = ChoiceList::default();
     while !game.finished() {
         if turns >= MAX_TURNS {
             stats.unfinished += 1;
@@ -39,7 +40,7 @@ pub fn play_game<P: Policy, D: DiceSource, R: RngCore>(
         }
         let Some(roll) = dice.roll() else { break };
         stats.cells[slot][seat].rolls += 1;
-        let choices = game.choices(rules, roll);
+        game.fill_choices(rules, roll, &mut choices);
         if choices.is_empty() {
             stats
                 .stop_cell(slot, game.turn.rolls, game.turn.cars.len())
