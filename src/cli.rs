@@ -9,6 +9,7 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+pub use crate::commands::job::ShardArgs;
 pub use crate::sweep::args::SweepArgs;
 
 /// pressluck: hard numbers for press-your-luck dice race games.
@@ -193,16 +194,9 @@ pub struct TournamentArgs {
     /// No progress bar and no summary table.
     #[arg(long)]
     pub quiet: bool,
-    /// Play only shard K of N (chunks k with k % N = K-1); --out then holds raw counters for
-    /// `pressluck merge`.
-    #[arg(long)]
-    pub shard: Option<String>,
-    /// Save the counters of finished chunks here as the run goes (and on Ctrl-C).
-    #[arg(long)]
-    pub checkpoint: Option<PathBuf>,
-    /// Continue the run saved in this checkpoint (same arguments).
-    #[arg(long)]
-    pub resume: Option<PathBuf>,
+    /// Shard, checkpoint and resume.
+    #[command(flatten)]
+    pub sharding: ShardArgs,
     /// Also draw the results as an SVG chart: win rates with 95% whiskers, or (solitaire)
     /// histograms of turns to finish.
     #[arg(long)]
