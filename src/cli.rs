@@ -42,7 +42,7 @@ pub enum Command {
     Odds(OddsArgs),
     /// Measure this machine: games/s, rolls/s, ns per roll and peak memory of self-play.
     Bench(BenchArgs),
-    /// Add up the shards of a sharded tournament into its result CSV.
+    /// Add up the shards of a sharded tournament or sweep into its result CSV.
     Merge(MergeArgs),
     /// Read a game record up to the current decision and advise the player to move.
     Advise(AdviseArgs),
@@ -206,15 +206,18 @@ pub struct TournamentArgs {
 /// `pressluck merge`.
 #[derive(Debug, Args)]
 pub struct MergeArgs {
-    /// Shard files written by `tournament --shard K/N`.
+    /// Shard files written by `tournament --shard K/N` or `sweep --shard K/N`.
     #[arg(required = true)]
     pub shards: Vec<PathBuf>,
     /// Result CSV.
     #[arg(long)]
     pub out: PathBuf,
-    /// Also write the stop-probability table.
+    /// Also write the stop-probability table (tournaments only).
     #[arg(long)]
     pub stop_table: Option<PathBuf>,
+    /// Also draw the result as an SVG chart, as `tournament --svg` or `sweep --svg` would.
+    #[arg(long)]
+    pub svg: Option<PathBuf>,
     /// Merge even if shards are missing (the result is marked partial).
     #[arg(long)]
     pub allow_partial: bool,

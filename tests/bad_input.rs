@@ -91,7 +91,7 @@ merge: duplicate :: merge s1.csv s1.csv --out merged.csv :: s1.csv ;; shard 1/2 
 merge: missing shard :: merge s1.csv --out merged.csv :: missing shard(s) 2/2 ;; --allow-partial
 merge: shard counts differ :: merge s1.csv t1.csv --out merged.csv :: t1.csv ;; shard 1/3 ;; 2 shards
 merge: incomplete shard :: merge incomplete.csv s2.csv --out merged.csv :: incomplete.csv ;; incomplete ;; --allow-partial
-merge: crafted chunk range :: merge huge-range.csv s2.csv --out merged.csv :: huge-range.csv ;; line 10 ;; bad chunk list
+merge: crafted chunk range :: merge huge-range.csv s2.csv --out merged.csv :: huge-range.csv ;; line 11 ;; bad chunk list
 merge: crafted players :: merge players9.csv s2.csv --out merged.csv :: players9.csv ;; meta 'players' 9
 merge: crafted stop cell :: merge stops.csv s2.csv --out merged.csv --stop-table st.csv :: stops.csv ;; more stops than decisions
 merge: counters overflow :: merge big-t1.csv big-t2.csv big-t3.csv --out merged.csv :: big-t3.csv ;; overflow

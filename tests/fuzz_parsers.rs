@@ -10,7 +10,7 @@
 mod fixture;
 
 use pressluck::columns::{Edition, GameKind, Layout, Rules};
-use pressluck::output::counters_csv::{CountersFile, RunId};
+use pressluck::output::counters_csv::{CountersFile, RunId, RunKind};
 use pressluck::output::tournament_csv::TournamentResult;
 use pressluck::policy::PolicySpec;
 use pressluck::sim::family::ColumnFamily;
@@ -219,6 +219,7 @@ fn counters_text() -> &'static str {
             matchups: ms.iter().map(|m| m.name()).collect(),
             games: plan.games,
             seed: plan.seed,
+            kind: RunKind::Tournament,
         };
         let file = CountersFile {
             run,

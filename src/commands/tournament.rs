@@ -5,7 +5,7 @@ use crate::cli::{GameArgs, GameSetup, TournamentArgs};
 use crate::commands::job::{Control, Job};
 use crate::error::input;
 use crate::output::atomic::{check_writable, write_atomic};
-use crate::output::counters_csv::RunId;
+use crate::output::counters_csv::{RunId, RunKind};
 use crate::output::tournament_csv::TournamentResult;
 use crate::sim::family::{ColumnFamily, Family};
 use crate::sim::schedule::{matchups, Matchup, Named};
@@ -162,6 +162,7 @@ impl<F: Family> TournamentSettings<F> {
             matchups: self.matchups.iter().map(|m| m.name()).collect(),
             games: self.games,
             seed: self.seed,
+            kind: RunKind::Tournament,
         }
     }
 
