@@ -193,23 +193,17 @@ fn counters_text(sweep: bool) -> &'static str {
     static TEXT: [OnceLock<String>; 2] = [OnceLock::new(), OnceLock::new()];
     TEXT[sweep as usize].get_or_init(|| {
         let family = ColumnFamily(Rules::new(GameKind::CantStop, 2));
-        let spec = |s: &str| PolicySpec::parse(s).unwrap();
+        let specs = ["one-roll", "fixed-risk:0.3", "rule28", "fixed-risk:0.2"]
+            .map(|s| PolicySpec::parse(s).unwrap());
         let (ms, kind) = if sweep {
-            let ms: Vec<Matchup<PolicySpec>> = ["fixed-risk:0.2", "fixed-risk:0.3"]
-                .iter()
-                .map(|p| Matchup {
-                    slots: vec![spec(p), spec("one-roll")],
-                })
-                .collect();
-            let points = vec!["0.2".into(), "0.3".into()];
+            let grid = [&specs[3], &specs[1]].map(|p| Matchup {
+                slots: vec![p.clone(), specs[0].clone()],
+            });
             let template = "fixed-risk:{0.2..0.3 step 0.1}".into();
-            (ms, RunKind::Sweep { template, points })
+            let points = vec!["0.2".into(), "0.3".into()];
+            (grid.to_vec(), RunKind::Sweep { template, points })
         } else {
-            let specs: Vec<PolicySpec> = ["one-roll", "fixed-risk:0.3", "rule28"]
-                .iter()
-                .map(|s| spec(s))
-                .collect();
-            (matchups(&specs, 2), RunKind::Tournament)
+            (matchups(&specs[..3], 2), RunKind::Tournament)
         };
         let plan = Plan {
             seed: 3,
@@ -240,7 +234,9 @@ fn counters_text(sweep: bool) -> &'static str {
             shard: plan.shard,
             progress,
         };
-        String::from_utf8(file.to_csv().unwrap()).unwrap()
+        let bytes = file.to_csv().unwrap();
+        assert_eq!(CountersFile::from_csv(&bytes).as_ref(), Ok(&file));
+        String::from_utf8(bytes).unwrap()
     })
 }
 

@@ -2,8 +2,7 @@
 //! with the run's identity, the shard id and the chunks covered, closed by a row count and a
 //! checksum so that a truncated or edited file is refused. `merge` adds such files together.
 //! Rows `hist` (turn histogram: bin `turns` counts `games`) are optional, as in older files.
-//! Meta row `kind` tells a tournament's counters from a sweep's (whose `template` and `point`
-//! rows follow); a file of format 2, older than kinds, is a tournament's.
+//! Meta row `kind` (format 3; format 2 files are tournaments') tells the kind of run.
 
 use crate::commands::tournament::MAX_GAMES;
 use crate::error::one_line;
@@ -301,11 +300,7 @@ impl CountersFile {
         let version = match get("format")?.as_str() {
             "pressluck-counters-2" => 2,
             FORMAT => 3,
-            other => {
-                return Err(format!(
-                "format '{other}' is not {FORMAT} (a newer pressluck's file, or no counters file)"
-            ))
-            }
+            other => return Err(format!("format '{other}': not {FORMAT} (a newer file?)")),
         };
         let num = |k: &str| -> Result<u64, String> {
             get(k)?
