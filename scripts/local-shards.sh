@@ -1,20 +1,23 @@
 #!/usr/bin/env bash
-# Runs a pressluck tournament as N shards on this machine (PARALLEL of them at a time, through
-# `xargs -P`), merges them into one result CSV and stop table, and, when asked, checks the merge
-# against an unsharded run byte for byte. The same shards can run on many machines instead
-# (see scripts/slurm/ and docs/scale-out.md); merging is the same.
+# Runs a pressluck tournament or sweep as N shards on this machine (PARALLEL of them at a time,
+# through `xargs -P`), merges them into one result CSV (and a tournament's stop table, a sweep's
+# chart), and, when asked, checks the merge against an unsharded run byte for byte. The same
+# shards can run on many machines instead (see scripts/slurm/ and docs/scale-out.md); merging is
+# the same.
 #
 # Usage:
-#   scripts/local-shards.sh [-n SHARDS] [-j PARALLEL] [-o OUTDIR] [-c] [--] TOURNAMENT_ARGS...
+#   scripts/local-shards.sh [-n SHARDS] [-j PARALLEL] [-o OUTDIR] [-c] [--] [tournament|sweep] ARGS...
 #
 #   -n SHARDS    number of shards (default: $SHARDS, else 4)
 #   -j PARALLEL  shards running at once (default: $PARALLEL, else the number of cores)
 #   -o OUTDIR    folder for the shard files, logs and merged results (default: $OUT_DIR, else
 #                results/shards)
-#   -c           compare: also run the tournament unsharded and compare the merged CSV and stop
-#                table with it byte for byte (exit 1 on any difference)
-#   TOURNAMENT_ARGS  passed to every `pressluck tournament` (game, policies, games, seed, ...);
-#                not --out, --shard, --stop-table, --checkpoint or --resume, which this script sets
+#   -c           compare: also run unsharded and compare the merged CSV and stop table (a
+#                sweep's CSV and chart) with it byte for byte (exit 1 on any difference)
+#   tournament|sweep  the command to shard (default: tournament)
+#   ARGS         passed to every `pressluck tournament` or `pressluck sweep` (game, policies or
+#                policy template, games, seed, ...); not --out, --shard, --stop-table, --svg,
+#                --checkpoint or --resume, which this script sets
 #
 # Environment:
 #   PRESSLUCK    the binary (default: $CARGO_TARGET_DIR/release/pressluck or
@@ -25,12 +28,14 @@
 # arguments resumes interrupted shards instead of starting them over. Use a fresh OUTDIR for a
 # different run (a checkpoint of another run is refused).
 #
-# Output: OUTDIR/merged.csv, OUTDIR/merged-stops.csv, OUTDIR/shard-K-of-N.csv (counters),
-# OUTDIR/logs/shard-K-of-N.log. Exit status: 0 on success (and equality with -c), non-zero if a
-# shard, the merge or the comparison fails.
+# Output: OUTDIR/merged.csv, OUTDIR/merged-stops.csv (tournament) or OUTDIR/merged.svg (sweep),
+# OUTDIR/shard-K-of-N.csv (counters), OUTDIR/logs/shard-K-of-N.log. Exit status: 0 on success
+# (and equality with -c), non-zero if a shard, the merge or the comparison fails.
 #
-# Example:
+# Examples:
 #   scripts/local-shards.sh -n 8 -j 2 -c -- --game cant-stop --games 200000 --seed 7
+#   scripts/local-shards.sh -n 4 -c -o results/sweep-shards -- sweep --game cant-stop \
+#       --policy 'fixed-risk:{0.05..0.60 step 0.05}' --against ev,rule28 --games 20000
 set -euo pipefail
 
 shards=${SHARDS:-4}
@@ -51,12 +56,17 @@ while getopts ":n:j:o:ch" opt; do
 done
 shift $((OPTIND - 1))
 [[ ${1:-} == -- ]] && shift
+command=tournament
+if [[ ${1:-} == tournament || ${1:-} == sweep ]]; then
+    command=$1
+    shift
+fi
 for v in "$shards" "$parallel"; do
     [[ $v =~ ^[1-9][0-9]*$ ]] || { echo "error: -n and -j take a whole number >= 1, not '$v'" >&2; exit 1; }
 done
 for a in "$@"; do
-    case $a in --out|--shard|--stop-table|--checkpoint|--resume|--out=*|--shard=*|--stop-table=*|--checkpoint=*|--resume=*)
-        echo "error: $a is set by this script; pass only the tournament's own arguments" >&2; exit 1 ;;
+    case $a in --out|--shard|--stop-table|--svg|--checkpoint|--resume|--out=*|--shard=*|--stop-table=*|--svg=*|--checkpoint=*|--resume=*)
+        echo "error: $a is set by this script; pass only the $command's own arguments" >&2; exit 1 ;;
     esac
 done
 
@@ -69,16 +79,16 @@ fi
 threads=${THREADS:-$(( cores / parallel > 0 ? cores / parallel : 1 ))}
 mkdir -p "$outdir/logs"
 
-echo "== $shards shards, $parallel at a time, $threads thread(s) each, into $outdir"
+echo "== $command: $shards shards, $parallel at a time, $threads thread(s) each, into $outdir"
 started=$(date +%s)
-export bin outdir shards threads
-# One line per shard index; each runs the tournament with its checkpoint, resuming if present.
+export bin command outdir shards threads
+# One line per shard index; each runs the command with its checkpoint, resuming if present.
 seq 1 "$shards" | xargs -P "$parallel" -I{} bash -c '
     k=$1; shift
     name="$outdir/shard-$k-of-$shards"
     resume=()
     [[ -f $name.ck ]] && resume=(--resume "$name.ck")
-    if "$bin" tournament --quiet --threads "$threads" "$@" --shard "$k/$shards" \
+    if "$bin" "$command" --quiet --threads "$threads" "$@" --shard "$k/$shards" \
         --out "$name.csv" --checkpoint "$name.ck" "${resume[@]}" > "$outdir/logs/shard-$k-of-$shards.log" 2>&1; then
         echo "   shard $k/$shards done"
     else
@@ -88,13 +98,19 @@ seq 1 "$shards" | xargs -P "$parallel" -I{} bash -c '
 
 files=()
 for k in $(seq 1 "$shards"); do files+=("$outdir/shard-$k-of-$shards.csv"); done
-"$bin" merge "${files[@]}" --out "$outdir/merged.csv" --stop-table "$outdir/merged-stops.csv"
-echo "== merged in $(( $(date +%s) - started )) s: $outdir/merged.csv, $outdir/merged-stops.csv"
+# The second output beside the CSV: a tournament's stop table, a sweep's chart.
+if [[ $command == tournament ]]; then
+    extra=(--stop-table) suffix=-stops.csv
+else
+    extra=(--svg) suffix=.svg
+fi
+"$bin" merge "${files[@]}" --out "$outdir/merged.csv" "${extra[@]}" "$outdir/merged$suffix"
+echo "== merged in $(( $(date +%s) - started )) s: $outdir/merged.csv, $outdir/merged$suffix"
 
 if (( compare )); then
     echo "== unsharded run for comparison"
-    "$bin" tournament --quiet "$@" --out "$outdir/single.csv" --stop-table "$outdir/single-stops.csv"
-    if cmp "$outdir/merged.csv" "$outdir/single.csv" && cmp "$outdir/merged-stops.csv" "$outdir/single-stops.csv"; then
+    "$bin" "$command" --quiet "$@" --out "$outdir/single.csv" "${extra[@]}" "$outdir/single$suffix"
+    if cmp "$outdir/merged.csv" "$outdir/single.csv" && cmp "$outdir/merged$suffix" "$outdir/single$suffix"; then
         echo "== SAME: the merged shards equal the unsharded run byte for byte"
     else
         echo "== DIFFERENT: the merged shards differ from the unsharded run" >&2

@@ -9,6 +9,7 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+pub use crate::commands::job::ShardArgs;
 pub use crate::sweep::args::SweepArgs;
 
 /// pressluck: hard numbers for press-your-luck dice race games.
@@ -41,7 +42,7 @@ pub enum Command {
     Odds(OddsArgs),
     /// Measure this machine: games/s, rolls/s, ns per roll and peak memory of self-play.
     Bench(BenchArgs),
-    /// Add up the shards of a sharded tournament into its result CSV.
+    /// Add up the shards of a sharded tournament or sweep into its result CSV.
     Merge(MergeArgs),
     /// Read a game record up to the current decision and advise the player to move.
     Advise(AdviseArgs),
@@ -193,16 +194,9 @@ pub struct TournamentArgs {
     /// No progress bar and no summary table.
     #[arg(long)]
     pub quiet: bool,
-    /// Play only shard K of N (chunks k with k % N = K-1); --out then holds raw counters for
-    /// `pressluck merge`.
-    #[arg(long)]
-    pub shard: Option<String>,
-    /// Save the counters of finished chunks here as the run goes (and on Ctrl-C).
-    #[arg(long)]
-    pub checkpoint: Option<PathBuf>,
-    /// Continue the run saved in this checkpoint (same arguments).
-    #[arg(long)]
-    pub resume: Option<PathBuf>,
+    /// Shard, checkpoint and resume.
+    #[command(flatten)]
+    pub sharding: ShardArgs,
     /// Also draw the results as an SVG chart: win rates with 95% whiskers, or (solitaire)
     /// histograms of turns to finish.
     #[arg(long)]
@@ -212,15 +206,18 @@ pub struct TournamentArgs {
 /// `pressluck merge`.
 #[derive(Debug, Args)]
 pub struct MergeArgs {
-    /// Shard files written by `tournament --shard K/N`.
+    /// Shard files written by `tournament --shard K/N` or `sweep --shard K/N`.
     #[arg(required = true)]
     pub shards: Vec<PathBuf>,
     /// Result CSV.
     #[arg(long)]
     pub out: PathBuf,
-    /// Also write the stop-probability table.
+    /// Also write the stop-probability table (tournaments only).
     #[arg(long)]
     pub stop_table: Option<PathBuf>,
+    /// Also draw the result as an SVG chart, as `tournament --svg` or `sweep --svg` would.
+    #[arg(long)]
+    pub svg: Option<PathBuf>,
     /// Merge even if shards are missing (the result is marked partial).
     #[arg(long)]
     pub allow_partial: bool,

@@ -12,7 +12,8 @@ use std::path::Path;
 /// The cases, one a line: `name :: arguments :: phrase ;; phrase…`. Arguments are split on
 /// spaces, and `\n` in one stands for a line break; the phrases must all be in the message.
 /// A `tournament` runs with `--quiet --games 100 --out never.csv` before the case's own
-/// arguments (later flags override earlier ones). The fixture files are in `fixture.rs`.
+/// arguments (later flags override earlier ones), a `sweep` with those and `--policy
+/// rolls:{1..2} --against one-roll`. The fixture files are in `fixture.rs`.
 const CASES: &str = r#"
 unknown game :: tournament --game monopoly :: --game ;; unknown game 'monopoly'
 unknown edition :: tournament --edition fr :: --edition ;; unknown edition 'fr'
@@ -91,10 +92,22 @@ merge: duplicate :: merge s1.csv s1.csv --out merged.csv :: s1.csv ;; shard 1/2 
 merge: missing shard :: merge s1.csv --out merged.csv :: missing shard(s) 2/2 ;; --allow-partial
 merge: shard counts differ :: merge s1.csv t1.csv --out merged.csv :: t1.csv ;; shard 1/3 ;; 2 shards
 merge: incomplete shard :: merge incomplete.csv s2.csv --out merged.csv :: incomplete.csv ;; incomplete ;; --allow-partial
-merge: crafted chunk range :: merge huge-range.csv s2.csv --out merged.csv :: huge-range.csv ;; line 10 ;; bad chunk list
+merge: crafted chunk range :: merge huge-range.csv s2.csv --out merged.csv :: huge-range.csv ;; line 11 ;; bad chunk list
 merge: crafted players :: merge players9.csv s2.csv --out merged.csv :: players9.csv ;; meta 'players' 9
 merge: crafted stop cell :: merge stops.csv s2.csv --out merged.csv --stop-table st.csv :: stops.csv ;; more stops than decisions
 merge: counters overflow :: merge big-t1.csv big-t2.csv big-t3.csv --out merged.csv :: big-t3.csv ;; overflow
+merge: sweep shard with a tournament shard :: merge s1.csv w2.csv --out merged.csv :: w2.csv ;; a sweep shard ;; s1.csv is a tournament shard ;; do not merge
+merge: tournament shard with a sweep shard :: merge w1.csv s2.csv --out merged.csv :: s2.csv ;; a tournament shard ;; w1.csv is a sweep shard
+merge: different sweep template :: merge w1.csv x2.csv --out merged.csv :: x2.csv ;; not a shard of the same run as w1.csv ;; different sweep template
+merge: duplicate sweep shard :: merge w1.csv w1.csv --out merged.csv :: w1.csv ;; shard 1/2 is also given
+merge: missing sweep shard :: merge w2.csv --out merged.csv --svg merged.svg :: missing shard(s) 1/2 ;; --allow-partial
+merge: stop table of a sweep :: merge w1.csv w2.csv --out merged.csv --stop-table st.csv :: --stop-table ;; a sweep has no stop table
+merge: svg is out :: merge s1.csv s2.csv --out merged.csv --svg merged.csv :: --svg ;; same file as --out
+sweep: shard 4/3 :: sweep --shard 4/3 :: --shard '4/3' ;; 1 <= K <= N
+sweep: chart of a shard :: sweep --shard 1/2 --svg shard.svg :: --svg ;; a shard writes counters
+sweep: checkpoint is out :: sweep --checkpoint never.csv :: --checkpoint ;; same file as --out
+sweep: resume a tournament's checkpoint :: sweep --resume ck5.csv :: --resume ck5.csv ;; another run
+sweep: resume another sweep's shard :: sweep --shard 2/2 --resume x2.csv :: --resume x2.csv ;; another run
 merge: not counters :: merge good.toml --out merged.csv :: good.toml ;; not a pressluck counters file
 merge: binary :: merge board/binary.toml --out merged.csv :: board/binary.toml ;; not UTF-8
 merge: no shards :: merge --out merged.csv :: required arguments ;; <SHARDS>
@@ -123,7 +136,7 @@ unknown subcommand :: play :: unrecognized subcommand 'play'
 "#;
 
 /// Flags whose path a failed command must leave as it found it.
-const OUTPUT_FLAGS: [&str; 3] = ["--out", "--stop-table", "--checkpoint"];
+const OUTPUT_FLAGS: [&str; 4] = ["--out", "--stop-table", "--checkpoint", "--svg"];
 
 /// The arguments of a case line, with the tournament defaults.
 fn arguments(text: &str) -> Vec<String> {
@@ -134,6 +147,11 @@ fn arguments(text: &str) -> Vec<String> {
     if args.first().is_some_and(|a| a == "tournament") {
         let defaults = ["--quiet", "--games", "100", "--out", "never.csv"];
         args.splice(1..1, defaults.map(String::from));
+    }
+    if args.first().is_some_and(|a| a == "sweep") {
+        let defaults = ["--quiet", "--games", "100", "--out", "never.csv"];
+        let sweep = ["--policy", "rolls:{1..2}", "--against", "one-roll"];
+        args.splice(1..1, defaults.into_iter().chain(sweep).map(String::from));
     }
     args
 }

@@ -10,7 +10,7 @@
 mod fixture;
 
 use pressluck::columns::{Edition, GameKind, Layout, Rules};
-use pressluck::output::counters_csv::{CountersFile, RunId};
+use pressluck::output::counters_csv::{CountersFile, RunId, RunKind};
 use pressluck::output::tournament_csv::TournamentResult;
 use pressluck::policy::PolicySpec;
 use pressluck::sim::family::ColumnFamily;
@@ -187,16 +187,24 @@ fn play_on(layout: Layout) {
     }
 }
 
-/// A real counters file: shard 2/3 of a small Can't Stop run of three matchups.
-fn counters_text() -> &'static str {
-    static TEXT: OnceLock<String> = OnceLock::new();
-    TEXT.get_or_init(|| {
+/// A real counters file: shard 2/3 of a small Can't Stop run, a tournament of three matchups
+/// or (`sweep`) a sweep of two points against one opponent.
+fn counters_text(sweep: bool) -> &'static str {
+    static TEXT: [OnceLock<String>; 2] = [OnceLock::new(), OnceLock::new()];
+    TEXT[sweep as usize].get_or_init(|| {
         let family = ColumnFamily(Rules::new(GameKind::CantStop, 2));
-        let specs: Vec<PolicySpec> = ["one-roll", "fixed-risk:0.3", "rule28"]
-            .iter()
-            .map(|s| PolicySpec::parse(s).unwrap())
-            .collect();
-        let ms = matchups(&specs, 2);
+        let specs = ["one-roll", "fixed-risk:0.3", "rule28", "fixed-risk:0.2"]
+            .map(|s| PolicySpec::parse(s).unwrap());
+        let (ms, kind) = if sweep {
+            let grid = [&specs[3], &specs[1]].map(|p| Matchup {
+                slots: vec![p.clone(), specs[0].clone()],
+            });
+            let template = "fixed-risk:{0.2..0.3 step 0.1}".into();
+            let points = vec!["0.2".into(), "0.3".into()];
+            (grid.to_vec(), RunKind::Sweep { template, points })
+        } else {
+            (matchups(&specs[..3], 2), RunKind::Tournament)
+        };
         let plan = Plan {
             seed: 3,
             games: 7000,
@@ -219,18 +227,21 @@ fn counters_text() -> &'static str {
             matchups: ms.iter().map(|m| m.name()).collect(),
             games: plan.games,
             seed: plan.seed,
+            kind,
         };
         let file = CountersFile {
             run,
             shard: plan.shard,
             progress,
         };
-        String::from_utf8(file.to_csv().unwrap()).unwrap()
+        let bytes = file.to_csv().unwrap();
+        assert_eq!(CountersFile::from_csv(&bytes).as_ref(), Ok(&file));
+        String::from_utf8(bytes).unwrap()
     })
 }
 
 /// Reads counters bytes as `merge` and `--resume` do; what parses is added to itself and
-/// written out as the result and stop tables.
+/// written out as the result and stop tables (a sweep's as its result table).
 fn use_counters(bytes: &[u8]) -> Result<(), TestCaseError> {
     let f = match CountersFile::from_csv(bytes) {
         Ok(f) => f,
@@ -243,6 +254,13 @@ fn use_counters(bytes: &[u8]) -> Result<(), TestCaseError> {
             let copy = s.clone();
             *s += &copy;
         }
+    }
+    if let RunKind::Sweep { .. } = f.run.kind {
+        // The reader checked the sweep's grid: its result builds.
+        let result = pressluck::sweep::shard::result(&f.run, &stats, true).unwrap();
+        result.to_csv().unwrap();
+        let _ = result.summary();
+        return Ok(());
     }
     let result = TournamentResult {
         game: f.run.game.clone(),
@@ -362,16 +380,16 @@ proptest! {
     }
 
     #[test]
-    fn counters_mutated_and_resigned(edits in edits()) {
-        let text = counters_text();
+    fn counters_mutated_and_resigned(edits in edits(), sweep in any::<bool>()) {
+        let text = counters_text(sweep);
         let bytes = mutate(fixture::body(text.as_bytes()).to_vec(), &edits);
         use_counters(&bytes)?;
         use_counters(&fixture::sign(&bytes))?;
     }
 
     #[test]
-    fn counters_field_replaced_and_resigned(line in any::<usize>(), field in 0usize..18, value in odd_field()) {
-        let text = counters_text();
+    fn counters_field_replaced_and_resigned(line in any::<usize>(), field in 0usize..18, value in odd_field(), sweep in any::<bool>()) {
+        let text = counters_text(sweep);
         let mut lines: Vec<String> = fixture::body(text.as_bytes())
             .split(|&b| b == b'\n')
             .map(|l| String::from_utf8_lossy(l).into_owned())

@@ -1,10 +1,13 @@
-//! `pressluck merge`: adds the counters of a sharded tournament's shards and writes the result
-//! table, refusing shards of different runs, duplicates and (unless allowed) missing ones.
+//! `pressluck merge`: adds the counters of a sharded tournament's or sweep's shards and writes
+//! the result table (and chart) the unsharded run writes, refusing shards of different runs or
+//! kinds, duplicates and (unless allowed) missing ones.
 
 use crate::cli::MergeArgs;
 use crate::error::input;
 use crate::output::atomic::{check_writable, write_atomic};
-use crate::output::counters_csv::CountersFile;
+use crate::output::counters_csv::{CountersFile, RunKind};
+use crate::output::svg_sweep::render_sweep;
+use crate::output::svg_tournament;
 use crate::output::tournament_csv::TournamentResult;
 use crate::sim::stats::sums_fit;
 use crate::sim::work::{chunk_count, Progress};
@@ -15,8 +18,13 @@ use std::process::ExitCode;
 /// Runs the command.
 pub fn run(a: MergeArgs) -> Result<ExitCode> {
     check_writable(&a.out, "--out")?;
-    if let Some(p) = &a.stop_table {
-        check_writable(p, "--stop-table")?;
+    for (path, flag) in [(&a.stop_table, "--stop-table"), (&a.svg, "--svg")] {
+        if let Some(p) = path {
+            check_writable(p, flag)?;
+            if *p == a.out {
+                return Err(input(format!("{flag}: same file as --out")));
+            }
+        }
     }
     let mut files: BTreeMap<u64, (String, CountersFile)> = BTreeMap::new();
     for path in &a.shards {
@@ -24,8 +32,17 @@ pub fn run(a: MergeArgs) -> Result<ExitCode> {
         let bytes = std::fs::read(path).map_err(|e| input(format!("{shown}: {e}")))?;
         let file = CountersFile::from_csv(&bytes).map_err(|e| input(format!("{shown}: {e}")))?;
         if let Some((first_name, first)) = files.values().next() {
-            if file.run != first.run {
-                return Err(input(format!("{shown}: not a shard of the same run as {first_name} (seed or arguments differ)")));
+            if file.run.kind.name() != first.run.kind.name() {
+                return Err(input(format!(
+                    "{shown}: a {} shard, but {first_name} is a {} shard; they do not merge",
+                    file.run.kind.name(),
+                    first.run.kind.name()
+                )));
+            }
+            if let Some(what) = file.run.difference(&first.run) {
+                return Err(input(format!(
+                    "{shown}: not a shard of the same run as {first_name} (different {what})"
+                )));
             }
             if file.shard.count != first.shard.count {
                 return Err(input(format!(
@@ -87,21 +104,45 @@ pub fn run(a: MergeArgs) -> Result<ExitCode> {
         }
         partial = true;
     }
-    let result = TournamentResult {
-        game: run.game.clone(),
-        rules: run.rules.clone(),
-        players: run.players,
-        matchups: run
-            .matchups
-            .iter()
-            .map(|m| m.split('|').map(String::from).collect())
-            .zip(total.stats)
-            .collect(),
-        partial,
-    };
-    write_atomic(&a.out, &result.to_csv()?)?;
-    if let Some(p) = &a.stop_table {
-        write_atomic(p, &result.stop_table_csv()?)?;
+    match &run.kind {
+        RunKind::Tournament => {
+            let result = TournamentResult {
+                game: run.game.clone(),
+                rules: run.rules.clone(),
+                players: run.players,
+                matchups: run
+                    .matchups
+                    .iter()
+                    .map(|m| m.split('|').map(String::from).collect())
+                    .zip(total.stats)
+                    .collect(),
+                partial,
+            };
+            let svg = a
+                .svg
+                .as_ref()
+                .map(|_| svg_tournament::render(&result))
+                .transpose()?;
+            write_atomic(&a.out, &result.to_csv()?)?;
+            if let Some(p) = &a.stop_table {
+                write_atomic(p, &result.stop_table_csv()?)?;
+            }
+            if let (Some(p), Some(svg)) = (&a.svg, svg) {
+                write_atomic(p, svg.as_bytes())?;
+            }
+        }
+        RunKind::Sweep { .. } => {
+            if a.stop_table.is_some() {
+                return Err(input("--stop-table: a sweep has no stop table"));
+            }
+            let result = crate::sweep::shard::result(&run, &total.stats, partial)
+                .map_err(|e| input(format!("merge: {e}")))?;
+            let svg = a.svg.as_ref().map(|_| render_sweep(&result)).transpose()?;
+            write_atomic(&a.out, &result.to_csv()?)?;
+            if let (Some(p), Some(svg)) = (&a.svg, svg) {
+                write_atomic(p, svg.as_bytes())?;
+            }
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -3,6 +3,7 @@
 pub mod advise;
 pub mod bench;
 pub mod boards;
+pub mod job;
 pub mod merge;
 pub mod odds;
 pub mod policies;

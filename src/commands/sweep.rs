@@ -1,18 +1,19 @@
 //! `pressluck sweep`: a policy template with one range, each point played against every
 //! opponent (seats rotated, `--games` games each) or alone, written as CSV with the best point
-//! of each series marked, and optionally drawn as an SVG chart.
+//! of each series marked, and optionally drawn as an SVG chart. `--shard`, `--checkpoint`,
+//! `--resume` and Ctrl-C work as for `tournament` (see [`crate::commands::job`]).
 
 use crate::cli::{GameSetup, SweepArgs};
+use crate::commands::job::{Control, Job};
 use crate::commands::tournament::{rules_label, split_policies, MAX_GAMES};
 use crate::error::input;
 use crate::output::atomic::{check_writable, write_atomic};
-use crate::output::progress::games_bar;
+use crate::output::counters_csv::{RunId, RunKind};
 use crate::output::svg_sweep::render_sweep;
 use crate::sim::family::{ColumnFamily, Family};
-use crate::sim::interrupt;
 use crate::sim::schedule::{Matchup, Named};
-use crate::sim::work::{self, Plan, Progress, Shard};
-use crate::sweep::result::{Series, SweepPoint, SweepResult, FIELD, SOLITAIRE};
+use crate::sim::work::Progress;
+use crate::sweep::result::SweepResult;
 use crate::sweep::template::expand;
 use anyhow::Result;
 use std::path::PathBuf;
@@ -43,6 +44,8 @@ pub struct SweepSettings<F: Family> {
     pub threads: Option<usize>,
     /// No progress bar or summary.
     pub quiet: bool,
+    /// Shard, checkpoint and resume.
+    pub control: Control,
 }
 
 /// Parses `text` as a list of distinct specs for the flag `flag`.
@@ -106,6 +109,12 @@ impl<F: Family> SweepSettings<F> {
         }
         crate::sim::runner::check_threads(a.threads)?;
         check_writable(&a.out, "--out")?;
+        if a.svg.is_some() && a.sharding.shard.is_some() {
+            return Err(input(
+                "--svg: a shard writes counters; draw the merged result instead",
+            ));
+        }
+        let control = a.sharding.check(&a.out)?;
         if let Some(p) = &a.svg {
             check_writable(p, "--svg")?;
             if *p == a.out {
@@ -124,6 +133,7 @@ impl<F: Family> SweepSettings<F> {
             svg: a.svg,
             threads: a.threads,
             quiet: a.quiet,
+            control,
         })
     }
 
@@ -145,76 +155,40 @@ impl<F: Family> SweepSettings<F> {
         out
     }
 
-    /// Plays every matchup; `None` when interrupted.
-    pub fn play(&self) -> Result<Option<SweepResult>> {
-        let matchups = self.matchups();
-        let bar = games_bar(self.games * matchups.len() as u64, self.quiet);
-        let pool = crate::sim::runner::thread_pool(self.threads)?;
-        let plan = Plan {
-            seed: self.seed,
-            games: self.games,
-            shard: Shard::WHOLE,
-        };
-        let start = Progress::new(matchups.len());
-        let progress = pool.install(|| {
-            work::run(
-                &self.family,
-                &matchups,
-                plan,
-                start,
-                interrupt::flag(),
-                &|_, _, s| bar.inc((0..4).map(|k| s.cells[0][k].games).sum()),
-            )
-        });
-        bar.finish_and_clear();
-        if !progress.complete(self.games, Shard::WHOLE) {
-            return Ok(None);
-        }
-        Ok(Some(self.result(&progress)))
-    }
-
-    /// The result of a finished run.
-    pub fn result(&self, progress: &Progress) -> SweepResult {
-        let per = self.opponents.len().max(1);
-        let series_of = |j: usize, name: &str| Series {
-            opponent: name.to_string(),
-            counters: (0..self.points.len())
-                .map(|i| progress.stats[i * per + j].slot_total(0))
-                .collect(),
-        };
-        let mut series: Vec<Series> = if self.opponents.is_empty() {
-            vec![series_of(0, SOLITAIRE)]
-        } else {
-            self.opponents
-                .iter()
-                .enumerate()
-                .map(|(j, o)| series_of(j, o.name()))
-                .collect()
-        };
-        if !self.opponents.is_empty() {
-            let mut field = series_of(0, FIELD);
-            for s in &series[1..] {
-                for (a, b) in field.counters.iter_mut().zip(&s.counters) {
-                    *a += *b;
-                }
-            }
-            series.push(field);
-        }
-        SweepResult {
+    /// The run's identity, as written in counters files.
+    pub fn run_id(&self) -> RunId {
+        RunId {
             game: self.family.game_name(),
             rules: self.rules_label.clone(),
+            setup: self.family.fingerprint(),
             players: self.family.players(),
-            template: self.template.clone(),
-            points: self
-                .points
-                .iter()
-                .map(|(p, s)| SweepPoint {
-                    parameter: p.clone(),
-                    policy: s.name().to_string(),
-                })
-                .collect(),
-            series,
+            matchups: self.matchups().iter().map(|m| m.name()).collect(),
+            games: self.games,
+            seed: self.seed,
+            kind: RunKind::Sweep {
+                template: self.template.clone(),
+                points: self.points.iter().map(|(p, _)| p.clone()).collect(),
+            },
         }
+    }
+
+    /// The run to play: `matchups` are [`SweepSettings::matchups`].
+    pub fn job<'a>(&'a self, matchups: &'a [Matchup<F::Spec>]) -> Job<'a, F> {
+        Job {
+            family: &self.family,
+            matchups,
+            run: self.run_id(),
+            control: &self.control,
+            threads: self.threads,
+            quiet: self.quiet,
+        }
+    }
+
+    /// The result of `progress`, marked `partial` when games are missing; built as `merge`
+    /// builds it from shards.
+    pub fn result(&self, progress: &Progress, partial: bool) -> Result<SweepResult> {
+        crate::sweep::shard::result(&self.run_id(), &progress.stats, partial)
+            .map_err(anyhow::Error::msg)
     }
 }
 
@@ -233,24 +207,33 @@ pub fn run(args: SweepArgs) -> Result<ExitCode> {
     }
 }
 
-/// Runs a sweep of one family: the CSV, the chart, the best points on stdout.
+/// Runs a sweep of one family: the CSV, the chart, the best points on stdout; or a shard's
+/// counters; on an interrupt, the checkpoint and a partial CSV, and exit code 130.
 fn run_family<F: Family>(family: F, args: SweepArgs) -> Result<ExitCode> {
     let settings = SweepSettings::from_args(family, args)?;
-    let Some(result) = settings.play()? else {
-        eprintln!("interrupted: nothing written");
-        return Ok(ExitCode::from(130));
-    };
-    let svg = settings
-        .svg
-        .as_ref()
-        .map(|_| render_sweep(&result))
-        .transpose()?;
-    write_atomic(&settings.out, &result.to_csv()?)?;
-    if let (Some(path), Some(svg)) = (&settings.svg, svg) {
-        write_atomic(path, svg.as_bytes())?;
+    let matchups = settings.matchups();
+    let job = settings.job(&matchups);
+    let (progress, complete) = job.play()?;
+    let interrupted = job.finish(&settings.out, &progress, complete, |partial| {
+        let result = settings.result(&progress, partial)?;
+        let svg = settings
+            .svg
+            .as_ref()
+            .map(|_| render_sweep(&result))
+            .transpose()?;
+        write_atomic(&settings.out, &result.to_csv()?)?;
+        if let (Some(path), Some(svg)) = (&settings.svg, svg) {
+            write_atomic(path, svg.as_bytes())?;
+        }
+        if !settings.quiet {
+            print!("{}", result.summary());
+        }
+        Ok(())
+    })?;
+    if let Some(code) = interrupted {
+        return Ok(code);
     }
     if !settings.quiet {
-        print!("{}", result.summary());
         println!("results in {}", settings.out.display());
     }
     Ok(ExitCode::SUCCESS)

@@ -2,21 +2,17 @@
 //! CSV (and optionally the stop-probability table), with a summary on stdout.
 
 use crate::cli::{GameArgs, GameSetup, TournamentArgs};
+use crate::commands::job::{Control, Job};
 use crate::error::input;
 use crate::output::atomic::{check_writable, write_atomic};
-use crate::output::counters_csv::{CountersFile, RunId};
-use crate::output::progress::games_bar;
+use crate::output::counters_csv::{RunId, RunKind};
 use crate::output::tournament_csv::TournamentResult;
 use crate::sim::family::{ColumnFamily, Family};
-use crate::sim::interrupt;
-use crate::sim::runner::CHUNK;
 use crate::sim::schedule::{matchups, Matchup, Named};
-use crate::sim::stats::MatchupStats;
-use crate::sim::work::{self, chunk_count, Plan, Progress, Shard};
+use crate::sim::work::Progress;
 use anyhow::Result;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Mutex;
 use std::time::Instant;
 
 /// Most games per matchup accepted (a guard against typos like an extra six zeros).
@@ -43,18 +39,9 @@ pub struct TournamentSettings<F: Family> {
     pub threads: Option<usize>,
     /// No progress bar or summary.
     pub quiet: bool,
-    /// The shard played.
-    pub shard: Shard,
-    /// Whether `--out` gets raw counters (a `--shard` run) rather than the result table.
-    pub sharded_output: bool,
-    /// Where to save checkpoints.
-    pub checkpoint: Option<PathBuf>,
-    /// The checkpoint to resume from.
-    pub resume: Option<PathBuf>,
+    /// Shard, checkpoint and resume.
+    pub control: Control,
 }
-
-/// Least seconds between two checkpoint saves while running.
-const CHECKPOINT_EVERY_SECS: f64 = 1.0;
 
 /// Splits a comma-separated policy list into spec texts. A spec's own parameters follow a colon
 /// and may hold commas (`fixed-risk:0.3,ignore-top`): a part that is no spec by itself
@@ -138,22 +125,13 @@ impl<F: Family> TournamentSettings<F> {
             )));
         }
         crate::sim::runner::check_threads(a.threads)?;
-        let shard = match &a.shard {
-            Some(t) => Shard::parse(t).map_err(|e| input(format!("--shard {e}")))?,
-            None => Shard::WHOLE,
-        };
-        if a.shard.is_some() && a.stop_table.is_some() {
+        if a.sharding.shard.is_some() && a.stop_table.is_some() {
             return Err(input(
                 "--stop-table: a shard writes counters; ask `pressluck merge --stop-table` instead",
             ));
         }
         check_writable(&a.out, "--out")?;
-        if let Some(p) = &a.checkpoint {
-            check_writable(p, "--checkpoint")?;
-            if *p == a.out {
-                return Err(input("--checkpoint: same file as --out"));
-            }
-        }
+        let control = a.sharding.check(&a.out)?;
         if let Some(p) = &a.stop_table {
             check_writable(p, "--stop-table")?;
             if *p == a.out {
@@ -170,10 +148,7 @@ impl<F: Family> TournamentSettings<F> {
             stop_table: a.stop_table,
             threads: a.threads,
             quiet: a.quiet,
-            shard,
-            sharded_output: a.shard.is_some(),
-            checkpoint: a.checkpoint,
-            resume: a.resume,
+            control,
         })
     }
 
@@ -187,84 +162,20 @@ impl<F: Family> TournamentSettings<F> {
             matchups: self.matchups.iter().map(|m| m.name()).collect(),
             games: self.games,
             seed: self.seed,
+            kind: RunKind::Tournament,
         }
     }
 
-    /// The counters file of `progress`.
-    pub fn counters(&self, progress: &Progress) -> CountersFile {
-        CountersFile {
+    /// The run to play, with its identity.
+    pub fn job(&self) -> Job<'_, F> {
+        Job {
+            family: &self.family,
+            matchups: &self.matchups,
             run: self.run_id(),
-            shard: self.shard,
-            progress: progress.clone(),
+            control: &self.control,
+            threads: self.threads,
+            quiet: self.quiet,
         }
-    }
-
-    /// Loads and checks a checkpoint to resume from.
-    fn load_resume(&self, path: &Path) -> Result<Progress> {
-        let shown = path.display();
-        let bytes = std::fs::read(path).map_err(|e| input(format!("--resume {shown}: {e}")))?;
-        let file =
-            CountersFile::from_csv(&bytes).map_err(|e| input(format!("--resume {shown}: {e}")))?;
-        if file.run != self.run_id() || file.shard != self.shard {
-            return Err(input(format!(
-                "--resume {shown}: the checkpoint is of another run (seed, arguments or shard differ)"
-            )));
-        }
-        Ok(file.progress)
-    }
-
-    /// Plays the run (or what is left of it), saving checkpoints as chunks finish. Returns the
-    /// progress and whether every chunk is done.
-    pub fn play(&self) -> Result<(Progress, bool)> {
-        let start = match &self.resume {
-            Some(p) => self.load_resume(p)?,
-            None => Progress::new(self.matchups.len()),
-        };
-        let owned = (0..chunk_count(self.games))
-            .filter(|&k| self.shard.owns(k))
-            .count() as u64;
-        let chunk_games = |k: u64| (self.games - k * CHUNK).min(CHUNK);
-        let left: u64 = (0..chunk_count(self.games))
-            .filter(|&k| self.shard.owns(k))
-            .map(|k| chunk_games(k) * start.done.iter().filter(|d| !d.contains(&k)).count() as u64)
-            .sum();
-        let bar = games_bar(left, self.quiet);
-        let saved = Mutex::new((start.clone(), Instant::now()));
-        let on_chunk = |m: usize, k: u64, stats: &MatchupStats| {
-            bar.inc(chunk_games(k));
-            if let Some(path) = &self.checkpoint {
-                let mut guard = saved.lock().unwrap_or_else(|e| e.into_inner());
-                guard.0.add(m, k, stats);
-                if guard.1.elapsed().as_secs_f64() >= CHECKPOINT_EVERY_SECS {
-                    if let Ok(bytes) = self.counters(&guard.0).to_csv() {
-                        let _ = write_atomic(path, &bytes);
-                    }
-                    guard.1 = Instant::now();
-                }
-            }
-        };
-        let pool = crate::sim::runner::thread_pool(self.threads)?;
-        let interrupt = interrupt::flag();
-        let progress = pool.install(|| {
-            work::run(
-                &self.family,
-                &self.matchups,
-                Plan {
-                    seed: self.seed,
-                    games: self.games,
-                    shard: self.shard,
-                },
-                start,
-                interrupt,
-                &on_chunk,
-            )
-        });
-        bar.finish_and_clear();
-        let complete = progress.done.iter().all(|d| d.len() as u64 == owned);
-        if let Some(path) = &self.checkpoint {
-            write_atomic(path, &self.counters(&progress).to_csv()?)?;
-        }
-        Ok((progress, complete))
     }
 
     /// The result table of `progress`.
@@ -297,9 +208,9 @@ pub fn run(args: TournamentArgs) -> Result<ExitCode> {
 /// checkpoint and a partial CSV, and exit code 130.
 fn run_family<F: Family>(family: F, args: TournamentArgs) -> Result<ExitCode> {
     let svg = args.svg.clone();
-    let mut settings = TournamentSettings::from_args(family, args)?;
+    let settings = TournamentSettings::from_args(family, args)?;
     if let Some(p) = &svg {
-        if settings.sharded_output {
+        if settings.control.sharded_output {
             return Err(input(
                 "--svg: a shard writes counters; draw the merged result instead",
             ));
@@ -309,23 +220,12 @@ fn run_family<F: Family>(family: F, args: TournamentArgs) -> Result<ExitCode> {
             return Err(input("--svg: same file as --out"));
         }
     }
-    let interrupted_checkpoint = settings.checkpoint.is_none().then(|| {
-        let mut p = settings.out.clone().into_os_string();
-        p.push(".checkpoint");
-        PathBuf::from(p)
-    });
     let started = Instant::now();
-    let (progress, complete) = settings.play()?;
+    let job = settings.job();
+    let (progress, complete) = job.play()?;
     let secs = started.elapsed().as_secs_f64();
-    if !complete {
-        if let Some(p) = interrupted_checkpoint {
-            settings.checkpoint = Some(p);
-        }
-        let checkpoint = settings.checkpoint.clone().unwrap_or_default();
-        write_atomic(&checkpoint, &settings.counters(&progress).to_csv()?)?;
-    }
-    if !settings.sharded_output {
-        let result = settings.result(&progress, !complete);
+    let interrupted = job.finish(&settings.out, &progress, complete, |partial| {
+        let result = settings.result(&progress, partial);
         write_atomic(&settings.out, &result.to_csv()?)?;
         if let Some(p) = &settings.stop_table {
             write_atomic(p, &result.stop_table_csv()?)?;
@@ -339,8 +239,10 @@ fn run_family<F: Family>(family: F, args: TournamentArgs) -> Result<ExitCode> {
         if !settings.quiet {
             print!("{}", result.summary());
         }
-    } else {
-        write_atomic(&settings.out, &settings.counters(&progress).to_csv()?)?;
+        Ok(())
+    })?;
+    if let Some(code) = interrupted {
+        return Ok(code);
     }
     let played: u64 = progress
         .stats
@@ -348,18 +250,6 @@ fn run_family<F: Family>(family: F, args: TournamentArgs) -> Result<ExitCode> {
         .map(|s| (0..4).map(|k| s.slot_total(k).games).sum::<u64>())
         .sum::<u64>()
         / settings.family.players().max(1) as u64;
-    if !complete {
-        eprintln!(
-            "interrupted: {} written as partial; resume with --resume {}",
-            settings.out.display(),
-            settings
-                .checkpoint
-                .as_ref()
-                .map(|p| p.display().to_string())
-                .unwrap_or_default()
-        );
-        return Ok(ExitCode::from(130));
-    }
     if !settings.quiet {
         println!(
             "\n{played} games in {secs:.1} s ({:.0} games/s); results in {}",

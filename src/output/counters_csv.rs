@@ -2,6 +2,7 @@
 //! with the run's identity, the shard id and the chunks covered, closed by a row count and a
 //! checksum so that a truncated or edited file is refused. `merge` adds such files together.
 //! Rows `hist` (turn histogram: bin `turns` counts `games`) are optional, as in older files.
+//! Meta row `kind` (format 3; format 2 files are tournaments') tells the kind of run.
 
 use crate::commands::tournament::MAX_GAMES;
 use crate::error::one_line;
@@ -12,24 +13,11 @@ use crate::sim::work::{chunk_count, Progress, Shard};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
-/// What identifies a run: two files may be merged only when these agree.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RunId {
-    /// Game name.
-    pub game: String,
-    /// Edition and variants label.
-    pub rules: String,
-    /// A fingerprint of the board and every rule setting.
-    pub setup: String,
-    /// Seats.
-    pub players: u8,
-    /// The matchups, each its policy names joined by `|`.
-    pub matchups: Vec<String>,
-    /// Games per matchup.
-    pub games: u64,
-    /// Seed.
-    pub seed: u64,
-}
+pub use super::run_id::{RunId, RunKind};
+
+/// The `format` meta row of the files written now; format 2 (no `kind`: a tournament's) is
+/// still read.
+pub const FORMAT: &str = "pressluck-counters-3";
 
 /// A counters file in memory.
 #[derive(Clone, Debug, PartialEq)]
@@ -117,7 +105,10 @@ impl CountersFile {
             ..Row::default()
         };
         let r = &self.run;
-        w.serialize(meta("format", "pressluck-counters-2".into()))?;
+        w.serialize(meta("format", FORMAT.into()))?;
+        for (name, value) in r.kind.meta() {
+            w.serialize(meta(name, value))?;
+        }
         w.serialize(meta("game", r.game.clone()))?;
         w.serialize(meta("rules", r.rules.clone()))?;
         w.serialize(meta("setup", r.setup.clone()))?;
@@ -306,9 +297,11 @@ impl CountersFile {
                 .map(|(_, v)| v.clone())
                 .ok_or(format!("missing meta '{k}'"))
         };
-        if get("format")? != "pressluck-counters-2" {
-            return Err("not a pressluck counters file (format)".into());
-        }
+        let version = match get("format")?.as_str() {
+            "pressluck-counters-2" => 2,
+            FORMAT => 3,
+            other => return Err(format!("format '{other}': not {FORMAT} (a newer file?)")),
+        };
         let num = |k: &str| -> Result<u64, String> {
             get(k)?
                 .parse()
@@ -350,7 +343,11 @@ impl CountersFile {
             matchups: names,
             games,
             seed: num("seed")?,
+            kind: RunKind::from_meta(&meta, version)?,
         };
+        if let RunKind::Sweep { points, .. } = &run.kind {
+            crate::sweep::shard::layout(run.players, points.len(), &run.matchups)?;
+        }
         let shard = Shard::parse(&get("shard")?).map_err(|e| format!("meta 'shard': {e}"))?;
         Ok(CountersFile {
             run,

@@ -34,6 +34,7 @@ fn sample() -> CountersFile {
         matchups: vec!["a|b".into(), "a|c".into()],
         games: 10_000,
         seed: 7,
+        kind: RunKind::Tournament,
     };
     CountersFile {
         run,
@@ -144,4 +145,30 @@ fn histograms_are_checked() {
     let out = resigned(&text, "hist,,,0,1,,,,2,,,,12", "hist,,,0,1,,,,2,,,,128");
     let e = CountersFile::from_csv(&out).unwrap_err();
     assert!(e.contains("bin out of range"), "{e}");
+}
+
+#[test]
+fn sweep_files_round_trip_and_format_2_reads_as_a_tournament() {
+    let mut f = sample();
+    f.run.kind = RunKind::Sweep {
+        template: "x:{1..2}".into(),
+        points: vec!["1".into(), "2".into()],
+    };
+    f.run.matchups = vec!["x:1|b".into(), "x:2|b".into()];
+    let text = String::from_utf8(f.to_csv().unwrap()).unwrap();
+    assert!(text.contains("\nmeta,kind,sweep,") && text.contains("\nmeta,point,2,"));
+    assert_eq!(CountersFile::from_csv(text.as_bytes()).unwrap(), f);
+    // A crafted sweep whose matchups make no grid of points and opponents is refused.
+    let e = CountersFile::from_csv(&resigned(&text, "x:2|b", "x:2|c")).unwrap_err();
+    assert!(e.contains("grid of 2 sweep point(s)"), "{e}");
+    let e = CountersFile::from_csv(&resigned(&text, "meta,point,2,", "meta,pt,2,")).unwrap_err();
+    assert!(e.contains("grid of 1 sweep point(s)"), "{e}");
+    // A tournament's file of format 2 (no `kind`) still reads; a newer format is refused.
+    let t = String::from_utf8(sample().to_csv().unwrap()).unwrap();
+    let kind_row = t.lines().find(|l| l.starts_with("meta,kind,")).unwrap();
+    let v2 = String::from_utf8(resigned(&t, &format!("{kind_row}\n"), "")).unwrap();
+    let v2 = resigned(&v2, FORMAT, "pressluck-counters-2");
+    assert_eq!(CountersFile::from_csv(&v2).unwrap(), sample());
+    let e = CountersFile::from_csv(&resigned(&t, FORMAT, "pressluck-counters-4")).unwrap_err();
+    assert!(e.contains("format 'pressluck-counters-4'"), "{e}");
 }

@@ -58,12 +58,13 @@ pub fn render_sweep(r: &SweepResult) -> Result<String> {
     let last = xs.last().copied().unwrap_or(1.0);
     let (x0, x1) = padded(first, last, 0.1);
     let title = format!(
-        "{} ({}, {} player{}): {}",
+        "{} ({}, {} player{}): {}{}",
         r.game,
         r.rules,
         r.players,
         if r.players == 1 { "" } else { "s" },
-        r.template
+        r.template,
+        if r.partial { " (partial)" } else { "" }
     );
     let y_desc = if r.solitaire() {
         "mean turns to finish (95% band)"

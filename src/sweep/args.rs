@@ -1,7 +1,7 @@
 //! The command line of `pressluck sweep`, kept beside the sweep so that `cli.rs` stays within
 //! its size; `cli` re-exports it.
 
-use crate::cli::GameArgs;
+use crate::cli::{GameArgs, ShardArgs};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -39,4 +39,7 @@ pub struct SweepArgs {
     /// No progress bar and no summary.
     #[arg(long)]
     pub quiet: bool,
+    /// Shard, checkpoint and resume, as for `tournament`.
+    #[command(flatten)]
+    pub sharding: ShardArgs,
 }

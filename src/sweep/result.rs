@@ -1,6 +1,6 @@
 //! A finished sweep: the swept policy's counters per point and opponent, the best point of
 //! each series, and the CSV rows (`game,players,policy,parameter,opponent,games,wins,win_rate,
-//! ci95_low,ci95_high,mean_turns,sd_turns,best`, then `se_turns,rules`).
+//! ci95_low,ci95_high,mean_turns,sd_turns,best`, then `se_turns,rules,status`).
 
 use crate::sim::stats::{mean_sd, wilson95, SeatCounters};
 use serde::Serialize;
@@ -68,6 +68,8 @@ pub struct SweepResult {
     pub points: Vec<SweepPoint>,
     /// One series per opponent then [`FIELD`] (two players), or one [`SOLITAIRE`] series.
     pub series: Vec<Series>,
+    /// Whether some games are missing (an interrupted run, a partial merge).
+    pub partial: bool,
 }
 
 /// One row of the sweep CSV.
@@ -88,6 +90,7 @@ pub struct SweepRow {
     best: bool,
     se_turns: String,
     rules: String,
+    status: &'static str,
 }
 
 /// Fixed six-decimal text, so the CSV's bytes never depend on float printing choices.
@@ -153,6 +156,7 @@ impl SweepResult {
                     best: i == best,
                     se_turns: f6(e.se_turns),
                     rules: self.rules.clone(),
+                    status: if self.partial { "partial" } else { "complete" },
                 });
             }
         }
@@ -244,6 +248,7 @@ mod tests {
                     counters: vec![c(10, 3, 50), c(10, 7, 40)],
                 })
                 .collect(),
+            partial: false,
         };
         let csv = String::from_utf8(r.to_csv().unwrap()).unwrap();
         assert!(csv.starts_with("game,players,policy,parameter,opponent,games,wins,win_rate,ci95_low,ci95_high,mean_turns,sd_turns,best,"));

@@ -1,5 +1,5 @@
 //! Hostile inputs on disk for the bad-input and fuzz tests: a good board and broken ones,
-//! strategy files, game records, shard and checkpoint files (some edited, some edited and
+//! strategy files, game records, tournament and sweep shard and checkpoint files (some edited, some edited and
 //! re-signed with a valid checksum, as a determined user could), and blocking paths.
 #![allow(dead_code)]
 
@@ -62,6 +62,20 @@ pub const SHARD_RUN: [&str; 7] = [
     "--games",
     "5000",
     "--quiet",
+];
+
+/// The sweep arguments of the sweep shard fixtures: 2 points × 2 opponents, 2 chunks each.
+pub const SWEEP_SHARD_RUN: [&str; 10] = [
+    "--game",
+    "cant-stop",
+    "--policy",
+    "rolls:{1..2}",
+    "--against",
+    "one-roll,rule28",
+    "--games",
+    "3000",
+    "--quiet",
+    "--seed",
 ];
 
 /// Runs a tournament in `dir` that must succeed.
@@ -164,6 +178,22 @@ fn shards(dir: &Path) {
         dir,
         &with(&["--seed", "5", "--out", "r5.csv", "--checkpoint", "ck5.csv"]),
     );
+    let sweep = |extra: &[&str]| {
+        run_ok(
+            dir,
+            &[&["sweep"][..], &SWEEP_SHARD_RUN[..], &["4"], extra].concat(),
+        );
+    };
+    sweep(&["--shard", "1/2", "--out", "w1.csv"]);
+    sweep(&["--shard", "2/2", "--out", "w2.csv"]);
+    sweep(&[
+        "--shard",
+        "2/2",
+        "--out",
+        "x2.csv",
+        "--policy",
+        "rolls:{2..3}",
+    ]);
     let s1 = fs::read_to_string(dir.join("s1.csv")).unwrap();
     let w = |name: &str, bytes: &[u8]| fs::write(dir.join(name), bytes).unwrap();
     w("trunc.csv", &s1.as_bytes()[..s1.len() / 2]);

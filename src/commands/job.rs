@@ -1,0 +1,207 @@
+//! What `tournament` and `sweep` share to scale out: the `--shard`, `--checkpoint` and
+//! `--resume` flags, playing a shard's chunks with checkpoints saved as they finish, and the end
+//! of a run: a shard's counters file, or on an interrupt the checkpoint, a result marked
+//! partial and exit code 130.
+
+use crate::error::input;
+use crate::output::atomic::{check_writable, write_atomic};
+use crate::output::counters_csv::{CountersFile, RunId};
+use crate::output::progress::games_bar;
+use crate::sim::family::Family;
+use crate::sim::interrupt;
+use crate::sim::runner::CHUNK;
+use crate::sim::schedule::Matchup;
+use crate::sim::stats::MatchupStats;
+use crate::sim::work::{self, chunk_count, Plan, Progress, Shard};
+use anyhow::Result;
+use clap::Args;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Mutex;
+use std::time::Instant;
+
+/// Least seconds between two checkpoint saves while running.
+const CHECKPOINT_EVERY_SECS: f64 = 1.0;
+
+/// `--shard`, `--checkpoint` and `--resume`, flattened into the command lines of `tournament`
+/// and `sweep`.
+#[derive(Debug, Default, Args)]
+pub struct ShardArgs {
+    /// Play only shard K of N (chunks k with k % N = K-1); --out then holds raw counters for
+    /// `pressluck merge`.
+    #[arg(long)]
+    pub shard: Option<String>,
+    /// Save the counters of finished chunks here as the run goes (and on Ctrl-C).
+    #[arg(long)]
+    pub checkpoint: Option<PathBuf>,
+    /// Continue the run saved in this checkpoint (same arguments).
+    #[arg(long)]
+    pub resume: Option<PathBuf>,
+}
+
+/// The checked [`ShardArgs`] of a run.
+#[derive(Clone, Debug)]
+pub struct Control {
+    /// The shard played.
+    pub shard: Shard,
+    /// Whether `--out` gets raw counters (a `--shard` run) rather than the result table.
+    pub sharded_output: bool,
+    /// Where to save checkpoints.
+    pub checkpoint: Option<PathBuf>,
+    /// The checkpoint to resume from.
+    pub resume: Option<PathBuf>,
+}
+
+impl ShardArgs {
+    /// Checks the flags of a run whose result goes to `out`.
+    pub fn check(self, out: &Path) -> Result<Control> {
+        let shard = match &self.shard {
+            Some(t) => Shard::parse(t).map_err(|e| input(format!("--shard {e}")))?,
+            None => Shard::WHOLE,
+        };
+        if let Some(p) = &self.checkpoint {
+            check_writable(p, "--checkpoint")?;
+            if p == out {
+                return Err(input("--checkpoint: same file as --out"));
+            }
+        }
+        Ok(Control {
+            shard,
+            sharded_output: self.shard.is_some(),
+            checkpoint: self.checkpoint,
+            resume: self.resume,
+        })
+    }
+}
+
+/// One run to play: the family, its matchups, its identity (which holds the seed and the games
+/// per matchup) and its flags.
+pub struct Job<'a, F: Family> {
+    /// The game family with its rules.
+    pub family: &'a F,
+    /// The matchups, in the order of `run.matchups`.
+    pub matchups: &'a [Matchup<F::Spec>],
+    /// The run's identity, as written in counters files.
+    pub run: RunId,
+    /// Shard, checkpoint and resume.
+    pub control: &'a Control,
+    /// Threads (None = all cores).
+    pub threads: Option<usize>,
+    /// No progress bar.
+    pub quiet: bool,
+}
+
+impl<F: Family> Job<'_, F> {
+    /// The counters file of `progress`.
+    pub fn counters(&self, progress: &Progress) -> CountersFile {
+        CountersFile {
+            run: self.run.clone(),
+            shard: self.control.shard,
+            progress: progress.clone(),
+        }
+    }
+
+    /// Loads and checks a checkpoint to resume from.
+    fn load_resume(&self, path: &Path) -> Result<Progress> {
+        let shown = path.display();
+        let bytes = std::fs::read(path).map_err(|e| input(format!("--resume {shown}: {e}")))?;
+        let file =
+            CountersFile::from_csv(&bytes).map_err(|e| input(format!("--resume {shown}: {e}")))?;
+        if file.run != self.run || file.shard != self.control.shard {
+            return Err(input(format!(
+                "--resume {shown}: the checkpoint is of another run (seed, arguments or shard differ)"
+            )));
+        }
+        Ok(file.progress)
+    }
+
+    /// Plays the run (or what is left of it), saving checkpoints as chunks finish. Returns the
+    /// progress and whether every chunk is done.
+    pub fn play(&self) -> Result<(Progress, bool)> {
+        let (games, shard) = (self.run.games, self.control.shard);
+        let start = match &self.control.resume {
+            Some(p) => self.load_resume(p)?,
+            None => Progress::new(self.matchups.len()),
+        };
+        let chunk_games = |k: u64| (games - k * CHUNK).min(CHUNK);
+        let left: u64 = (0..chunk_count(games))
+            .filter(|&k| shard.owns(k))
+            .map(|k| chunk_games(k) * start.done.iter().filter(|d| !d.contains(&k)).count() as u64)
+            .sum();
+        let bar = games_bar(left, self.quiet);
+        let saved = Mutex::new((start.clone(), Instant::now()));
+        let on_chunk = |m: usize, k: u64, stats: &MatchupStats| {
+            bar.inc(chunk_games(k));
+            if let Some(path) = &self.control.checkpoint {
+                let mut guard = saved.lock().unwrap_or_else(|e| e.into_inner());
+                guard.0.add(m, k, stats);
+                if guard.1.elapsed().as_secs_f64() >= CHECKPOINT_EVERY_SECS {
+                    if let Ok(bytes) = self.counters(&guard.0).to_csv() {
+                        let _ = write_atomic(path, &bytes);
+                    }
+                    guard.1 = Instant::now();
+                }
+            }
+        };
+        let pool = crate::sim::runner::thread_pool(self.threads)?;
+        let interrupt = interrupt::flag();
+        let plan = Plan {
+            seed: self.run.seed,
+            games,
+            shard,
+        };
+        let progress = pool.install(|| {
+            work::run(
+                self.family,
+                self.matchups,
+                plan,
+                start,
+                interrupt,
+                &on_chunk,
+            )
+        });
+        bar.finish_and_clear();
+        let complete = progress.complete(games, shard);
+        if let Some(path) = &self.control.checkpoint {
+            write_atomic(path, &self.counters(&progress).to_csv()?)?;
+        }
+        Ok((progress, complete))
+    }
+
+    /// Writes what a played run leaves: a shard's counters to `out`, or else the result through
+    /// `write_result(partial)`; when the run was interrupted, first the checkpoint
+    /// (`--checkpoint`, else `OUT.checkpoint`), and then the message telling how to resume.
+    /// Returns exit code 130 for an interrupted run, `None` for a complete one.
+    pub fn finish(
+        &self,
+        out: &Path,
+        progress: &Progress,
+        complete: bool,
+        write_result: impl FnOnce(bool) -> Result<()>,
+    ) -> Result<Option<ExitCode>> {
+        let checkpoint = if complete {
+            None
+        } else {
+            let path = self.control.checkpoint.clone().unwrap_or_else(|| {
+                let mut p = out.to_path_buf().into_os_string();
+                p.push(".checkpoint");
+                PathBuf::from(p)
+            });
+            write_atomic(&path, &self.counters(progress).to_csv()?)?;
+            Some(path)
+        };
+        if self.control.sharded_output {
+            write_atomic(out, &self.counters(progress).to_csv()?)?;
+        } else {
+            write_result(!complete)?;
+        }
+        Ok(checkpoint.map(|path| {
+            eprintln!(
+                "interrupted: {} written as partial; resume with --resume {}",
+                out.display(),
+                path.display()
+            );
+            ExitCode::from(130)
+        }))
+    }
+}

@@ -1,0 +1,246 @@
+//! Scale-out of `sweep` through the command line: N sweep shards merged equal the unsharded
+//! sweep byte for byte (CSV and chart, two players and solitaire), a partial merge is marked,
+//! and a sweep stopped by SIGINT writes a partial CSV and a checkpoint that `--resume` finishes
+//! into the uninterrupted sweep's bytes.
+
+use pressluck::output::counters_csv::{CountersFile, RunKind};
+use pressluck::sim::work::Shard;
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn pressluck() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_pressluck"))
+}
+
+/// 3 points × 2 opponents × 5000 games: 3 chunks of 2048 per matchup, the last one short.
+const SWEEP: [&str; 12] = [
+    "sweep",
+    "--game",
+    "cant-stop",
+    "--policy",
+    "fixed-risk:{0.1..0.3 step 0.1}",
+    "--against",
+    "one-roll,rule28",
+    "--games",
+    "5000",
+    "--seed",
+    "3",
+    "--quiet",
+];
+
+/// A solitaire sweep: 4 points × 3000 games alone.
+const SOLITAIRE: [&str; 10] = [
+    "sweep",
+    "--game",
+    "cant-stop",
+    "--players",
+    "1",
+    "--policy",
+    "rolls:{2..5}",
+    "--games",
+    "3000",
+    "--quiet",
+];
+
+fn run(dir: &Path, args: &[&str]) -> Output {
+    let out = pressluck().current_dir(dir).args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+/// The `status` column of a sweep CSV, row by row.
+fn statuses(csv: &str) -> Vec<String> {
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let col = header.iter().position(|h| *h == "status").unwrap();
+    lines
+        .map(|l| l.split(',').nth(col).unwrap().to_string())
+        .collect()
+}
+
+/// The template of the sweep `base`.
+fn template<'a>(base: &[&'a str]) -> &'a str {
+    let at = base.iter().position(|a| *a == "--policy").unwrap();
+    base[at + 1]
+}
+
+/// Runs shards `which` of `n` of the sweep `base` and returns their file names.
+fn shards(dir: &Path, base: &[&str], n: u64, which: impl Iterator<Item = u64>) -> Vec<String> {
+    which
+        .map(|k| {
+            let kind = if base.contains(&"--players") {
+                "solo"
+            } else {
+                "duel"
+            };
+            let name = format!("{kind}-shard-{k}-of-{n}.csv");
+            let shard = format!("{k}/{n}");
+            run(dir, &[base, &["--shard", &shard, "--out", &name]].concat());
+            name
+        })
+        .collect()
+}
+
+/// Merges `files` (in reverse order) into `merged.csv` and `merged.svg`.
+fn merge(dir: &Path, files: &[String], extra: &[&str]) {
+    let mut args = vec!["merge"];
+    args.extend(files.iter().rev().map(String::as_str));
+    args.extend(["--out", "merged.csv", "--svg", "merged.svg"]);
+    args.extend(extra);
+    run(dir, &args);
+}
+
+#[test]
+fn merged_sweep_shards_equal_the_single_sweep_byte_for_byte() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    for (base, counts) in [(&SWEEP[..], &[1u64, 2, 7][..]), (&SOLITAIRE[..], &[3][..])] {
+        run(
+            dir,
+            &[base, &["--out", "single.csv", "--svg", "single.svg"]].concat(),
+        );
+        let single = fs::read(dir.join("single.csv")).unwrap();
+        let single_svg = fs::read(dir.join("single.svg")).unwrap();
+        assert!(statuses(&String::from_utf8_lossy(&single))
+            .iter()
+            .all(|s| s == "complete"));
+        for &n in counts {
+            let files = shards(dir, base, n, 1..=n);
+            let first = CountersFile::from_csv(&fs::read(dir.join(&files[0])).unwrap()).unwrap();
+            assert_eq!(first.shard, Shard { index: 1, count: n });
+            assert!(
+                matches!(&first.run.kind, RunKind::Sweep { template: t, .. } if t == template(base)),
+                "{:?}",
+                first.run.kind
+            );
+            merge(dir, &files, &[]);
+            assert!(
+                fs::read(dir.join("merged.csv")).unwrap() == single,
+                "{} {n} shards: the merged CSV differs from the single sweep",
+                template(base)
+            );
+            assert!(
+                fs::read(dir.join("merged.svg")).unwrap() == single_svg,
+                "{} {n} shards: the merged chart differs from the single sweep's",
+                template(base)
+            );
+        }
+    }
+}
+
+#[test]
+fn a_partial_sweep_merge_is_refused_or_marked() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let files = shards(dir, &SWEEP, 3, [1, 3].into_iter());
+    let refused = pressluck()
+        .current_dir(dir)
+        .args(["merge", &files[0], &files[1], "--out", "p.csv"])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("missing shard(s) 2/3"));
+    assert!(!dir.join("p.csv").exists());
+    merge(dir, &files, &["--allow-partial"]);
+    let st = statuses(&fs::read_to_string(dir.join("merged.csv")).unwrap());
+    assert_eq!(st.len(), 3 * 3, "3 points × (2 opponents and the field)");
+    assert!(st.iter().all(|s| s == "partial"), "{st:?}");
+    assert!(fs::read_to_string(dir.join("merged.svg"))
+        .unwrap()
+        .contains("(partial)"));
+}
+
+/// The interrupt test's sweep: a few seconds on one thread (so that a machine with many cores
+/// does not finish it before the first checkpoint, about a second in), quick enough to play
+/// twice over.
+const LONG_SWEEP: [&str; 14] = [
+    "sweep",
+    "--game",
+    "cant-stop",
+    "--policy",
+    "fixed-risk:{0.2..0.3 step 0.1}",
+    "--against",
+    "one-roll",
+    "--games",
+    "150000",
+    "--seed",
+    "5",
+    "--quiet",
+    "--threads",
+    "1",
+];
+
+#[test]
+fn sigint_writes_a_partial_sweep_and_a_checkpoint_that_resumes_to_the_same_bytes() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let args = |extra: &[&'static str]| [&LONG_SWEEP[..], extra].concat();
+    let mut child = pressluck()
+        .current_dir(dir)
+        .args(args(&[
+            "--checkpoint",
+            "ck.csv",
+            "--out",
+            "part.csv",
+            "--svg",
+            "part.svg",
+        ]))
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The first checkpoint is saved about a second into the run: the run is under way.
+    let started = Instant::now();
+    while !dir.join("ck.csv").exists() {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the sweep ended before it could be interrupted; raise LONG_SWEEP's games"
+        );
+        assert!(started.elapsed() < Duration::from_secs(60), "no checkpoint");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let pid = child.id().to_string();
+    let kill = Command::new("kill").args(["-INT", &pid]).status().unwrap();
+    assert!(kill.success());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("--resume ck.csv"), "{stderr}");
+    let st = statuses(&fs::read_to_string(dir.join("part.csv")).unwrap());
+    assert!(
+        st.len() == 2 * 2 && st.iter().all(|s| s == "partial"),
+        "{st:?}"
+    );
+    assert!(fs::read_to_string(dir.join("part.svg"))
+        .unwrap()
+        .contains("(partial)"));
+    let ck = CountersFile::from_csv(&fs::read(dir.join("ck.csv")).unwrap()).unwrap();
+    assert!(!ck.progress.complete(150_000, Shard::WHOLE));
+    assert!(
+        ck.progress.done.iter().any(|d| !d.is_empty()),
+        "the checkpoint holds finished chunks"
+    );
+
+    run(
+        dir,
+        &args(&[
+            "--out",
+            "resumed.csv",
+            "--resume",
+            "ck.csv",
+            "--checkpoint",
+            "ck.csv",
+        ]),
+    );
+    run(dir, &args(&["--out", "whole.csv"]));
+    assert!(
+        fs::read(dir.join("resumed.csv")).unwrap() == fs::read(dir.join("whole.csv")).unwrap(),
+        "the resumed sweep differs from the uninterrupted one"
+    );
+}
