@@ -218,8 +218,8 @@ mod tests {
 
     #[test]
     fn index_round_trips_for_every_outcome() {
-        for i in 0..OUTCOMES {
-            assert_eq!(ROLLS[i], Roll::from_index(i));
+        for (i, &roll) in ROLLS.iter().enumerate() {
+            assert_eq!(roll, Roll::from_index(i));
             assert_eq!(Roll::from_index(i).index(), i);
         }
     }
