@@ -89,6 +89,7 @@ pub const MAX_CHOICES: usize = 6;
 pub struct ChoiceList {
     items: [Choice; MAX_CHOICES],
     after: [Turn; MAX_CHOICES],
+    usable: [ColumnSet; MAX_CHOICES],
     bust: [u16; MAX_CHOICES],
     gain: [u32; MAX_CHOICES],
     len: u8,
@@ -123,6 +124,12 @@ impl ChoiceList {
     #[inline]
     pub fn after(&self, i: usize) -> &Turn {
         &self.after[..self.len as usize][i]
+    }
+
+    /// The usable set after choice `i` (Can't Stop-style lists only).
+    #[inline]
+    pub fn usable(&self, i: usize) -> ColumnSet {
+        self.usable[..self.len as usize][i]
     }
 
     /// Busting rolls (out of 1296) for the roll after choice `i` (Can't Stop-style lists only).
@@ -182,6 +189,7 @@ impl ChoiceList {
             if keep & (1 << i) != 0 {
                 self.items[n] = self.items[i];
                 self.after[n] = self.after[i];
+                self.usable[n] = self.usable[i];
                 self.bust[n] = self.bust[i];
                 self.gain[n] = self.gain[i];
                 n += 1;
@@ -289,6 +297,7 @@ pub fn fill_legal_choices(
         } else {
             moving
         };
+        list.usable[i] = usable;
         list.bust[i] = bust_rolls(usable);
         let Choice { first, second } = list.items[i];
         let units = |c: u8| UNITS_PER_SPACE[lengths[c as usize] as usize & 15];

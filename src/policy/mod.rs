@@ -94,7 +94,7 @@ macro_rules! dispatch {
 }
 
 impl Policy for AnyPolicy {
-    #[inline]
+    #[inline(always)]
     fn choose<R: RngCore>(
         &mut self,
         view: &View,
@@ -105,7 +105,7 @@ impl Policy for AnyPolicy {
         dispatch!(self, p => p.choose(view, roll, choices, rng))
     }
 
-    #[inline]
+    #[inline(always)]
     fn keep_rolling<R: RngCore>(&mut self, view: &View, rng: &mut R) -> bool {
         dispatch!(self, p => p.keep_rolling(view, rng))
     }

@@ -23,7 +23,8 @@
 //!   cubes are jumped (a jump never lands on an occupied space), else all of them.
 
 use super::{Policy, View};
-use crate::columns::{Board, ChoiceList, Game, GameKind, Rules, Turn};
+use crate::columns::set::bit_count16;
+use crate::columns::{Board, ChoiceList, ColumnSet, Game, GameKind, Rules, Turn};
 use crate::dice::Roll;
 use rand_core::RngCore;
 
@@ -99,7 +100,7 @@ fn turn_steps(rules: &Rules, board: &Board, p: u8, turn: &Turn, c: u8) -> u32 {
         return to - from;
     }
     let span = ((2u32 << to) - 1) & !((2u32 << from) - 1);
-    (span & !(board.others_mask(rules.players, p, c) as u32)).count_ones()
+    bit_count16((span & !(board.others_mask(rules.players, p, c) as u32)) as u16)
 }
 
 impl RuleOfN {
@@ -109,11 +110,13 @@ impl RuleOfN {
         if cars.len() < rules.cars as u32 || cars.is_empty() {
             return 0;
         }
+        const ODD: ColumnSet = ColumnSet::of(&[3, 5, 7, 9, 11]);
+        const EVEN: ColumnSet = ColumnSet::of(&[2, 4, 6, 8, 10, 12]);
+        const LOW: ColumnSet = ColumnSet::of(&[2, 3, 4, 5, 6, 7]);
+        const HIGH: ColumnSet = ColumnSet::of(&[7, 8, 9, 10, 11, 12]);
         let k = &self.params;
-        let all = |f: fn(u8) -> bool| cars.iter().all(f);
-        k.odd * all(|c| c % 2 == 1) as i32 - k.even * all(|c| c % 2 == 0) as i32
-            + k.low * all(|c| c <= 7) as i32
-            + k.high * all(|c| c >= 7) as i32
+        let all = |of: ColumnSet| (cars - of).is_empty() as i32;
+        k.odd * all(ODD) - k.even * all(EVEN) + k.low * all(LOW) + k.high * all(HIGH)
     }
 
     /// `Σ weights[c] · (steps_c + 1)` over the turn's cars.

@@ -33,6 +33,24 @@ impl<'a> View<'a> {
         }
     }
 
+    /// The view of the player to move in `game` when its usable set and bust count are known
+    /// (the engine has them from the choice just taken: [`crate::columns::ChoiceList::usable`]).
+    #[inline]
+    pub fn with_usable(
+        rules: &'a Rules,
+        game: &'a Game,
+        usable: ColumnSet,
+        bust_rolls: u16,
+    ) -> View<'a> {
+        debug_assert_eq!(usable, game.usable(rules));
+        View {
+            rules,
+            game,
+            usable,
+            bust_rolls,
+        }
+    }
+
     /// The player deciding.
     #[inline]
     pub fn player(&self) -> u8 {
@@ -76,7 +94,7 @@ impl<'a> View<'a> {
     /// broken by more progress (exactly, see [`ChoiceList::gain`]), then by the first listed. In
     /// The Great Races, where the player never rolls again in the turn, it is
     /// [`View::race_choice`] instead.
-    #[inline]
+    #[inline(always)]
     pub fn safest_choice(&self, choices: &ChoiceList) -> usize {
         if self.rules.game == GameKind::GreatRaces {
             return self.race_choice(choices);

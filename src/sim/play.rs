@@ -28,24 +28,26 @@ pub fn play_game<P: Policy, D: DiceSource, R: RngCore>(
     let mut turns = 0u32;
     let great_races = rules.game == GameKind::GreatRaces;
     let mut choices = ChoiceList::default();
+    // Rolls and busts by seat, added to the counters once at the end of the game.
+    let (mut rolls, mut busts) = ([0u64; 4], [0u64; 4]);
     while !game.finished() {
         if turns >= MAX_TURNS {
             stats.unfinished += 1;
             break;
         }
-        let seat = game.to_move as usize;
+        let seat = game.to_move as usize & 3;
         let slot = slot_of_seat[seat];
         if game.turn.rolls == 0 {
             stats.stop_cell(slot, 0, 0).decisions += 1;
         }
         let Some(roll) = dice.roll() else { break };
-        stats.cells[slot][seat].rolls += 1;
+        rolls[seat] += 1;
         game.fill_choices(rules, roll, &mut choices);
         if choices.is_empty() {
             stats
                 .stop_cell(slot, game.turn.rolls, game.turn.cars.len())
                 .busts += 1;
-            stats.cells[slot][seat].busts += 1;
+            busts[seat] += 1;
             if great_races {
                 game.pass(rules);
             } else {
@@ -55,12 +57,14 @@ pub fn play_game<P: Policy, D: DiceSource, R: RngCore>(
             continue;
         }
         let pick = policies[slot].choose(&View::new(rules, &game), roll, &choices, rng);
-        game.take(rules, &choices, pick.min(choices.len() - 1));
+        let pick = pick.min(choices.len() - 1);
+        game.take(rules, &choices, pick);
         if great_races {
             turns += 1;
             continue;
         }
-        let go_on = policies[slot].keep_rolling(&View::new(rules, &game), rng);
+        let view = View::with_usable(rules, &game, choices.usable(pick), choices.bust(pick));
+        let go_on = policies[slot].keep_rolling(&view, rng);
         let cell = stats.stop_cell(slot, game.turn.rolls, game.turn.cars.len());
         cell.decisions += 1;
         if !go_on {
@@ -70,6 +74,8 @@ pub fn play_game<P: Policy, D: DiceSource, R: RngCore>(
         }
     }
     for (seat, &slot) in slot_of_seat.iter().enumerate().take(rules.players as usize) {
+        stats.cells[slot][seat].rolls += rolls[seat];
+        stats.cells[slot][seat].busts += busts[seat];
         stats.add_game(
             slot,
             seat,
