@@ -55,6 +55,12 @@ fn fast_choices_and_turns_equal_the_reference_on_every_roll() {
                 let fast = legal_choices(rules, &g.board, g.to_move, &g.turn, roll);
                 let slow = legal_choices_reference(rules, &g.board, g.to_move, &g.turn, roll);
                 for (k, (c, after)) in slow.iter().enumerate() {
+                    for col in after.cars {
+                        let recount = crate::policy::rule_of_n::turn_steps(
+                            rules, &g.board, g.to_move, after, col,
+                        );
+                        assert_eq!(after.steps_in(col), recount, "steps in {col}");
+                    }
                     assert_eq!(fast.bust(k), bust_rolls(after.usable(rules, &g.board)));
                     let climbed: f64 = c
                         .columns()

@@ -1,15 +1,18 @@
 //! `Turn`: the cars (neutral markers) of the player to move and how far they got this turn.
 
-use super::board::{nibble, set_nibble, Board};
+use super::board::{nibble, set_nibble, shift, Board};
 use super::choice::Choice;
 use super::rules::Rules;
 use super::set::ColumnSet;
 
-/// The progress of the turn in hand. `Copy`, 16 bytes.
+/// The progress of the turn in hand. `Copy`, 24 bytes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Turn {
     /// The space of each car, one nibble a column (only columns in `cars` are meaningful).
     pub pos: u64,
+    /// Steps each car took this turn, one nibble a column: spaces climbed, where cubes jump
+    /// each jump counting as one step (the Rule of N counts these).
+    pub steps: u64,
     /// Columns holding a car.
     pub cars: ColumnSet,
     /// Columns whose car stands on the top (scoring) space.
@@ -19,6 +22,12 @@ pub struct Turn {
 }
 
 impl Turn {
+    /// Steps the car in column `c` took this turn (0 without a car).
+    #[inline]
+    pub fn steps_in(&self, c: u8) -> u32 {
+        nibble(self.steps, c) as u32
+    }
+
     /// The space of the car in column `c` (meaningful only when `cars` has `c`).
     #[inline]
     pub fn car(&self, c: u8) -> u8 {
@@ -96,6 +105,7 @@ impl Turn {
         let to = Turn::step(rules, board, player, c, from);
         self.cars = self.cars.with(c);
         self.pos = set_nibble(self.pos, c, to);
+        self.steps += 1 << shift(c);
         if to >= rules.layout.len(c) {
             self.at_top = self.at_top.with(c);
         }

@@ -92,9 +92,9 @@ pub fn steps(rules: &Rules, game: &Game, c: u8) -> u32 {
     turn_steps(rules, &game.board, game.to_move, &game.turn, c)
 }
 
-/// Steps the car of player `p` in column `c` took in `turn`.
-#[inline]
-fn turn_steps(rules: &Rules, board: &Board, p: u8, turn: &Turn, c: u8) -> u32 {
+/// Steps the car of player `p` in column `c` took in `turn`, recounted from the board: the
+/// spaces climbed that hold no other player's cube. The slow reference of [`Turn::steps_in`].
+pub fn turn_steps(rules: &Rules, board: &Board, p: u8, turn: &Turn, c: u8) -> u32 {
     let (from, to) = (board.cube(p, c) as u32, turn.car(c) as u32);
     if !rules.jump {
         return to - from;
@@ -120,28 +120,27 @@ impl RuleOfN {
     }
 
     /// `Σ weights[c] · (steps_c + 1)` over the turn's cars.
-    fn weighted_steps(rules: &Rules, board: &Board, p: u8, turn: &Turn, weights: &[i32; 6]) -> i32 {
+    fn weighted_steps(turn: &Turn, weights: &[i32; 6]) -> i32 {
         turn.cars
             .iter()
-            .map(|c| weights[pair_index(c)] * (turn_steps(rules, board, p, turn, c) as i32 + 1))
+            .map(|c| weights[pair_index(c)] * (turn.steps_in(c) as i32 + 1))
             .sum()
     }
 
     /// The running count of the turn in `game`.
     pub fn count(&self, rules: &Rules, game: &Game) -> i32 {
-        let (board, p, turn) = (&game.board, game.to_move, &game.turn);
-        RuleOfN::weighted_steps(rules, board, p, turn, &self.params.progress)
-            + self.shape(rules, turn)
+        let turn = &game.turn;
+        RuleOfN::weighted_steps(turn, &self.params.progress) + self.shape(rules, turn)
     }
 
     /// The choice score of a turn state.
     pub fn choice_score(&self, rules: &Rules, game: &Game) -> i32 {
-        self.turn_choice_score(rules, &game.board, game.to_move, &game.turn)
+        self.turn_choice_score(rules, &game.turn)
     }
 
-    /// The choice score of `turn`, played by player `p` on `board`.
-    pub fn turn_choice_score(&self, rules: &Rules, board: &Board, p: u8, turn: &Turn) -> i32 {
-        RuleOfN::weighted_steps(rules, board, p, turn, &self.params.choice)
+    /// The choice score of the turn state `turn`.
+    pub fn turn_choice_score(&self, rules: &Rules, turn: &Turn) -> i32 {
+        RuleOfN::weighted_steps(turn, &self.params.choice)
             - self.params.marker * turn.cars.len() as i32
             - self.shape(rules, turn)
     }
@@ -159,9 +158,8 @@ impl Policy for RuleOfN {
         if view.rules.game == GameKind::GreatRaces {
             return view.safest_choice(choices);
         }
-        let (rules, board, p) = (view.rules, &view.game.board, view.player());
         view.best_choice_by(choices, |_, turn| {
-            self.turn_choice_score(rules, board, p, turn) as f64
+            self.turn_choice_score(view.rules, turn) as f64
         })
     }
 
