@@ -20,6 +20,9 @@ pub enum Event {
 }
 
 /// The decision the player to move faces.
+// One value at a time is built per replayed line, never stored in bulk: boxing the list would
+// only cost `Copy`.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Decision {
     /// The game is over.
