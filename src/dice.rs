@@ -79,10 +79,28 @@ pub static PAIRINGS: [[(u8, u8); 3]; OUTCOMES] = {
     t
 };
 
-/// The pairings of every outcome with repeats dropped: the first of equal pairings (the same two
-/// sums in either order) is kept, in order; unused slots are `(0, 0)`. Computed at compile time.
-pub static UNIQUE_PAIRINGS: [[(u8, u8); 3]; OUTCOMES] = {
-    let mut t = [[(0u8, 0u8); 3]; OUTCOMES];
+/// The pairings of one outcome with repeats dropped: the first of equal pairings (the same two
+/// sums in either order) kept, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UniquePairings {
+    pairs: [(u8, u8); 3],
+    len: u8,
+}
+
+impl UniquePairings {
+    /// The pairings, one to three `(a, b)`.
+    #[inline]
+    pub fn as_slice(&self) -> &[(u8, u8)] {
+        &self.pairs[..self.len as usize]
+    }
+}
+
+/// [`UniquePairings`] of every outcome, computed at compile time.
+pub static UNIQUE_PAIRINGS: [UniquePairings; OUTCOMES] = {
+    let mut t = [UniquePairings {
+        pairs: [(0, 0); 3],
+        len: 0,
+    }; OUTCOMES];
     let mut i = 0;
     while i < OUTCOMES {
         let all = PAIRINGS[i];
@@ -93,28 +111,27 @@ pub static UNIQUE_PAIRINGS: [[(u8, u8); 3]; OUTCOMES] = {
             let mut seen = false;
             let mut j = 0;
             while j < n {
-                let (x, y) = t[i][j];
+                let (x, y) = t[i].pairs[j];
                 seen |= (x == a && y == b) || (x == b && y == a);
                 j += 1;
             }
             if !seen {
-                t[i][n] = (a, b);
+                t[i].pairs[n] = (a, b);
                 n += 1;
             }
             k += 1;
         }
+        t[i].len = n as u8;
         i += 1;
     }
     t
 };
 
 impl Roll {
-    /// The pairings with repeats dropped (see [`UNIQUE_PAIRINGS`]): one to three `(a, b)`.
+    /// The pairings with repeats dropped (see [`UniquePairings`]).
     #[inline]
-    pub fn unique_pairings(self) -> impl Iterator<Item = (u8, u8)> {
-        UNIQUE_PAIRINGS[self.index()]
-            .into_iter()
-            .take_while(|&(a, _)| a != 0)
+    pub fn unique_pairings(self) -> &'static [(u8, u8)] {
+        UNIQUE_PAIRINGS[self.index()].as_slice()
     }
 }
 
@@ -252,7 +269,7 @@ mod tests {
                     slow.push((a, b));
                 }
             }
-            assert_eq!(r.unique_pairings().collect::<Vec<_>>(), slow, "outcome {i}");
+            assert_eq!(r.unique_pairings().to_vec(), slow, "outcome {i}");
             sizes[slow.len()] += 1;
         }
         // Rolls with at least three equal dice have one pairing: 6 of four alike, 6·5·4 of three.

@@ -246,7 +246,7 @@ pub fn fill_legal_choices(
         }
     };
     let step = |t: &Turn, c: u8| t.stepped(rules, board, player, c);
-    for (a, b) in roll.unique_pairings() {
+    for &(a, b) in roll.unique_pairings() {
         let (ua, ub) = (usable.has_sum(a), usable.has_sum(b));
         if a == b {
             if ua {
