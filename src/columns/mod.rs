@@ -9,6 +9,7 @@ pub mod bust;
 pub mod choice;
 pub mod game;
 pub mod layout;
+pub mod legal;
 pub mod odds;
 pub mod rules;
 pub mod set;
