@@ -1,53 +1,61 @@
 //! Criterion benchmarks of the hot path: the roll evaluator, one complete game of each game and
-//! policy family (single thread, fixed seeds), and an end-to-end tournament chunk.
+//! policy family (single thread, fixed seeds), and end-to-end tournament runs (all threads).
+//!
+//! Groups and their throughput elements:
+//! - `roll_evaluator`: rolls evaluated (legal choices of a position and roll), through the
+//!   public `Game::choices` and the engine's in-place `Game::fill_choices`;
+//! - `one_game`: games, for every column game × policy family and every Shortcut and
+//!   Treasure Hunt policy family; `one_game_slow`: `optimal-turn` in Can't Stop, with fewer
+//!   samples;
+//! - `tournament`: games of a 2-player matchup over every thread.
+//!
+//! Fixtures (policy lists, positions, the single-game closures) are in `common`.
 
-use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use pressluck::columns::{Game, GameKind, Rules};
-use pressluck::dice::{self, Roll};
+mod common;
+
+use common::{
+    column_game, positions, shortcut_game, treasure_game, COLUMN_GAMES, COLUMN_POLICIES,
+    SHORTCUT_POLICIES, TREASURE_POLICIES,
+};
+use criterion::measurement::WallTime;
+use criterion::{
+    black_box, criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion, Throughput,
+};
+use pressluck::columns::{ChoiceList, GameKind, Rules};
 use pressluck::policy::PolicySpec;
-use pressluck::sim::dice_source::RngDice;
-use pressluck::sim::play::play_game;
 use pressluck::sim::runner::run_matchup;
 use pressluck::sim::schedule::Matchup;
-use pressluck::sim::stats::MatchupStats;
-use rand::{Rng, SeedableRng};
-use rand_xoshiro::Xoshiro256PlusPlus;
 
-/// Positions met in real play (random legal games) paired with fresh rolls.
-fn positions(rules: &Rules, n: usize) -> Vec<(Game, Roll)> {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
-    let mut out = Vec::with_capacity(n);
-    let mut g = Game::new();
-    while out.len() < n {
-        if g.finished() {
-            g = Game::new();
-        }
-        let roll = dice::sample(&mut rng);
-        out.push((g, roll));
-        let choices = g.choices(rules, roll);
-        if choices.is_empty() {
-            g.bust(rules);
-        } else {
-            g.apply(rules, choices.as_slice()[rng.gen_range(0..choices.len())]);
-            if rng.gen_bool(0.3) {
-                g.stop(rules);
-            }
-        }
-    }
-    out
-}
+/// Positions evaluated per `roll_evaluator` iteration.
+const POSITIONS: usize = 4096;
+
+/// Games per `tournament` iteration.
+const TOURNAMENT_GAMES: u64 = 20_000;
 
 fn roll_evaluator(c: &mut Criterion) {
     let mut group = c.benchmark_group("roll_evaluator");
     for game in [GameKind::Route66, GameKind::CantStop] {
         let rules = Rules::new(game, 2);
-        let pos = positions(&rules, 4096);
+        let pos = positions(&rules, POSITIONS);
         group.throughput(Throughput::Elements(pos.len() as u64));
+        // The public form: a fresh list returned per roll.
         group.bench_function(BenchmarkId::new("legal_choices", game.name()), |b| {
             b.iter(|| {
                 let mut n = 0usize;
-                for (g, roll) in &pos {
+                for (g, roll) in black_box(&pos) {
                     n += g.choices(&rules, *roll).len();
+                }
+                black_box(n)
+            })
+        });
+        // The engine's form: one list reused for every roll.
+        group.bench_function(BenchmarkId::new("fill_choices", game.name()), |b| {
+            let mut list = ChoiceList::default();
+            b.iter(|| {
+                let mut n = 0usize;
+                for (g, roll) in black_box(&pos) {
+                    g.fill_choices(&rules, *roll, &mut list);
+                    n += list.len();
                 }
                 black_box(n)
             })
@@ -56,58 +64,72 @@ fn roll_evaluator(c: &mut Criterion) {
     group.finish();
 }
 
+/// Benchmarks `play` as `game/policy`: one complete game per iteration, the seed advancing
+/// every iteration so each plays a different game.
+fn bench_game<T>(
+    group: &mut BenchmarkGroup<WallTime>,
+    game: &str,
+    policy: &str,
+    mut play: impl FnMut(u64) -> T,
+) {
+    let mut seed = 0u64;
+    group.bench_function(BenchmarkId::new(game, policy), |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(play(seed))
+        })
+    });
+}
+
 fn one_game(c: &mut Criterion) {
     let mut group = c.benchmark_group("one_game");
     group.throughput(Throughput::Elements(1));
-    let cases = [
-        (GameKind::CantStop, "fixed-risk:0.3"),
-        (GameKind::CantStop, "one-roll"),
-        (GameKind::Route66, "fixed-risk:0.3"),
-        (GameKind::Route66, "one-roll"),
-        (GameKind::GreatRaces, "one-roll"),
-    ];
-    for (game, policy) in cases {
-        let rules = Rules::new(game, 2);
-        let spec = PolicySpec::parse(policy).unwrap();
-        let mut pols = vec![spec.build(&rules), spec.build(&rules)];
-        let mut stats = MatchupStats::default();
-        let mut seed = 0u64;
-        group.bench_function(BenchmarkId::new(game.name(), policy), |b| {
-            b.iter(|| {
-                seed += 1;
-                let mut dice = RngDice(Xoshiro256PlusPlus::seed_from_u64(seed));
-                let mut rng = Xoshiro256PlusPlus::seed_from_u64(!seed);
-                black_box(play_game(
-                    &rules,
-                    &mut pols,
-                    &[0, 1],
-                    &mut dice,
-                    &mut rng,
-                    &mut stats,
-                ))
-            })
-        });
+    for game in COLUMN_GAMES {
+        for policy in COLUMN_POLICIES {
+            bench_game(&mut group, game.name(), policy, column_game(game, policy));
+        }
     }
+    for policy in SHORTCUT_POLICIES {
+        bench_game(&mut group, "shortcut", policy, shortcut_game(policy));
+    }
+    for policy in TREASURE_POLICIES {
+        bench_game(&mut group, "treasure-hunt", policy, treasure_game(policy));
+    }
+    group.finish();
+}
+
+/// `optimal-turn` (a dynamic programme per decision, ~0.3 s a Can't Stop game): 10 samples,
+/// flat sampling so a sample is a few games rather than up to 10 × more.
+fn one_game_slow(c: &mut Criterion) {
+    let mut group = c.benchmark_group("one_game_slow");
+    group.throughput(Throughput::Elements(1));
+    group.sample_size(10);
+    group.sampling_mode(criterion::SamplingMode::Flat);
+    let (game, policy) = (GameKind::CantStop, "optimal-turn");
+    bench_game(&mut group, game.name(), policy, column_game(game, policy));
     group.finish();
 }
 
 fn tournament(c: &mut Criterion) {
     let mut group = c.benchmark_group("tournament");
     group.sample_size(10);
-    let games = 20_000u64;
-    group.throughput(Throughput::Elements(games));
-    let rules = Rules::new(GameKind::CantStop, 2);
-    let m = Matchup {
-        slots: vec![
-            PolicySpec::parse("fixed-risk:0.3").unwrap(),
-            PolicySpec::parse("one-roll").unwrap(),
-        ],
-    };
-    group.bench_function("cant-stop_2p_all_threads", |b| {
-        b.iter(|| black_box(run_matchup(&rules, &m, 1, 0, games, &|_| {})))
-    });
+    group.throughput(Throughput::Elements(TOURNAMENT_GAMES));
+    let cases = [
+        (GameKind::CantStop, "fixed-risk:0.3", "one-roll"),
+        (GameKind::Route66, "rule28", "fixed-risk:0.3"),
+    ];
+    for (game, a, b) in cases {
+        let rules = Rules::new(game, 2);
+        let m = Matchup {
+            slots: vec![PolicySpec::parse(a).unwrap(), PolicySpec::parse(b).unwrap()],
+        };
+        let id = format!("{}_2p_all_threads", game.name());
+        group.bench_function(id, |bench| {
+            bench.iter(|| black_box(run_matchup(&rules, &m, 1, 0, TOURNAMENT_GAMES, &|_| {})))
+        });
+    }
     group.finish();
 }
 
-criterion_group!(benches, roll_evaluator, one_game, tournament);
+criterion_group!(benches, roll_evaluator, one_game, one_game_slow, tournament);
 criterion_main!(benches);

@@ -1,0 +1,127 @@
+//! Fixtures of the engine benchmarks: the policy families benchmarked for each game, positions
+//! met in real play, and one complete 2-player game of each game family as a function of its
+//! seed (the benchmarks advance the seed every iteration).
+
+use pressluck::columns::{Game, GameKind, Rules};
+use pressluck::dice::{self, Roll};
+use pressluck::policy::PolicySpec;
+use pressluck::shortcut::engine::{self as shortcut_engine, RngD6};
+use pressluck::shortcut::{Board, Policy, Setup, ShortcutFamily};
+use pressluck::sim::dice_source::RngDice;
+use pressluck::sim::family::Family;
+use pressluck::sim::play::play_game;
+use pressluck::sim::stats::MatchupStats;
+use pressluck::treasure_hunt::family as treasure_engine;
+use pressluck::treasure_hunt::policy::ThSpec;
+use pressluck::treasure_hunt::{Deck, State, ThRules};
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// Seats at the table in every one-game benchmark.
+pub const PLAYERS: u8 = 2;
+
+/// The column-race games.
+pub const COLUMN_GAMES: [GameKind; 3] =
+    [GameKind::Route66, GameKind::CantStop, GameKind::GreatRaces];
+
+/// One spec of every built-in column policy family except `optimal-turn` (benchmarked apart,
+/// it is three orders of magnitude slower). `rule-of-n` is covered by `rule28` and `glenn`.
+pub const COLUMN_POLICIES: [&str; 7] = [
+    "one-roll",
+    "fixed-risk:0.3",
+    "ev",
+    "rule28",
+    "glenn",
+    "rolls:2",
+    "random:0.3",
+];
+
+/// One spec of every built-in Shortcut policy family.
+pub const SHORTCUT_POLICIES: [&str; 4] = ["main-road", "press:1", "threshold:3", "optimal"];
+
+/// One spec of every built-in Treasure Hunt policy family (default thresholds).
+pub const TREASURE_POLICIES: [&str; 3] = ["greedy", "runner", "thief"];
+
+/// `n` positions met in real play (random legal games) paired with fresh rolls.
+pub fn positions(rules: &Rules, n: usize) -> Vec<(Game, Roll)> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+    let mut out = Vec::with_capacity(n);
+    let mut g = Game::new();
+    while out.len() < n {
+        if g.finished() {
+            g = Game::new();
+        }
+        let roll = dice::sample(&mut rng);
+        out.push((g, roll));
+        let choices = g.choices(rules, roll);
+        if choices.is_empty() {
+            g.bust(rules);
+        } else {
+            g.apply(rules, choices.as_slice()[rng.gen_range(0..choices.len())]);
+            if rng.gen_bool(0.3) {
+                g.stop(rules);
+            }
+        }
+    }
+    out
+}
+
+/// One game of a column race with `policy` in both seats, as the tournament engine plays it:
+/// dice and policy generators seeded from the game's seed.
+pub fn column_game(game: GameKind, policy: &str) -> impl FnMut(u64) -> Game {
+    let rules = Rules::new(game, PLAYERS);
+    let spec = PolicySpec::parse(policy).expect("a built-in column policy spec");
+    let mut policies = vec![spec.build(&rules), spec.build(&rules)];
+    let mut stats = MatchupStats::default();
+    move |seed| {
+        let mut dice = RngDice(Xoshiro256PlusPlus::seed_from_u64(seed));
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(!seed);
+        play_game(
+            &rules,
+            &mut policies,
+            &[0, 1],
+            &mut dice,
+            &mut rng,
+            &mut stats,
+        )
+    }
+}
+
+/// One game of Shortcut on the default board with `policy` in both seats. `optimal` is solved
+/// once here, outside the measurement, as a tournament solves it once per board.
+pub fn shortcut_game(policy: &str) -> impl FnMut(u64) -> shortcut_engine::Game {
+    let setup = Setup::new(Board::default_board(), PLAYERS);
+    let spec = ShortcutFamily(setup.clone())
+        .parse_spec(policy)
+        .expect("a built-in Shortcut policy spec");
+    let built = Policy::build(&spec, || {
+        setup.solution().expect("the default board solves")
+    });
+    let policies = [built.clone(), built];
+    let mut stats = MatchupStats::default();
+    move |seed| {
+        let mut dice = RngD6(Xoshiro256PlusPlus::seed_from_u64(seed));
+        shortcut_engine::play_game(
+            &setup.board,
+            PLAYERS,
+            &policies,
+            &[0, 1],
+            &mut dice,
+            &mut stats,
+        )
+    }
+}
+
+/// One game of Treasure Hunt (rules as written, standard deck) with `policy` in both seats:
+/// the deal, shuffles and dice all come from the game's seed.
+pub fn treasure_game(policy: &str) -> impl FnMut(u64) -> State {
+    let rules = ThRules::new(PLAYERS);
+    let deck = Deck::standard();
+    let spec = ThSpec::parse(policy).expect("a built-in Treasure Hunt policy spec");
+    let specs = [spec.clone(), spec];
+    let mut stats = MatchupStats::default();
+    move |seed| {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        treasure_engine::play_game(rules, &deck, &specs, &[0, 1], &mut rng, &mut stats)
+    }
+}
