@@ -1,7 +1,7 @@
 //! The roll evaluator: the legal choices of a roll, each with the turn it leads to, its bust
 //! count and its progress — the engine's hot path — and a slow reference for tests.
 
-use super::board::Board;
+use super::board::{nibble, set_nibble, shift, Board};
 use super::bust::bust_rolls;
 use super::choice::{Choice, ChoiceList};
 use super::rules::Rules;
@@ -42,9 +42,76 @@ pub fn fill_legal_choices(
     roll: Roll,
     list: &mut ChoiceList,
 ) {
+    if rules.jump {
+        fill::<true>(rules, board, player, turn, roll, list);
+    } else {
+        fill::<false>(rules, board, player, turn, roll, list);
+    }
+}
+
+/// Steps cars for one roll: where each column's move starts (the car, else the cube) read from
+/// one merged word, and `JUMP` fixed at compile time.
+struct Stepper<'a, const JUMP: bool> {
+    rules: &'a Rules,
+    board: &'a Board,
+    player: u8,
+    /// Per column, the space a move starts from: the car's where there is one, else the cube.
+    start: u64,
+}
+
+impl<const JUMP: bool> Stepper<'_, JUMP> {
+    /// The space one step up column `c` from `from` (as [`Turn::step`]).
+    #[inline(always)]
+    fn up(&self, c: u8, from: u8) -> u8 {
+        let next = if JUMP {
+            let blocked = self.board.others_mask(self.rules.players, self.player, c) as u32;
+            (!blocked & !((2u32 << from) - 1)).trailing_zeros() as u8
+        } else {
+            from + 1
+        };
+        next.min(self.rules.layout.len(c))
+    }
+
+    /// `t` with the car in column `c` put on space `to` after `steps` more steps.
+    #[inline(always)]
+    fn put(&self, t: &Turn, c: u8, to: u8, steps: u64) -> Turn {
+        let mut t = *t;
+        t.cars = t.cars.with(c);
+        t.pos = set_nibble(t.pos, c, to);
+        t.steps += steps << shift(c);
+        if to >= self.rules.layout.len(c) {
+            t.at_top = t.at_top.with(c);
+        }
+        t
+    }
+
+    /// `t` with the car in column `c` one step up from where the turn started it.
+    #[inline(always)]
+    fn one(&self, t: &Turn, c: u8) -> Turn {
+        self.put(t, c, self.up(c, nibble(self.start, c)), 1)
+    }
+}
+
+/// [`fill_legal_choices`] for games with (`JUMP`) or without jumping.
+#[inline(always)]
+fn fill<const JUMP: bool>(
+    rules: &Rules,
+    board: &Board,
+    player: u8,
+    turn: &Turn,
+    roll: Roll,
+    list: &mut ChoiceList,
+) {
     let usable = turn.usable(rules, board);
     let free = turn.free_cars(rules);
     list.len = 0;
+    let car_nibbles = turn.cars.iter().fold(0u64, |m, c| m | 0xf << shift(c));
+    let st = Stepper::<JUMP> {
+        rules,
+        board,
+        player,
+        start: (board.progress[player as usize & 3] & !car_nibbles) | (turn.pos & car_nibbles),
+    };
     // Pairings come without repeats, so only single-column choices can repeat: `singles` marks
     // the columns already listed alone.
     let mut singles = 0u16;
@@ -54,31 +121,30 @@ pub fn fill_legal_choices(
             list.push(Choice::one(c), after);
         }
     };
-    let step = |t: &Turn, c: u8| t.stepped(rules, board, player, c);
     for &(a, b) in roll.unique_pairings() {
         let (ua, ub) = (usable.has_sum(a), usable.has_sum(b));
         if a == b {
             if ua {
-                let once = step(turn, a);
-                if once.at_top.has_sum(a) {
-                    single(list, a, once);
+                let once = st.up(a, nibble(st.start, a));
+                if once >= rules.layout.len(a) {
+                    single(list, a, st.put(turn, a, once, 1));
                 } else {
-                    list.push(Choice::two(a, a), step(&once, a));
+                    list.push(Choice::two(a, a), st.put(turn, a, st.up(a, once), 2));
                 }
             }
         } else if ua && ub {
             let needed = (!turn.cars.has_sum(a)) as u32 + (!turn.cars.has_sum(b)) as u32;
             if needed <= free {
                 let c = Choice::two(a, b);
-                list.push(c, step(&step(turn, c.first), c.second));
+                list.push(c, st.one(&st.one(turn, c.first), c.second));
             } else {
-                single(list, a, step(turn, a));
-                single(list, b, step(turn, b));
+                single(list, a, st.one(turn, a));
+                single(list, b, st.one(turn, b));
             }
         } else if ua {
-            single(list, a, step(turn, a));
+            single(list, a, st.one(turn, a));
         } else if ub {
-            single(list, b, step(turn, b));
+            single(list, b, st.one(turn, b));
         }
     }
     if rules.faster_gear && free > 0 && list.len() > 1 {
@@ -110,7 +176,7 @@ pub fn fill_legal_choices(
         list.bust[i] = bust_rolls(usable);
         let Choice { first, second } = list.items[i];
         let units = |c: u8| UNITS_PER_SPACE[lengths[c as usize] as usize & 15];
-        let climbed = |c: u8| (t.car(c) - turn.start(board, player, c)) as u32;
+        let climbed = |c: u8| (t.car(c) - nibble(st.start, c)) as u32;
         list.gain[i] = climbed(first) * units(first)
             + if second != 0 && second != first {
                 climbed(second) * units(second)

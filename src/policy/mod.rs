@@ -43,7 +43,8 @@ pub trait Policy {
     /// Index into `choices` (never empty) of the choice to take after `roll`. `view` shows the
     /// position before the choice is applied; the list carries the turn after each choice. The
     /// default is the shared choice rule: the choice leaving the lowest bust chance for the next
-    /// roll, ties broken by more progress.
+    /// roll, ties broken by more progress. The engine asks only when there are two choices or
+    /// more, so a policy must not rely on being called (for its random stream, say) otherwise.
     fn choose<R: RngCore>(
         &mut self,
         view: &View,

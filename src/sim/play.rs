@@ -56,8 +56,13 @@ pub fn play_game<P: Policy, D: DiceSource, R: RngCore>(
             turns += 1;
             continue;
         }
-        let pick = policies[slot].choose(&View::new(rules, &game), roll, &choices, rng);
-        let pick = pick.min(choices.len() - 1);
+        // A roll with one legal use leaves nothing to choose: the policy is not asked.
+        let pick = if choices.len() == 1 {
+            0
+        } else {
+            let pick = policies[slot].choose(&View::new(rules, &game), roll, &choices, rng);
+            pick.min(choices.len() - 1)
+        };
         game.take(rules, &choices, pick);
         if great_races {
             turns += 1;
