@@ -191,21 +191,16 @@ impl Policy for ExpectedValue {
         let t = &mut self.tables[p as usize];
         t.refresh(rules, &game.board, p);
         let t = &*t;
-        view.best_choice_by(choices, |choice, _| {
-            let mut turn = game.turn;
+        // Each choice's turn is in the list: the gain is the cars' column values there over
+        // where they started, plus the game-end term of the tops it reaches.
+        let board = &game.board;
+        view.best_choice_by(choices, |choice, after| {
             let mut gain = 0.0;
             for c in choice.columns() {
-                let from = turn.start(&game.board, p, c) as usize;
-                let mut to = from;
-                for _ in choice.steps().filter(|&x| x == c) {
-                    to = t.next[c as usize][to] as usize;
-                }
-                gain += t.value[c as usize][to] - t.value[c as usize][from];
-                if to >= rules.layout.len(c) as usize {
-                    turn.at_top = turn.at_top.with(c);
-                }
+                let v = &t.value[c as usize];
+                gain += v[after.car(c) as usize] - v[game.turn.start(board, p, c) as usize];
             }
-            gain + t.end_term(rules, &game.board, p, turn.at_top)
+            gain + t.end_term(rules, board, p, after.at_top)
         })
     }
 

@@ -98,6 +98,8 @@ pub struct BoardTables {
     pub next: [[u8; 14]; 13],
     /// Who takes second place if the player wins column `c` now, or [`NOBODY`].
     second_of: [u8; 13],
+    /// The board and player of the last refresh.
+    built_for: Option<([u64; 4], ColumnSet, u8)>,
 }
 
 impl Default for BoardTables {
@@ -107,6 +109,7 @@ impl Default for BoardTables {
             value: [[0.0; 14]; 13],
             next: [[0; 14]; 13],
             second_of: [NOBODY; 13],
+            built_for: None,
         }
     }
 }
@@ -115,6 +118,12 @@ impl BoardTables {
     /// Rebuilds the columns whose cubes (or whose player) changed since they were built.
     #[inline]
     pub fn refresh(&mut self, rules: &Rules, board: &Board, p: u8) {
+        // Within a turn the board stands still: one comparison skips the column scan.
+        let id = (board.progress, board.closed, p);
+        if self.built_for == Some(id) {
+            return;
+        }
+        self.built_for = Some(id);
         for c in (!board.closed).iter() {
             let mut key = (p as u32) << 16;
             for q in 0..rules.players {
