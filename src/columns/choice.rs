@@ -1,5 +1,7 @@
 //! The legal choices after a roll: which pair sums to race in, kept in a fixed array.
 
+use super::board::nibble;
+use super::rules::Rules;
 use super::set::ColumnSet;
 use super::turn::Turn;
 use std::fmt;
@@ -87,7 +89,8 @@ pub struct ChoiceList {
     pub(super) after: [Turn; MAX_CHOICES],
     pub(super) usable: [ColumnSet; MAX_CHOICES],
     pub(super) bust: [u16; MAX_CHOICES],
-    pub(super) gain: [u32; MAX_CHOICES],
+    /// Per column, the space a move started from (the car, else the cube), for progress.
+    pub(super) start: u64,
     pub(super) len: u8,
 }
 
@@ -135,10 +138,22 @@ impl ChoiceList {
     }
 
     /// The progress choice `i` makes, in [`PROGRESS_UNIT`]s: spaces climbed, each weighted by
-    /// `PROGRESS_UNIT / length` of its column (Can't Stop-style lists only).
+    /// `PROGRESS_UNIT / length` of its column (Can't Stop-style lists only). Worked out when
+    /// asked: only ties on the bust chance need it.
     #[inline]
-    pub fn gain(&self, i: usize) -> u32 {
-        self.gain[..self.len as usize][i]
+    pub fn gain(&self, rules: &Rules, i: usize) -> u32 {
+        let Choice { first, second } = self.get(i);
+        let after = &self.after[i];
+        let climbed = |c: u8| {
+            let spaces = (nibble(after.pos, c) - nibble(self.start, c)) as u32;
+            spaces * UNITS_PER_SPACE[rules.layout.len(c) as usize & 15]
+        };
+        climbed(first)
+            + if second != 0 && second != first {
+                climbed(second)
+            } else {
+                0
+            }
     }
 
     /// The choices with their turns, in order.
@@ -187,7 +202,6 @@ impl ChoiceList {
                 self.after[n] = self.after[i];
                 self.usable[n] = self.usable[i];
                 self.bust[n] = self.bust[i];
-                self.gain[n] = self.gain[i];
                 n += 1;
             }
         }

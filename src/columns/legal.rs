@@ -160,9 +160,10 @@ fn fill<const JUMP: bool>(
         }
         list.retain_indices(keep);
     }
-    // The bust count and the progress of each choice, for the shared choice rule.
+    // The usable set and bust count after each choice, for the shared choice rule and the
+    // stop decision.
+    list.start = st.start;
     let (open, cars) = (!board.closed, rules.cars as u32);
-    let lengths = &rules.layout.length;
     for i in 0..list.len as usize {
         let t = &mut list.after[i];
         t.rolls += 1;
@@ -174,15 +175,6 @@ fn fill<const JUMP: bool>(
         };
         list.usable[i] = usable;
         list.bust[i] = bust_rolls(usable);
-        let Choice { first, second } = list.items[i];
-        let units = |c: u8| UNITS_PER_SPACE[lengths[c as usize] as usize & 15];
-        let climbed = |c: u8| (t.car(c) - nibble(st.start, c)) as u32;
-        list.gain[i] = climbed(first) * units(first)
-            + if second != 0 && second != first {
-                climbed(second) * units(second)
-            } else {
-                0
-            };
     }
 }
 

@@ -70,7 +70,7 @@ fn fast_choices_and_turns_equal_the_reference_on_every_roll() {
                             (after.car(col) - from) as f64 / rules.layout.len(col) as f64
                         })
                         .sum();
-                    let gain = fast.gain(k) as f64 / PROGRESS_UNIT as f64;
+                    let gain = fast.gain(rules, k) as f64 / PROGRESS_UNIT as f64;
                     assert!((gain - climbed).abs() < 1e-9, "{c:?}: {gain} vs {climbed}");
                 }
                 let fast: Vec<(Choice, Turn)> = fast.iter().map(|(c, t)| (c, *t)).collect();

@@ -100,12 +100,23 @@ impl<'a> View<'a> {
             return self.race_choice(choices);
         }
         // The list carries each choice's bust count and progress: a scan of two small arrays.
-        let mut best = 0;
+        let rules = self.rules;
+        let (mut best, mut best_gain) = (0, None);
         for i in 1..choices.len() {
             let (bust, best_bust) = (choices.bust(i), choices.bust(best));
-            if bust < best_bust || (bust == best_bust && choices.gain(i) > choices.gain(best)) {
-                best = i;
+            if bust > best_bust {
+                continue;
             }
+            if bust == best_bust {
+                let gain = choices.gain(rules, i);
+                if gain <= *best_gain.get_or_insert_with(|| choices.gain(rules, best)) {
+                    continue;
+                }
+                best_gain = Some(gain);
+            } else {
+                best_gain = None;
+            }
+            best = i;
         }
         best
     }
