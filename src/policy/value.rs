@@ -25,6 +25,17 @@ use crate::columns::{Board, ColumnSet, Game, GameKind, Rules};
 /// The value of ending the game by a stop: won (+) or lost (−), far above any column's worth.
 pub const GAME_END: f64 = 1000.0;
 
+/// `STRENGTH[r] = 1 / r²`: how strongly a cube `r` spaces below the top holds its column.
+const STRENGTH: [f64; 16] = {
+    let mut t = [0.0; 16];
+    let mut r = 1;
+    while r < 16 {
+        t[r] = 1.0 / ((r * r) as f64);
+        r += 1;
+    }
+    t
+};
+
 /// Player `p`'s value of standing on space `s` of column `c`, the rest of the board as is.
 pub fn column_value(rules: &Rules, board: &Board, p: u8, c: u8, s: u8) -> f64 {
     if board.closed.has(c) {
@@ -39,10 +50,7 @@ pub fn column_value(rules: &Rules, board: &Board, p: u8, c: u8, s: u8) -> f64 {
     if s >= len {
         return first;
     }
-    let strength = |x: u8| {
-        let r = len.saturating_sub(x).max(1) as f64;
-        1.0 / (r * r)
-    };
+    let strength = |x: u8| STRENGTH[len.saturating_sub(x).max(1) as usize & 15];
     let (mut sum, mut max) = (0.0f64, 0.0f64);
     for q in (0..rules.players).filter(|&q| q != p) {
         let w = strength(board.cube(q, c));
@@ -199,6 +207,14 @@ fn second_place(rules: &Rules, board: &Board, p: u8, c: u8) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn strength_table_is_one_over_r_squared() {
+        for (r, &w) in STRENGTH.iter().enumerate().skip(1) {
+            let r = r as f64;
+            assert_eq!(w, 1.0 / (r * r));
+        }
+    }
 
     #[test]
     fn route66_values_follow_the_documented_formula() {
