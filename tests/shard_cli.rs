@@ -6,12 +6,10 @@ use pressluck::output::counters_csv::CountersFile;
 use pressluck::sim::work::Shard;
 use std::fs;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Stdio;
 
-fn pressluck() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_pressluck"))
-}
+mod shard_common;
+use shard_common::{interrupt_after_first_checkpoint, pressluck, run, statuses};
 
 /// 3 matchups × 9000 games: 5 chunks of 2048 each, the last one short.
 const RUN: [&str; 9] = [
@@ -26,28 +24,8 @@ const RUN: [&str; 9] = [
     "--quiet",
 ];
 
-fn run(dir: &Path, args: &[&str]) -> Output {
-    let out = pressluck().current_dir(dir).args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out
-}
-
 fn tournament(dir: &Path, extra: &[&str]) {
     run(dir, &[&["tournament"], &RUN[..], extra].concat());
-}
-
-/// The `status` column of a result CSV, row by row.
-fn statuses(csv: &str) -> Vec<String> {
-    let mut lines = csv.lines();
-    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
-    let col = header.iter().position(|h| *h == "status").unwrap();
-    lines
-        .map(|l| l.split(',').nth(col).unwrap().to_string())
-        .collect()
 }
 
 /// Runs shards 1..=n of N = `n` (those in `which`) and returns their file names.
@@ -154,7 +132,7 @@ fn sigint_writes_a_partial_csv_and_a_checkpoint_that_resumes_to_the_same_bytes()
         a.extend(extra);
         a
     };
-    let mut child = pressluck()
+    let child = pressluck()
         .current_dir(dir)
         .args(args(&["--out", "part.csv"]))
         .stdout(Stdio::null())
@@ -162,22 +140,7 @@ fn sigint_writes_a_partial_csv_and_a_checkpoint_that_resumes_to_the_same_bytes()
         .spawn()
         .unwrap();
     // The first checkpoint is saved about a second into the run: the run is under way.
-    let started = Instant::now();
-    while !dir.join("ck.csv").exists() {
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "the run ended before it could be interrupted; raise LONG_RUN's games"
-        );
-        assert!(started.elapsed() < Duration::from_secs(60), "no checkpoint");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let pid = child.id().to_string();
-    let kill = Command::new("kill").args(["-INT", &pid]).status().unwrap();
-    assert!(kill.success());
-    let out = child.wait_with_output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(130), "{stderr}");
-    assert!(stderr.contains("--resume ck.csv"), "{stderr}");
+    interrupt_after_first_checkpoint(child, dir, "ck.csv");
     let st = statuses(&fs::read_to_string(dir.join("part.csv")).unwrap());
     assert!(
         !st.is_empty() && st.iter().all(|s| s == "partial"),

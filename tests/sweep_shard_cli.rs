@@ -7,12 +7,10 @@ use pressluck::output::counters_csv::{CountersFile, RunKind};
 use pressluck::sim::work::Shard;
 use std::fs;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Stdio;
 
-fn pressluck() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_pressluck"))
-}
+mod shard_common;
+use shard_common::{interrupt_after_first_checkpoint, pressluck, run, statuses};
 
 /// 3 points × 2 opponents × 5000 games: 3 chunks of 2048 per matchup, the last one short.
 const SWEEP: [&str; 12] = [
@@ -43,26 +41,6 @@ const SOLITAIRE: [&str; 10] = [
     "3000",
     "--quiet",
 ];
-
-fn run(dir: &Path, args: &[&str]) -> Output {
-    let out = pressluck().current_dir(dir).args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out
-}
-
-/// The `status` column of a sweep CSV, row by row.
-fn statuses(csv: &str) -> Vec<String> {
-    let mut lines = csv.lines();
-    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
-    let col = header.iter().position(|h| *h == "status").unwrap();
-    lines
-        .map(|l| l.split(',').nth(col).unwrap().to_string())
-        .collect()
-}
 
 /// The template of the sweep `base`.
 fn template<'a>(base: &[&'a str]) -> &'a str {
@@ -181,7 +159,7 @@ fn sigint_writes_a_partial_sweep_and_a_checkpoint_that_resumes_to_the_same_bytes
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
     let args = |extra: &[&'static str]| [&LONG_SWEEP[..], extra].concat();
-    let mut child = pressluck()
+    let child = pressluck()
         .current_dir(dir)
         .args(args(&[
             "--checkpoint",
@@ -196,22 +174,7 @@ fn sigint_writes_a_partial_sweep_and_a_checkpoint_that_resumes_to_the_same_bytes
         .spawn()
         .unwrap();
     // The first checkpoint is saved about a second into the run: the run is under way.
-    let started = Instant::now();
-    while !dir.join("ck.csv").exists() {
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "the sweep ended before it could be interrupted; raise LONG_SWEEP's games"
-        );
-        assert!(started.elapsed() < Duration::from_secs(60), "no checkpoint");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let pid = child.id().to_string();
-    let kill = Command::new("kill").args(["-INT", &pid]).status().unwrap();
-    assert!(kill.success());
-    let out = child.wait_with_output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(130), "{stderr}");
-    assert!(stderr.contains("--resume ck.csv"), "{stderr}");
+    interrupt_after_first_checkpoint(child, dir, "ck.csv");
     let st = statuses(&fs::read_to_string(dir.join("part.csv")).unwrap());
     assert!(
         st.len() == 2 * 2 && st.iter().all(|s| s == "partial"),

@@ -1,0 +1,58 @@
+//! Helpers shared by the scale-out tests of `tournament` and `sweep`: running the binary,
+//! reading a result's `status` column, and interrupting a run after its first checkpoint.
+#![allow(dead_code)]
+
+use std::path::Path;
+use std::process::{Child, Command, Output};
+use std::time::{Duration, Instant};
+
+/// The `pressluck` binary under test.
+pub fn pressluck() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_pressluck"))
+}
+
+/// Runs `pressluck` in `dir`; panics with its stderr unless it succeeds.
+pub fn run(dir: &Path, args: &[&str]) -> Output {
+    let out = pressluck().current_dir(dir).args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+/// The `status` column of a result CSV, row by row.
+pub fn statuses(csv: &str) -> Vec<String> {
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let col = header.iter().position(|h| *h == "status").unwrap();
+    lines
+        .map(|l| l.split(',').nth(col).unwrap().to_string())
+        .collect()
+}
+
+/// Waits for `child`'s first checkpoint `dir/checkpoint` (so the run is under way), sends it
+/// SIGINT, and checks that it exits 130 naming `--resume checkpoint`. Returns its output.
+pub fn interrupt_after_first_checkpoint(mut child: Child, dir: &Path, checkpoint: &str) -> Output {
+    let started = Instant::now();
+    while !dir.join(checkpoint).exists() {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the run ended before it could be interrupted; give it more games"
+        );
+        assert!(started.elapsed() < Duration::from_secs(60), "no checkpoint");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let pid = child.id().to_string();
+    let kill = Command::new("kill").args(["-INT", &pid]).status().unwrap();
+    assert!(kill.success());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(
+        stderr.contains(&format!("--resume {checkpoint}")),
+        "{stderr}"
+    );
+    out
+}
