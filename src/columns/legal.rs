@@ -60,16 +60,10 @@ struct Stepper<'a, const JUMP: bool> {
 }
 
 impl<const JUMP: bool> Stepper<'_, JUMP> {
-    /// The space one step up column `c` from `from` (as [`Turn::step`]).
+    /// The space one step up column `c` from `from` ([`Turn::step`]).
     #[inline(always)]
     fn up(&self, c: u8, from: u8) -> u8 {
-        let next = if JUMP {
-            let blocked = self.board.others_mask(self.rules.players, self.player, c) as u32;
-            (!blocked & !((2u32 << from) - 1)).trailing_zeros() as u8
-        } else {
-            from + 1
-        };
-        next.min(self.rules.layout.len(c))
+        Turn::step_as::<JUMP>(self.rules, self.board, self.player, c, from)
     }
 
     /// `t` with the car in column `c` put on space `to` after `steps` more steps.

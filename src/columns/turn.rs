@@ -66,15 +66,29 @@ impl Turn {
     /// the next space not holding another player's cube. Never past the top.
     #[inline(always)]
     pub fn step(rules: &Rules, board: &Board, player: u8, c: u8, from: u8) -> u8 {
-        let len = rules.layout.len(c);
-        let next = if rules.jump {
+        if rules.jump {
+            Turn::step_as::<true>(rules, board, player, c, from)
+        } else {
+            Turn::step_as::<false>(rules, board, player, c, from)
+        }
+    }
+
+    /// [`Turn::step`] with the jump rule fixed at compile time (`JUMP` must be `rules.jump`).
+    #[inline(always)]
+    pub fn step_as<const JUMP: bool>(
+        rules: &Rules,
+        board: &Board,
+        player: u8,
+        c: u8,
+        from: u8,
+    ) -> u8 {
+        let next = if JUMP {
             let blocked = board.others_mask(rules.players, player, c) as u32;
-            let above = !((2u32 << from) - 1);
-            (!blocked & above).trailing_zeros() as u8
+            (!blocked & !((2u32 << from) - 1)).trailing_zeros() as u8
         } else {
             from + 1
         };
-        next.min(len)
+        next.min(rules.layout.len(c))
     }
 
     /// The turn after a successful roll used as `choice`: each step taken in order, one more
@@ -87,14 +101,6 @@ impl Turn {
             t.advance(rules, board, player, choice.second);
         }
         t.rolls += 1;
-        t
-    }
-
-    /// This turn with the car in column `c` moved (entering first if needed) one step.
-    #[inline(always)]
-    pub fn stepped(&self, rules: &Rules, board: &Board, player: u8, c: u8) -> Turn {
-        let mut t = *self;
-        t.advance(rules, board, player, c);
         t
     }
 

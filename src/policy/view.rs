@@ -4,7 +4,7 @@
 use super::value::{column_value, end_value};
 use crate::columns::bust::bust_rolls;
 use crate::columns::choice::MAX_CHOICES;
-use crate::columns::{Board, Choice, ChoiceList, ColumnSet, Game, GameKind, Rules, Turn};
+use crate::columns::{Choice, ChoiceList, ColumnSet, Game, GameKind, Rules, Turn};
 use crate::dice::OUTCOMES;
 
 /// What a policy sees. `Copy`; building one is a table lookup.
@@ -81,13 +81,6 @@ impl<'a> View<'a> {
         let mut g = *self.game;
         g.stop(self.rules);
         g.winner == Some(self.player())
-    }
-
-    /// Spaces climbed this turn, each column weighted by 1/length (a car at the top of a column it
-    /// entered from the bottom scores 1).
-    #[inline]
-    pub fn progress(&self) -> f64 {
-        turn_progress(self.rules, self.game)
     }
 
     /// The shared choice rule: the choice leaving the lowest bust chance for the next roll, ties
@@ -167,21 +160,6 @@ impl<'a> View<'a> {
         let k = self.safest_choice(&choices.select(tied));
         (0..k).fold(tied, |m, _| m & (m - 1)).trailing_zeros() as usize
     }
-}
-
-/// Spaces climbed this turn by the player to move, each column weighted by 1/length.
-#[inline]
-pub fn turn_progress(rules: &Rules, game: &Game) -> f64 {
-    progress_of(rules, &game.board, game.to_move, &game.turn)
-}
-
-/// Spaces climbed in `turn` by player `p`, each column weighted by 1/length.
-#[inline]
-pub fn progress_of(rules: &Rules, board: &Board, p: u8, turn: &Turn) -> f64 {
-    turn.cars
-        .iter()
-        .map(|c| (turn.car(c) - board.cube(p, c)) as f64 / rules.layout.len(c) as f64)
-        .sum()
 }
 
 #[cfg(test)]
