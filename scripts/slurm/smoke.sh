@@ -3,7 +3,8 @@
 # Debian's slurm-wlm and munge (apt-get), starts munged (unless one already answers), a private
 # slurmctld and slurmd for this host only, builds the release binary, submits a 3-shard
 # tournament array and its merge job (submit.sh), waits, compares the merged CSV and stop table
-# with an unsharded run byte for byte, prints PASS or FAIL, and stops the daemons it started.
+# with an unsharded run byte for byte, does the same for a sharded sweep (CSV and chart), prints
+# PASS or FAIL, and stops the daemons it started.
 #
 # Usage: sudo scripts/slurm/smoke.sh        (not part of CI; see docs/scale-out.md)
 #
@@ -152,4 +153,23 @@ if cmp "$state/run/out/merged.csv" "$state/run/single.csv" \
     echo "PASS: $shards Slurm shards merged equal the unsharded run byte for byte"
 else
     fail "the merged shards differ from the unsharded run"
+fi
+
+sweep=(sweep --game cant-stop --policy 'fixed-risk:{0.1..0.3 step 0.1}' --against rule28
+    --games "$games" --seed 66)
+say "submitting a sweep in $shards shards and its merge: ${sweep[*]}"
+read -r array merge < <("$root/scripts/slurm/submit.sh" -n "$shards" -o "$state/run/sweep" -- "${sweep[@]}")
+echo "array job $array, merge job $merge"
+for i in $(seq 600); do
+    squeue -h -j "$array,$merge" 2>/dev/null | grep -q . || break
+    sleep 1
+done
+merge_state=$(scontrol show job "$merge" 2>/dev/null | grep -o 'JobState=[A-Z_]*' | head -1)
+[[ $merge_state == JobState=COMPLETED ]] || { tail -n 5 "$state"/run/*.log; fail "sweep merge job: ${merge_state:-unknown}"; }
+"$PRESSLUCK" "${sweep[@]}" --quiet --out "$state/run/sweep-single.csv" --svg "$state/run/sweep-single.svg"
+if cmp "$state/run/sweep/merged.csv" "$state/run/sweep-single.csv" \
+    && cmp "$state/run/sweep/merged.svg" "$state/run/sweep-single.svg"; then
+    echo "PASS: a sweep in $shards Slurm shards merged equals the unsharded sweep byte for byte (CSV and chart)"
+else
+    fail "the merged sweep shards differ from the unsharded sweep"
 fi
