@@ -6,8 +6,6 @@ use pressluck::output::counters_csv::CountersFile;
 use pressluck::sim::work::Shard;
 use std::fs;
 use std::path::Path;
-use std::process::Stdio;
-
 mod shard_common;
 use shard_common::{interrupt_after_first_checkpoint, pressluck, run, statuses};
 
@@ -132,15 +130,8 @@ fn sigint_writes_a_partial_csv_and_a_checkpoint_that_resumes_to_the_same_bytes()
         a.extend(extra);
         a
     };
-    let child = pressluck()
-        .current_dir(dir)
-        .args(args(&["--out", "part.csv"]))
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
     // The first checkpoint is saved about a second into the run: the run is under way.
-    interrupt_after_first_checkpoint(child, dir, "ck.csv");
+    interrupt_after_first_checkpoint(dir, &args(&["--out", "part.csv"]), "ck.csv");
     let st = statuses(&fs::read_to_string(dir.join("part.csv")).unwrap());
     assert!(
         !st.is_empty() && st.iter().all(|s| s == "partial"),

@@ -7,8 +7,6 @@ use pressluck::output::counters_csv::{CountersFile, RunKind};
 use pressluck::sim::work::Shard;
 use std::fs;
 use std::path::Path;
-use std::process::Stdio;
-
 mod shard_common;
 use shard_common::{interrupt_after_first_checkpoint, pressluck, run, statuses};
 
@@ -159,22 +157,19 @@ fn sigint_writes_a_partial_sweep_and_a_checkpoint_that_resumes_to_the_same_bytes
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
     let args = |extra: &[&'static str]| [&LONG_SWEEP[..], extra].concat();
-    let child = pressluck()
-        .current_dir(dir)
-        .args(args(&[
+    // The first checkpoint is saved about a second into the run: the run is under way.
+    interrupt_after_first_checkpoint(
+        dir,
+        &args(&[
             "--checkpoint",
             "ck.csv",
             "--out",
             "part.csv",
             "--svg",
             "part.svg",
-        ]))
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // The first checkpoint is saved about a second into the run: the run is under way.
-    interrupt_after_first_checkpoint(child, dir, "ck.csv");
+        ]),
+        "ck.csv",
+    );
     let st = statuses(&fs::read_to_string(dir.join("part.csv")).unwrap());
     assert!(
         st.len() == 2 * 2 && st.iter().all(|s| s == "partial"),

@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use std::path::Path;
-use std::process::{Child, Command, Output};
+use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 /// The `pressluck` binary under test.
@@ -32,9 +32,17 @@ pub fn statuses(csv: &str) -> Vec<String> {
         .collect()
 }
 
-/// Waits for `child`'s first checkpoint `dir/checkpoint` (so the run is under way), sends it
-/// SIGINT, and checks that it exits 130 naming `--resume checkpoint`. Returns its output.
-pub fn interrupt_after_first_checkpoint(mut child: Child, dir: &Path, checkpoint: &str) -> Output {
+/// Starts `pressluck ARGS` in `dir`, waits for its first checkpoint `dir/checkpoint` (so the run
+/// is under way), sends it SIGINT, and checks that it exits 130 naming `--resume checkpoint`.
+/// Returns its output.
+pub fn interrupt_after_first_checkpoint(dir: &Path, args: &[&str], checkpoint: &str) -> Output {
+    let mut child = pressluck()
+        .current_dir(dir)
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
     let started = Instant::now();
     while !dir.join(checkpoint).exists() {
         assert!(
