@@ -283,6 +283,10 @@ pub struct OddsArgs {
     /// Also cover states with up to K cars still free (0..3).
     #[arg(long, default_value_t = 0)]
     pub free_cars: u8,
+    /// Only the rows of these cars, e.g. 4,7,11 (sets view): "how likely am I to bust with
+    /// cars on 4, 7 and 11?".
+    #[arg(long)]
+    pub cars: Option<String>,
     /// Add a Monte Carlo check: N simulated rolls per row, with a 99.9% interval.
     #[arg(long)]
     pub samples: Option<u64>,

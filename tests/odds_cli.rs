@@ -160,6 +160,33 @@ fn track_and_reach_views() {
 }
 
 #[test]
+fn cars_picks_the_rows_of_one_set() {
+    // The published figure: cars on 6, 7 and 8 bust on 104 of the 1296 rolls (92% success).
+    assert_eq!(
+        odds(&["--cars", "8,6,7"]),
+        "columns,bust_rolls,p_bust,p_success,free_cars,usable\n\
+         6-7-8,104,0.080247,0.919753,0,6-7-8\n"
+    );
+    // The rows of the full table for 4-7 (each free-car state) and for 4-7-11, in its order.
+    let rows_of = |csv: &str, set: &str| -> Vec<String> {
+        csv.lines()
+            .filter(|l| l.split(',').next() == Some(set))
+            .map(String::from)
+            .collect()
+    };
+    let picked = odds(&["--cars", "4,7", "--free-cars", "1"]);
+    assert_eq!(picked.lines().count(), 3);
+    assert_eq!(
+        rows_of(&picked, "4-7"),
+        rows_of(&odds(&["--free-cars", "1"]), "4-7")
+    );
+    assert_eq!(
+        rows_of(&odds(&["--cars", "4,7,11"]), "4-7-11"),
+        rows_of(&odds(&[]), "4-7-11")
+    );
+}
+
+#[test]
 fn bad_odds_input_exits_2() {
     for (args, needle) in [
         (&["--blocked", "1"][..], "column 1"),
@@ -167,6 +194,17 @@ fn bad_odds_input_exits_2() {
         (&["--free-cars", "4"][..], "--free-cars 4"),
         (&["--samples", "0"][..], "--samples 0"),
         (&["--view", "nope"][..], "--view nope"),
+        (
+            &["--cars", "4,7,11,12"][..],
+            "--cars 4,7,11,12: give 1 to 3",
+        ),
+        (&["--cars", "4,13"][..], "column 13"),
+        (
+            &["--cars", "2,4", "--blocked", "2"][..],
+            "column 2 is also in --blocked",
+        ),
+        (&["--cars", "4", "--view", "tracks"][..], "--cars applies"),
+        (&["--cars", "4", "--masks"][..], "--cars applies"),
     ] {
         let out = Command::cargo_bin("pressluck")
             .unwrap()

@@ -32,6 +32,27 @@ pub fn parse_columns(text: &str, flag: &str) -> Result<ColumnSet> {
     Ok(set)
 }
 
+/// The set of `--cars`: at most three open columns, sets view without `--masks`.
+fn only_cars(text: &str, blocked: ColumnSet, a: &OddsArgs) -> Result<ColumnSet> {
+    if a.view != "sets" || a.masks {
+        return Err(input(
+            "--cars applies to --view sets only (without --masks)",
+        ));
+    }
+    let cars = parse_columns(text, "--cars")?;
+    if cars.is_empty() || cars.len() > 3 {
+        return Err(input(format!(
+            "--cars {text}: give 1 to 3 columns, e.g. 4,7,11"
+        )));
+    }
+    if let Some(c) = (cars & blocked).iter().next() {
+        return Err(input(format!(
+            "--cars {text}: column {c} is also in --blocked"
+        )));
+    }
+    Ok(cars)
+}
+
 /// Runs the command.
 pub fn run(a: OddsArgs) -> Result<ExitCode> {
     if a.svg.is_some() && !matches!(a.game.setup(2)?, crate::cli::GameSetup::Columns(_)) {
@@ -63,6 +84,11 @@ pub fn run(a: OddsArgs) -> Result<ExitCode> {
     if a.masks && a.view != "sets" {
         return Err(input("--masks applies to --view sets only"));
     }
+    let only = a
+        .cars
+        .as_deref()
+        .map(|text| only_cars(text, blocked, &a))
+        .transpose()?;
     if let Some(p) = &a.out {
         check_writable(p, "--out")?;
     }
@@ -82,7 +108,10 @@ pub fn run(a: OddsArgs) -> Result<ExitCode> {
             } else {
                 set_table(blocked, a.free_cars)
             };
-            to_csv(rows.iter().map(|o| {
+            let rows = rows
+                .iter()
+                .filter(|o| !matches!(only, Some(c) if o.cars != c));
+            to_csv(rows.map(|o| {
                 let mc = a.samples.map(|n| {
                     let (cars, free, blk) = if a.masks {
                         (ColumnSet::EMPTY, 3, !o.usable)
