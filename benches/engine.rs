@@ -4,9 +4,10 @@
 //! Groups and their throughput elements:
 //! - `roll_evaluator`: rolls evaluated (legal choices of a position and roll), through the
 //!   public `Game::choices` and the engine's in-place `Game::fill_choices`;
-//! - `one_game`: games, for every column game × policy family and every Shortcut and
-//!   Treasure Hunt policy family; `one_game_slow`: `optimal-turn` in Can't Stop, with fewer
-//!   samples;
+//! - `one_game`: games, for Route 66 and Can't Stop × every policy family, The Great Races once
+//!   (`great-races/race-choice`: there every family plays the same games, see `common`), and
+//!   every Shortcut and Treasure Hunt policy family; `one_game_slow`: `optimal-turn` in Can't
+//!   Stop, with fewer samples;
 //! - `tournament`: games of a 2-player matchup over every thread.
 //!
 //! Fixtures (policy lists, positions, the single-game closures) are in `common`.
@@ -14,8 +15,8 @@
 mod common;
 
 use common::{
-    column_game, positions, shortcut_game, treasure_game, COLUMN_GAMES, COLUMN_POLICIES,
-    SHORTCUT_POLICIES, TREASURE_POLICIES,
+    check_races_play_alike, column_game, positions, shortcut_game, treasure_game, COLUMN_POLICIES,
+    PRESS_GAMES, RACE_POLICY, SHORTCUT_POLICIES, TREASURE_POLICIES,
 };
 use criterion::measurement::WallTime;
 use criterion::{
@@ -84,11 +85,19 @@ fn bench_game<T>(
 fn one_game(c: &mut Criterion) {
     let mut group = c.benchmark_group("one_game");
     group.throughput(Throughput::Elements(1));
-    for game in COLUMN_GAMES {
+    for game in PRESS_GAMES {
         for policy in COLUMN_POLICIES {
             bench_game(&mut group, game.name(), policy, column_game(game, policy));
         }
     }
+    let races = GameKind::GreatRaces;
+    check_races_play_alike();
+    bench_game(
+        &mut group,
+        races.name(),
+        "race-choice",
+        column_game(races, RACE_POLICY),
+    );
     for policy in SHORTCUT_POLICIES {
         bench_game(&mut group, "shortcut", policy, shortcut_game(policy));
     }

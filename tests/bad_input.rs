@@ -67,7 +67,13 @@ strategy: bad spec :: tournament --policies strat/badspec.toml,ev :: strat/badsp
 strategy: key with a line break :: tournament --policies strat/evilkey.toml,ev :: strat/evilkey.toml ;; unknown field `evil\nkey`
 strategy: garbage :: tournament --policies strat/garbage.toml,ev :: strat/garbage.toml
 strategy: no such file :: tournament --policies strat/nosuch.toml,ev :: strat/nosuch.toml ;; No such file
-resume: another run :: tournament --game cant-stop --policies one-roll,fixed-risk:0.3 --games 5000 --resume ck5.csv :: --resume ck5.csv ;; another run
+resume: another seed :: tournament --game cant-stop --policies one-roll,fixed-risk:0.3 --games 5000 --resume ck5.csv :: --resume ck5.csv ;; another run ;; different seed: 5 in the checkpoint, 1 in this run
+resume: other games :: tournament --game cant-stop --policies one-roll,fixed-risk:0.3 --games 4000 --seed 5 --resume ck5.csv :: --resume ck5.csv ;; different games per matchup: 5000 in the checkpoint, 4000 in this run
+resume: other policies :: tournament --game cant-stop --policies one-roll,rule28 --games 5000 --seed 5 --resume ck5.csv :: --resume ck5.csv ;; different policies or opponents: 'one-roll|fixed-risk:0.3' in the checkpoint, 'one-roll|rule28' in this run
+resume: other game :: tournament --policies one-roll,fixed-risk:0.3 --games 5000 --seed 5 --resume ck5.csv :: --resume ck5.csv ;; different game: 'cant-stop' in the checkpoint, 'route66' in this run
+resume: other variant :: tournament --game cant-stop --variant jump --policies one-roll,fixed-risk:0.3 --games 5000 --seed 5 --resume ck5.csv :: --resume ck5.csv ;; different rules: 'standard' in the checkpoint, 'jump' in this run
+resume: other rule settings :: tournament --game cant-stop --columns-to-win 4 --policies one-roll,fixed-risk:0.3 --games 5000 --seed 5 --resume ck5.csv :: --resume ck5.csv ;; different board or rule settings: ' ;; ' in the checkpoint, ' ;; ' in this run
+resume: other shard :: tournament --game cant-stop --policies one-roll,fixed-risk:0.3 --games 5000 --seed 5 --shard 1/2 --resume ck5.csv :: --resume ck5.csv ;; different shard: 1/1 in the checkpoint, 1/2 in this run
 resume: not a counters file :: tournament --resume good.toml :: --resume good.toml ;; line 1 ;; not a pressluck counters file
 resume: truncated :: tournament --resume trunc.csv :: --resume trunc.csv ;; truncated
 replay: illegal use :: replay rec/illegal.rec :: rec/illegal.rec: line 2: use 5 ;; not a legal use ;; both pairs must be used
@@ -106,8 +112,11 @@ merge: svg is out :: merge s1.csv s2.csv --out merged.csv --svg merged.csv :: --
 sweep: shard 4/3 :: sweep --shard 4/3 :: --shard '4/3' ;; 1 <= K <= N
 sweep: chart of a shard :: sweep --shard 1/2 --svg shard.svg :: --svg ;; a shard writes counters
 sweep: checkpoint is out :: sweep --checkpoint never.csv :: --checkpoint ;; same file as --out
-sweep: resume a tournament's checkpoint :: sweep --resume ck5.csv :: --resume ck5.csv ;; another run
-sweep: resume another sweep's shard :: sweep --shard 2/2 --resume x2.csv :: --resume x2.csv ;; another run
+sweep: resume a tournament's checkpoint :: sweep --resume ck5.csv :: --resume ck5.csv ;; another run ;; different kind of run: tournament in the checkpoint, sweep in this run
+sweep: resume another sweep's shard :: sweep --shard 2/2 --resume x2.csv :: --resume x2.csv ;; another run ;; different sweep template: 'rolls:{2..3}' in the checkpoint, 'rolls:{1..2}' in this run
+sweep: resume with another seed :: sweep --game cant-stop --against one-roll,rule28 --games 3000 --seed 5 --shard 2/2 --resume w2.csv :: --resume w2.csv ;; different seed: 4 in the checkpoint, 5 in this run
+sweep: resume with other opponents :: sweep --game cant-stop --against one-roll,glenn --games 3000 --seed 4 --shard 2/2 --resume w2.csv :: --resume w2.csv ;; different policies or opponents: 'rolls:1|rule28' in the checkpoint, 'rolls:1|glenn' in this run
+sweep: resume another shard :: sweep --game cant-stop --against one-roll,rule28 --games 3000 --seed 4 --shard 1/2 --resume w2.csv :: --resume w2.csv ;; different shard: 2/2 in the checkpoint, 1/2 in this run
 merge: not counters :: merge good.toml --out merged.csv :: good.toml ;; not a pressluck counters file
 merge: binary :: merge board/binary.toml --out merged.csv :: board/binary.toml ;; not UTF-8
 merge: no shards :: merge --out merged.csv :: required arguments ;; <SHARDS>

@@ -1,71 +1,21 @@
-//! Fuzzing the parsers with proptest: arbitrary bytes and strings, and structured mutations of
-//! valid inputs (bytes flipped, inserted, deleted; counters files re-signed so the mutation
-//! reaches past the checksum). Nothing may panic and every error is one line; what parses is
-//! then used (records played, boards played on, counters added up and written out).
+//! Fuzzing the parsers of game records, board files and policy specs with proptest: arbitrary
+//! bytes and strings, and structured mutations of valid inputs (bytes flipped, inserted,
+//! deleted). Nothing may panic and every error is one line; what parses is then used (records
+//! played, boards played on, specs parsed back from their names). The counters files are fuzzed
+//! in `fuzz_counters.rs`.
 //!
 //! CI runs a modest number of cases; set `PROPTEST_CASES` for a long local run, e.g.
 //! `PROPTEST_CASES=100000 cargo test --test fuzz_parsers`.
 
-#[path = "hostile/fixture.rs"]
-mod fixture;
+mod fuzz_common;
 
+use fuzz_common::{config, edits, mutate, one_line};
 use pressluck::columns::{Edition, GameKind, Layout, Rules};
-use pressluck::output::counters_csv::{CountersFile, RunId, RunKind};
-use pressluck::output::tournament_csv::TournamentResult;
 use pressluck::policy::PolicySpec;
-use pressluck::sim::family::ColumnFamily;
 use pressluck::sim::runner::run_matchup;
-use pressluck::sim::schedule::{matchups, Matchup};
-use pressluck::sim::stats::sums_fit;
-use pressluck::sim::work::{self, Plan, Progress, Shard};
+use pressluck::sim::schedule::Matchup;
 use pressluck::transcript::{play, Decision, Overrides, Record, Replay};
 use proptest::prelude::*;
-use std::sync::atomic::AtomicBool;
-use std::sync::OnceLock;
-
-/// Proptest's config: `PROPTEST_CASES` when set, else `cases` (kept small for CI).
-fn config(cases: u32) -> ProptestConfig {
-    let mut c = ProptestConfig::default();
-    if std::env::var_os("PROPTEST_CASES").is_none() {
-        c.cases = cases;
-    }
-    c
-}
-
-/// Errors are one line with no control characters.
-fn one_line(e: &str) -> Result<(), TestCaseError> {
-    prop_assert!(
-        !e.chars().any(char::is_control),
-        "not one clean line: {e:?}"
-    );
-    Ok(())
-}
-
-/// Edits: (kind, position, byte) — 0 flips, 1 inserts, 2 deletes — biased towards the bytes
-/// that matter in these formats.
-fn edits() -> impl Strategy<Value = Vec<(u8, usize, u8)>> {
-    let byte = prop_oneof![
-        any::<u8>(),
-        prop::sample::select(b"0123456789,-|=[]\"#\n .:".to_vec()),
-    ];
-    prop::collection::vec((0u8..3, any::<usize>(), byte), 1..6)
-}
-
-fn mutate(mut bytes: Vec<u8>, edits: &[(u8, usize, u8)]) -> Vec<u8> {
-    for &(kind, at, b) in edits {
-        match kind {
-            0 if !bytes.is_empty() => {
-                let i = at % bytes.len();
-                bytes[i] = if bytes[i] == b { b ^ 0x55 } else { b };
-            }
-            2 if !bytes.is_empty() => {
-                bytes.remove(at % bytes.len());
-            }
-            _ => bytes.insert(at % (bytes.len() + 1), b),
-        }
-    }
-    bytes
-}
 
 /// Parses and plays a record under its own header; the error, if any, must be one line.
 fn replay_bytes(bytes: &[u8]) -> Result<(), TestCaseError> {
@@ -187,121 +137,6 @@ fn play_on(layout: Layout) {
     }
 }
 
-/// A real counters file: shard 2/3 of a small Can't Stop run, a tournament of three matchups
-/// or (`sweep`) a sweep of two points against one opponent.
-fn counters_text(sweep: bool) -> &'static str {
-    static TEXT: [OnceLock<String>; 2] = [OnceLock::new(), OnceLock::new()];
-    TEXT[sweep as usize].get_or_init(|| {
-        let family = ColumnFamily(Rules::new(GameKind::CantStop, 2));
-        let specs = ["one-roll", "fixed-risk:0.3", "rule28", "fixed-risk:0.2"]
-            .map(|s| PolicySpec::parse(s).unwrap());
-        let (ms, kind) = if sweep {
-            let grid = [&specs[3], &specs[1]].map(|p| Matchup {
-                slots: vec![p.clone(), specs[0].clone()],
-            });
-            let template = "fixed-risk:{0.2..0.3 step 0.1}".into();
-            let points = vec!["0.2".into(), "0.3".into()];
-            (grid.to_vec(), RunKind::Sweep { template, points })
-        } else {
-            (matchups(&specs[..3], 2), RunKind::Tournament)
-        };
-        let plan = Plan {
-            seed: 3,
-            games: 7000,
-            shard: Shard { index: 2, count: 3 },
-        };
-        let stop = AtomicBool::new(false);
-        let progress = work::run(
-            &family,
-            &ms,
-            plan,
-            Progress::new(ms.len()),
-            &stop,
-            &|_, _, _| {},
-        );
-        let run = RunId {
-            game: "cant-stop".into(),
-            rules: "en".into(),
-            setup: "fuzz".into(),
-            players: 2,
-            matchups: ms.iter().map(|m| m.name()).collect(),
-            games: plan.games,
-            seed: plan.seed,
-            kind,
-        };
-        let file = CountersFile {
-            run,
-            shard: plan.shard,
-            progress,
-        };
-        let bytes = file.to_csv().unwrap();
-        assert_eq!(CountersFile::from_csv(&bytes).as_ref(), Ok(&file));
-        String::from_utf8(bytes).unwrap()
-    })
-}
-
-/// Reads counters bytes as `merge` and `--resume` do; what parses is added to itself and
-/// written out as the result and stop tables (a sweep's as its result table).
-fn use_counters(bytes: &[u8]) -> Result<(), TestCaseError> {
-    let f = match CountersFile::from_csv(bytes) {
-        Ok(f) => f,
-        Err(e) => return one_line(&e),
-    };
-    let _ = f.progress.complete(f.run.games, f.shard);
-    let mut stats = f.progress.stats.clone();
-    for s in &mut stats {
-        if sums_fit(&[s, s], u64::MAX) {
-            let copy = s.clone();
-            *s += &copy;
-        }
-    }
-    if let RunKind::Sweep { .. } = f.run.kind {
-        // The reader checked the sweep's grid: its result builds.
-        let result = pressluck::sweep::shard::result(&f.run, &stats, true).unwrap();
-        result.to_csv().unwrap();
-        let _ = result.summary();
-        return Ok(());
-    }
-    let result = TournamentResult {
-        game: f.run.game.clone(),
-        rules: f.run.rules.clone(),
-        players: f.run.players,
-        matchups: f
-            .run
-            .matchups
-            .iter()
-            .map(|m| m.split('|').map(String::from).collect())
-            .zip(stats)
-            .collect(),
-        partial: true,
-    };
-    result.to_csv().unwrap();
-    result.stop_table_csv().unwrap();
-    let _ = result.summary();
-    Ok(())
-}
-
-/// Numbers and texts that probe the counters reader's checks.
-fn odd_field() -> impl Strategy<Value = String> {
-    prop_oneof![
-        Just(String::new()),
-        prop::sample::select(vec![
-            "0",
-            "1",
-            "4",
-            "5",
-            "9",
-            "-1",
-            "a|b|c|d|e",
-            "0-99999999999",
-            "3-1"
-        ])
-        .prop_map(String::from),
-        any::<u64>().prop_map(|v| v.to_string()),
-        (0u64..3).prop_map(|k| format!("{}", u64::MAX / 2 - k)),
-    ]
-}
-
 proptest! {
     #![proptest_config(config(1000))]
 
@@ -371,36 +206,5 @@ proptest! {
             Ok(spec) => prop_assert_eq!(PolicySpec::parse(&spec.name), Ok(spec)),
             Err(e) => one_line(&e)?,
         }
-    }
-
-    #[test]
-    fn counters_arbitrary_bytes(bytes in prop::collection::vec(any::<u8>(), 0..600)) {
-        use_counters(&bytes)?;
-        use_counters(&fixture::sign(&bytes))?;
-    }
-
-    #[test]
-    fn counters_mutated_and_resigned(edits in edits(), sweep in any::<bool>()) {
-        let text = counters_text(sweep);
-        let bytes = mutate(fixture::body(text.as_bytes()).to_vec(), &edits);
-        use_counters(&bytes)?;
-        use_counters(&fixture::sign(&bytes))?;
-    }
-
-    #[test]
-    fn counters_field_replaced_and_resigned(line in any::<usize>(), field in 0usize..18, value in odd_field(), sweep in any::<bool>()) {
-        let text = counters_text(sweep);
-        let mut lines: Vec<String> = fixture::body(text.as_bytes())
-            .split(|&b| b == b'\n')
-            .map(|l| String::from_utf8_lossy(l).into_owned())
-            .collect();
-        lines.pop();
-        let i = line % lines.len();
-        let mut fields: Vec<String> = lines[i].split(',').map(String::from).collect();
-        if field < fields.len() {
-            fields[field] = value;
-        }
-        lines[i] = fields.join(",");
-        use_counters(&fixture::sign((lines.join("\n") + "\n").as_bytes()))?;
     }
 }

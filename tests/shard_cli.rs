@@ -1,6 +1,7 @@
 //! Scale-out through the command line: N shards merged equal the single run byte for byte (the
-//! result and the stop table), a partial merge is marked, and a run stopped by SIGINT writes a
-//! partial CSV and a checkpoint that `--resume` finishes into the uninterrupted run's bytes.
+//! result and the stop table), a partial merge is marked (rows and chart), and a run stopped by
+//! SIGINT writes a partial CSV and a checkpoint that `--resume` finishes into the uninterrupted
+//! run's bytes.
 
 use pressluck::output::counters_csv::CountersFile;
 use pressluck::sim::work::Shard;
@@ -58,7 +59,11 @@ fn merged_shards_equal_the_single_run_byte_for_byte() {
         let mut args = vec!["merge"];
         args.extend(files.iter().rev().map(String::as_str));
         args.extend(["--out", "merged.csv", "--stop-table", "merged-stops.csv"]);
+        args.extend(["--svg", "merged.svg"]);
         run(dir, &args);
+        assert!(!fs::read_to_string(dir.join("merged.svg"))
+            .unwrap()
+            .contains("(partial)"));
         assert!(
             fs::read(dir.join("merged.csv")).unwrap() == single,
             "{n} shards: the merged CSV differs from the single run"
@@ -71,7 +76,7 @@ fn merged_shards_equal_the_single_run_byte_for_byte() {
 }
 
 #[test]
-fn allow_partial_marks_every_row_partial() {
+fn allow_partial_marks_every_row_and_the_chart_partial() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
     let files = shards(dir, 3, [1, 3].into_iter());
@@ -91,9 +96,15 @@ fn allow_partial_marks_every_row_partial() {
             &files[1],
             "--out",
             "p.csv",
+            "--svg",
+            "p.svg",
             "--allow-partial",
         ],
     );
+    // The chart is marked in its title, as a partial sweep's is.
+    assert!(fs::read_to_string(dir.join("p.svg"))
+        .unwrap()
+        .contains("interval (partial)"));
     let st = statuses(&fs::read_to_string(dir.join("p.csv")).unwrap());
     assert_eq!(
         st.len(),

@@ -20,9 +20,15 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 /// Seats at the table in every one-game benchmark.
 pub const PLAYERS: u8 = 2;
 
-/// The column-race games.
-pub const COLUMN_GAMES: [GameKind; 3] =
-    [GameKind::Route66, GameKind::CantStop, GameKind::GreatRaces];
+/// The column-race games in which a turn is press-your-luck, so that each policy family plays
+/// its own games: every family in [`COLUMN_POLICIES`] is benchmarked in each.
+pub const PRESS_GAMES: [GameKind; 2] = [GameKind::Route66, GameKind::CantStop];
+
+/// The Great Races: one roll per turn, so no policy is ever asked whether to roll on, and
+/// every policy family takes the same choice rule there (`View::race_choice`). All families
+/// play the very same games, so one benchmark row, `great-races/race-choice`, measures them,
+/// played with this spec seated.
+pub const RACE_POLICY: &str = "one-roll";
 
 /// One spec of every built-in column policy family except `optimal-turn` (benchmarked apart,
 /// it is three orders of magnitude slower). `rule-of-n` is covered by `rule28` and `glenn`.
@@ -84,6 +90,26 @@ pub fn column_game(game: GameKind, policy: &str) -> impl FnMut(u64) -> Game {
             &mut rng,
             &mut stats,
         )
+    }
+}
+
+/// Panics unless every family in [`COLUMN_POLICIES`] plays The Great Races game for game as
+/// [`RACE_POLICY`] does (a few seeds): the premise of the single `race-choice` row.
+pub fn check_races_play_alike() {
+    let game = GameKind::GreatRaces;
+    let mut reference = column_game(game, RACE_POLICY);
+    let mut others: Vec<_> = COLUMN_POLICIES
+        .iter()
+        .map(|&p| (p, column_game(game, p)))
+        .collect();
+    for seed in 1..=20 {
+        let want = reference(seed);
+        for (policy, play) in &mut others {
+            assert!(
+                play(seed) == want,
+                "{policy} plays The Great Races its own way (seed {seed}): give it a row"
+            );
+        }
     }
 }
 

@@ -7,6 +7,7 @@ use crate::error::input;
 use crate::output::atomic::{check_writable, write_atomic};
 use crate::output::counters_csv::{CountersFile, RunId};
 use crate::output::progress::games_bar;
+use crate::output::run_id::Difference;
 use crate::sim::family::Family;
 use crate::sim::interrupt;
 use crate::sim::runner::CHUNK;
@@ -107,9 +108,15 @@ impl<F: Family> Job<'_, F> {
         let bytes = std::fs::read(path).map_err(|e| input(format!("--resume {shown}: {e}")))?;
         let file =
             CountersFile::from_csv(&bytes).map_err(|e| input(format!("--resume {shown}: {e}")))?;
-        if file.run != self.run || file.shard != self.control.shard {
+        let shard = (file.shard != self.control.shard).then(|| Difference {
+            what: "shard",
+            ours: self.control.shard.to_string(),
+            theirs: file.shard.to_string(),
+        });
+        if let Some(d) = self.run.first_difference(&file.run).or(shard) {
             return Err(input(format!(
-                "--resume {shown}: the checkpoint is of another run (seed, arguments or shard differ)"
+                "--resume {shown}: the checkpoint is of another run (different {}: {} in the checkpoint, {} in this run)",
+                d.what, d.theirs, d.ours
             )));
         }
         Ok(file.progress)

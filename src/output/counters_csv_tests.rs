@@ -2,6 +2,7 @@
 //! checksum that no run writes.
 
 use super::*;
+use crate::sim::stats::MatchupStats;
 
 fn sample() -> CountersFile {
     let mut p = Progress::new(2);

@@ -1,6 +1,7 @@
 //! What identifies a run in counters files: its kind (a tournament, or a sweep with its template
 //! and points), game, rules, setup, seats, matchups, games and seed. Two files merge only when
-//! all of these agree; [`RunId::difference`] names the first that does not.
+//! all of these agree; [`RunId::difference`] names the first that does not, and
+//! [`RunId::first_difference`] gives its two values too.
 
 /// What kind of run a counters file holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,34 +93,83 @@ pub struct RunId {
     pub kind: RunKind,
 }
 
+/// A field in which two runs differ, with its value in each, ready to print.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Difference {
+    /// The field, as a noun (`seed`, `sweep template`…).
+    pub what: &'static str,
+    /// Its value in the run asked about (`self`).
+    pub ours: String,
+    /// Its value in the other run.
+    pub theirs: String,
+}
+
 impl RunId {
     /// What first differs between two runs, as a noun (`seed`, `sweep template`…), or `None`
     /// when they are the same run.
     pub fn difference(&self, other: &RunId) -> Option<&'static str> {
-        let sweeps = match (&self.kind, &other.kind) {
-            (
-                RunKind::Sweep { template, points },
-                RunKind::Sweep {
-                    template: t,
-                    points: p,
-                },
-            ) => Some((template != t, points != p)),
-            _ => None,
+        self.first_difference(other).map(|d| d.what)
+    }
+
+    /// The first field in which two runs differ, with both values (texts quoted; of the
+    /// matchups, the first two that differ, or how many there are when that differs), or
+    /// `None` when they are the same run. Fields go in the order of [`RunId::difference`].
+    pub fn first_difference(&self, other: &RunId) -> Option<Difference> {
+        let quote = |s: &str| format!("'{s}'");
+        let differ = |what, ours: String, theirs: String| Difference { what, ours, theirs };
+        let field = |what, ours: String, theirs: String| {
+            (ours != theirs).then(|| differ(what, ours, theirs))
         };
-        [
-            (self.kind.name() != other.kind.name(), "kind of run"),
-            (sweeps.is_some_and(|s| s.0), "sweep template"),
-            (sweeps.is_some_and(|s| s.1), "sweep points"),
-            (self.game != other.game, "game"),
-            (self.rules != other.rules, "rules"),
-            (self.setup != other.setup, "board or rule settings"),
-            (self.players != other.players, "players"),
-            (self.matchups != other.matchups, "policies or opponents"),
-            (self.games != other.games, "games per matchup"),
-            (self.seed != other.seed, "seed"),
-        ]
-        .into_iter()
-        .find_map(|(differs, what)| differs.then_some(what))
+        let (a, b) = (self, other);
+        if a.kind.name() != b.kind.name() {
+            return Some(differ(
+                "kind of run",
+                a.kind.name().into(),
+                b.kind.name().into(),
+            ));
+        }
+        if let (
+            RunKind::Sweep { template, points },
+            RunKind::Sweep {
+                template: t,
+                points: p,
+            },
+        ) = (&a.kind, &b.kind)
+        {
+            if template != t {
+                return Some(differ("sweep template", quote(template), quote(t)));
+            }
+            if points != p {
+                let list = |v: &[String]| quote(&v.join(", "));
+                return Some(differ("sweep points", list(points), list(p)));
+            }
+        }
+        let matchups = || {
+            let what = "policies or opponents";
+            if a.matchups.len() != b.matchups.len() {
+                let count = |n: usize| format!("{n} matchups");
+                return Some(differ(
+                    what,
+                    count(a.matchups.len()),
+                    count(b.matchups.len()),
+                ));
+            }
+            let (x, y) = a.matchups.iter().zip(&b.matchups).find(|(x, y)| x != y)?;
+            Some(differ(what, quote(x), quote(y)))
+        };
+        field("game", quote(&a.game), quote(&b.game))
+            .or_else(|| field("rules", quote(&a.rules), quote(&b.rules)))
+            .or_else(|| field("board or rule settings", quote(&a.setup), quote(&b.setup)))
+            .or_else(|| field("players", a.players.to_string(), b.players.to_string()))
+            .or_else(matchups)
+            .or_else(|| {
+                field(
+                    "games per matchup",
+                    a.games.to_string(),
+                    b.games.to_string(),
+                )
+            })
+            .or_else(|| field("seed", a.seed.to_string(), b.seed.to_string()))
     }
 }
 
@@ -195,5 +245,67 @@ mod tests {
             ..a.clone()
         };
         assert_eq!(a.difference(&d), Some("kind of run"));
+    }
+
+    #[test]
+    fn first_difference_gives_both_values() {
+        let a = RunId {
+            game: "cant-stop".into(),
+            rules: "standard".into(),
+            setup: "x".into(),
+            players: 2,
+            matchups: vec!["rolls:1|ev".into(), "rolls:2|ev".into()],
+            games: 10,
+            seed: 1,
+            kind: RunKind::Sweep {
+                template: "rolls:{1..2}".into(),
+                points: vec!["1".into(), "2".into()],
+            },
+        };
+        let got = |b: &RunId| {
+            let d = a.first_difference(b).expect("a difference");
+            assert_eq!(a.difference(b), Some(d.what));
+            (d.what, d.ours, d.theirs)
+        };
+        let own = |what: &'static str, ours: &str, theirs: &str| {
+            (what, ours.to_string(), theirs.to_string())
+        };
+        assert_eq!(a.first_difference(&a.clone()), None);
+        let seed = RunId {
+            seed: 7,
+            ..a.clone()
+        };
+        assert_eq!(got(&seed), own("seed", "1", "7"));
+        let games = RunId { games: 20, ..seed };
+        assert_eq!(got(&games), own("games per matchup", "10", "20"));
+        let mut other = a.clone();
+        other.matchups[1] = "rolls:2|rule28".into();
+        assert_eq!(
+            got(&other),
+            own("policies or opponents", "'rolls:2|ev'", "'rolls:2|rule28'")
+        );
+        other.matchups.pop();
+        assert_eq!(
+            got(&other),
+            own("policies or opponents", "2 matchups", "1 matchups")
+        );
+        let game = RunId {
+            game: "route66".into(),
+            ..other
+        };
+        assert_eq!(got(&game), own("game", "'cant-stop'", "'route66'"));
+        let points = RunId {
+            kind: RunKind::Sweep {
+                template: "rolls:{1..2}".into(),
+                points: vec!["1".into(), "3".into()],
+            },
+            ..a.clone()
+        };
+        assert_eq!(got(&points), own("sweep points", "'1, 2'", "'1, 3'"));
+        let tournament = RunId {
+            kind: RunKind::Tournament,
+            ..game
+        };
+        assert_eq!(got(&tournament), own("kind of run", "sweep", "tournament"));
     }
 }

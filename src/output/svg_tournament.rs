@@ -50,6 +50,16 @@ fn bars(r: &TournamentResult) -> Vec<Bar> {
     out
 }
 
+/// What a chart's title ends with when games are missing (an interrupted run, a partial
+/// merge): ` (partial)`, as on the sweep chart; else nothing.
+pub fn partial_mark(r: &TournamentResult) -> &'static str {
+    if r.partial {
+        " (partial)"
+    } else {
+        ""
+    }
+}
+
 /// Draws a tournament as SVG text: the win-rate bars, or for solitaire the turn histograms.
 pub fn render(r: &TournamentResult) -> Result<String> {
     if r.players == 1 {
@@ -65,8 +75,11 @@ pub fn render_tournament(r: &TournamentResult) -> Result<String> {
     let n = bars.len().max(1);
     let size = (900, 110 + ROW * n as u32);
     let title = format!(
-        "{} ({}, {} players): win rate of each policy per matchup, 95% interval",
-        r.game, r.rules, r.players
+        "{} ({}, {} players): win rate of each policy per matchup, 95% interval{}",
+        r.game,
+        r.rules,
+        r.players,
+        partial_mark(r)
     );
     let fair = 1.0 / r.players.max(1) as f64;
     svg_chart::render(size, |root, groups| {
@@ -137,4 +150,51 @@ pub fn render_tournament(r: &TournamentResult) -> Result<String> {
         }
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::stats::MatchupStats;
+
+    /// A small result of `players` seats, partial or not: one matchup of a few games.
+    fn result(players: u8, partial: bool) -> TournamentResult {
+        let slots: Vec<String> = ["a", "b"][..players as usize]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let mut st = MatchupStats::default();
+        for game in 0..4u64 {
+            for seat in 0..players as usize {
+                st.add_game(
+                    seat,
+                    seat,
+                    seat == (game % players as u64) as usize,
+                    5,
+                    9 + game,
+                );
+            }
+        }
+        TournamentResult {
+            game: "cant-stop".into(),
+            rules: "standard".into(),
+            players,
+            matchups: vec![(slots, st)],
+            partial,
+        }
+    }
+
+    #[test]
+    fn a_partial_result_is_marked_in_the_title_as_a_sweep_is() {
+        for players in [1, 2] {
+            let whole = render(&result(players, false)).unwrap();
+            let partial = render(&result(players, true)).unwrap();
+            assert!(!whole.contains("(partial)"), "{players} players");
+            assert!(partial.contains("(partial)"), "{players} players");
+            assert!(
+                partial.contains("interval (partial)") || partial.contains("turns (partial)"),
+                "{players} players: the mark ends the title"
+            );
+        }
+    }
 }

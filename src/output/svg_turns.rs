@@ -56,8 +56,10 @@ pub fn render_turns(r: &TournamentResult) -> Result<String> {
         .flat_map(|(_, h, _)| bins.clone().map(move |t| share(h, t)))
         .fold(0.0, f64::max);
     let title = format!(
-        "{} ({}, solitaire): share of games finished in each number of turns",
-        r.game, r.rules
+        "{} ({}, solitaire): share of games finished in each number of turns{}",
+        r.game,
+        r.rules,
+        super::svg_tournament::partial_mark(r)
     );
     let (x0, x1) = (*bins.start() as f64 - 0.5, *bins.end() as f64 + 0.5);
     render(SIZE, |root, groups| {

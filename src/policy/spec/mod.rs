@@ -1,0 +1,206 @@
+//! Policy specs: `name` or `name:param,param` on the command line, or a path to a
+//! `strategies/NAME.toml` file holding a named, documented spec.
+//!
+//! Here: the parsed spec, its canonical name, and building the policy it names; `parse.rs`
+//! reads a spec's text and `strategy.rs` the strategy files.
+
+mod parse;
+mod strategy;
+
+pub use strategy::{read_strategy, Strategy};
+
+use super::ev::ExpectedValue;
+use super::fixed_risk::FixedRisk;
+use super::one_roll::OneRoll;
+use super::optimal_turn::OptimalTurn;
+use super::random::RandomStop;
+use super::rolls::Rolls;
+use super::rule_of_n::{RuleOfN, RuleParams, GLENN, KELLER};
+use super::AnyPolicy;
+use crate::columns::Rules;
+use crate::error::one_line;
+use std::fmt;
+
+/// A parsed, validated policy spec: what to build, and the name it reports under.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PolicySpec {
+    /// The name in outputs: the canonical spec (`fixed-risk:0.3`) or a strategy file's name.
+    pub name: String,
+    /// What to build.
+    pub kind: SpecKind,
+}
+
+/// The built-in policy families with their parameters.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SpecKind {
+    /// `one-roll`.
+    OneRoll,
+    /// `fixed-risk:P[,ignore-top]`.
+    FixedRisk {
+        /// Highest bust chance still worth a roll.
+        max_bust: f64,
+        /// Stop as soon as a car stands on a scoring space.
+        stop_at_top: bool,
+    },
+    /// `ev` (or `expected-value`).
+    Ev,
+    /// `optimal-turn`.
+    OptimalTurn(Option<f64>),
+    /// `rule28`, `glenn`, `rule-of-n:T[,…]`.
+    RuleOfN(RuleParams),
+    /// `rolls:N`.
+    Rolls(u16),
+    /// `random:P`.
+    Random(f64),
+}
+
+impl fmt::Display for PolicySpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name)
+    }
+}
+
+impl PolicySpec {
+    /// Parses a spec (or loads a strategy file when the text ends in `.toml`); the error is one
+    /// line.
+    pub fn parse(text: &str) -> Result<PolicySpec, String> {
+        parse::parse_text(text).map_err(|e| one_line(&e))
+    }
+
+    /// Builds the policy for a game.
+    pub fn build(&self, rules: &Rules) -> AnyPolicy {
+        let _ = rules;
+        match self.kind {
+            SpecKind::OneRoll => AnyPolicy::OneRoll(OneRoll),
+            SpecKind::FixedRisk {
+                max_bust,
+                stop_at_top,
+            } => AnyPolicy::FixedRisk(FixedRisk::new(max_bust, stop_at_top)),
+            SpecKind::Ev => AnyPolicy::Ev(Box::new(ExpectedValue::new())),
+            SpecKind::OptimalTurn(w) => {
+                AnyPolicy::OptimalTurn(Box::new(OptimalTurn::with_end_worth(w)))
+            }
+            SpecKind::RuleOfN(params) => AnyPolicy::RuleOfN(RuleOfN { params }),
+            SpecKind::Rolls(n) => AnyPolicy::Rolls(Rolls { n }),
+            SpecKind::Random(p_stop) => AnyPolicy::Random(RandomStop { p_stop }),
+        }
+    }
+}
+
+/// The canonical spec text of a kind.
+fn canonical(kind: &SpecKind) -> String {
+    match kind {
+        SpecKind::OneRoll => "one-roll".into(),
+        SpecKind::FixedRisk {
+            max_bust,
+            stop_at_top: true,
+        } => format!("fixed-risk:{max_bust}"),
+        SpecKind::FixedRisk {
+            max_bust,
+            stop_at_top: false,
+        } => format!("fixed-risk:{max_bust},ignore-top"),
+        SpecKind::Ev => "ev".into(),
+        SpecKind::OptimalTurn(None) => "optimal-turn".into(),
+        SpecKind::OptimalTurn(Some(w)) => format!("optimal-turn:{w}"),
+        SpecKind::RuleOfN(p) if *p == KELLER => "rule28".into(),
+        SpecKind::RuleOfN(p) if *p == GLENN => "glenn".into(),
+        SpecKind::RuleOfN(p)
+            if RuleParams {
+                threshold: KELLER.threshold,
+                ..*p
+            } == KELLER =>
+        {
+            format!("rule-of-n:{}", p.threshold)
+        }
+        SpecKind::RuleOfN(p) => {
+            let join = |w: &[i32; 6]| w.map(|x| x.to_string()).join("/");
+            format!(
+                "rule-of-n:{},progress={},choice={},odd={},even={},high={},low={},marker={}",
+                p.threshold,
+                join(&p.progress),
+                join(&p.choice),
+                p.odd,
+                p.even,
+                p.high,
+                p.low,
+                p.marker
+            )
+        }
+        SpecKind::Rolls(n) => format!("rolls:{n}"),
+        SpecKind::Random(p) => format!("random:{p}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_and_names_canonically() {
+        assert_eq!(PolicySpec::parse("one-roll").unwrap().name, "one-roll");
+        assert_eq!(
+            PolicySpec::parse("fixed-risk:0.30").unwrap().name,
+            "fixed-risk:0.3"
+        );
+        assert_eq!(
+            PolicySpec::parse("fixed-risk:0.3,ignore-top").unwrap().name,
+            "fixed-risk:0.3,ignore-top"
+        );
+        for (spec, name) in [
+            ("ev", "ev"),
+            ("expected-value", "ev"),
+            ("rule28", "rule28"),
+            ("glenn", "glenn"),
+            ("rule-of-n:28", "rule28"),
+            ("rule-of-n:30", "rule-of-n:30"),
+            ("rule-of-n:29,progress=7/7/3/2/2/1,choice=7/0/2/0/4/3,odd=7,even=1,high=6,low=5", "glenn"),
+            (
+                "rule-of-n:28,marker=5",
+                "rule-of-n:28,progress=6/5/4/3/2/1,choice=1/2/3/4/5/6,odd=2,even=2,high=4,low=4,marker=5",
+            ),
+            ("rolls:2", "rolls:2"),
+            ("random:0.50", "random:0.5"),
+            ("random:1", "random:1"),
+        ] {
+            assert_eq!(PolicySpec::parse(spec).unwrap().name, name, "{spec}");
+        }
+        // A full-form name parses back to the same policy.
+        let odd = PolicySpec::parse("rule-of-n:28,marker=5").unwrap();
+        assert_eq!(PolicySpec::parse(&odd.name).unwrap(), odd);
+        assert_eq!(
+            PolicySpec::parse("glenn").unwrap().kind,
+            SpecKind::RuleOfN(GLENN)
+        );
+        assert_eq!(
+            PolicySpec::parse("rolls:3").unwrap().kind,
+            SpecKind::Rolls(3)
+        );
+    }
+
+    #[test]
+    fn builds_every_family() {
+        let rules = Rules::new(crate::columns::GameKind::Route66, 2);
+        for spec in [
+            "one-roll",
+            "fixed-risk:0.3",
+            "ev",
+            "optimal-turn",
+            "rule28",
+            "glenn",
+            "rolls:2",
+            "random:0.3",
+        ] {
+            let built = PolicySpec::parse(spec).unwrap().build(&rules);
+            let want = match spec {
+                "one-roll" => matches!(built, AnyPolicy::OneRoll(_)),
+                "fixed-risk:0.3" => matches!(built, AnyPolicy::FixedRisk(_)),
+                "ev" => matches!(built, AnyPolicy::Ev(_)),
+                "optimal-turn" => matches!(built, AnyPolicy::OptimalTurn(_)),
+                "rule28" | "glenn" => matches!(built, AnyPolicy::RuleOfN(_)),
+                "rolls:2" => matches!(built, AnyPolicy::Rolls(Rolls { n: 2 })),
+                _ => matches!(built, AnyPolicy::Random(_)),
+            };
+            assert!(want, "{spec}: {built:?}");
+        }
+    }
+}

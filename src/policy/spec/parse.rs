@@ -1,0 +1,221 @@
+//! Parsing a spec's text: `name` or `name:param,param` into a [`SpecKind`] with its canonical
+//! name, every parameter checked; a path ending in `.toml` goes to the strategy file loader.
+
+use super::strategy::load_strategy;
+use super::{canonical, PolicySpec, SpecKind};
+use crate::policy::rule_of_n::{RuleParams, GLENN, KELLER};
+use std::path::Path;
+
+/// [`PolicySpec::parse`] before its error is made one line.
+pub(super) fn parse_text(text: &str) -> Result<PolicySpec, String> {
+    let text = text.trim();
+    if text.ends_with(".toml") {
+        return load_strategy(Path::new(text));
+    }
+    let (name, params) = match text.split_once(':') {
+        Some((n, p)) => (n, p.split(',').map(str::trim).collect::<Vec<_>>()),
+        None => (text, Vec::new()),
+    };
+    let kind = match name {
+        "one-roll" => {
+            no_params(name, &params)?;
+            SpecKind::OneRoll
+        }
+        "fixed-risk" => {
+            let (p, rest) = params
+                .split_first()
+                .ok_or("fixed-risk needs a bust chance, like fixed-risk:0.3")?;
+            let max_bust = probability(name, p)?;
+            if max_bust >= 1.0 {
+                return Err(format!(
+                    "fixed-risk:{p}: the bust chance must be below 1 (at 1 it never stops)"
+                ));
+            }
+            let stop_at_top = match rest {
+                [] => true,
+                ["ignore-top"] => false,
+                _ => {
+                    return Err(format!(
+                        "fixed-risk: unknown option '{}' (expected ignore-top)",
+                        rest.join(",")
+                    ))
+                }
+            };
+            SpecKind::FixedRisk {
+                max_bust,
+                stop_at_top,
+            }
+        }
+        "ev" | "expected-value" => {
+            no_params(name, &params)?;
+            SpecKind::Ev
+        }
+        "optimal-turn" if params.is_empty() => SpecKind::OptimalTurn(None),
+        "optimal-turn" => {
+            let [w] = params[..] else {
+                return Err("optimal-turn takes one parameter at most: optimal-turn:W".into());
+            };
+            let v: f64 = w
+                .parse()
+                .map_err(|_| format!("optimal-turn:{w}: '{w}' is not a number"))?;
+            if !(v.is_finite() && v >= 0.0) {
+                return Err(format!(
+                    "optimal-turn:{w}: the worth of ending the game must be a number >= 0"
+                ));
+            }
+            SpecKind::OptimalTurn(Some(v))
+        }
+        "rule28" => {
+            no_params(name, &params)?;
+            SpecKind::RuleOfN(KELLER)
+        }
+        "glenn" => {
+            no_params(name, &params)?;
+            SpecKind::RuleOfN(GLENN)
+        }
+        "rule-of-n" => SpecKind::RuleOfN(rule_of_n_params(&params)?),
+        "rolls" => {
+            let [n] = params[..] else {
+                return Err("rolls needs one whole number of rolls, like rolls:2".into());
+            };
+            let v: u16 = n
+                .parse()
+                .map_err(|_| format!("rolls:{n}: '{n}' is not a whole number of rolls"))?;
+            if v == 0 {
+                return Err("rolls:0: a turn has at least 1 roll".into());
+            }
+            SpecKind::Rolls(v)
+        }
+        "random" => {
+            let [p] = params[..] else {
+                return Err("random needs one stop chance, like random:0.3".into());
+            };
+            let v = probability(name, p)?;
+            if v <= 0.0 {
+                return Err(format!(
+                    "random:{p}: the stop chance must be above 0 (at 0 it never stops)"
+                ));
+            }
+            SpecKind::Random(v)
+        }
+        "" => return Err("empty policy name".into()),
+        _ => {
+            return Err(format!(
+                "unknown policy '{name}' (see `pressluck policies`)"
+            ))
+        }
+    };
+    Ok(PolicySpec {
+        name: canonical(&kind),
+        kind,
+    })
+}
+
+/// Parses `rule-of-n:T[,key=value…]`: Keller's weights with threshold T, any of them replaced
+/// (`progress=6/5/4/3/2/1`, `choice=1/2/3/4/5/6`, `odd=`, `even=`, `high=`, `low=`, `marker=`).
+fn rule_of_n_params(params: &[&str]) -> Result<RuleParams, String> {
+    let (t, rest) = params
+        .split_first()
+        .ok_or("rule-of-n needs a threshold, like rule-of-n:28")?;
+    let int = |key: &str, v: &str| {
+        v.parse::<i32>()
+            .map_err(|_| format!("rule-of-n: {key}={v}: '{v}' is not a whole number"))
+    };
+    let mut p = KELLER;
+    p.threshold = int("threshold", t)?;
+    for item in rest {
+        let (key, v) = item
+            .split_once('=')
+            .ok_or_else(|| format!("rule-of-n: '{item}' is not key=value"))?;
+        let weights = |v: &str| -> Result<[i32; 6], String> {
+            let parts: Vec<&str> = v.split('/').collect();
+            let mut w = [0; 6];
+            if parts.len() != 6 {
+                return Err(format!(
+                    "rule-of-n: {key}={v}: give six weights for 2/12,3/11,4/10,5/9,6/8,7 like 6/5/4/3/2/1"
+                ));
+            }
+            for (slot, x) in w.iter_mut().zip(parts) {
+                *slot = int(key, x)?;
+            }
+            Ok(w)
+        };
+        match key {
+            "progress" => p.progress = weights(v)?,
+            "choice" => p.choice = weights(v)?,
+            "odd" => p.odd = int(key, v)?,
+            "even" => p.even = int(key, v)?,
+            "high" => p.high = int(key, v)?,
+            "low" => p.low = int(key, v)?,
+            "marker" => p.marker = int(key, v)?,
+            _ => {
+                return Err(format!(
+                    "rule-of-n: unknown parameter '{key}' (expected progress, choice, odd, even, high, low or marker)"
+                ))
+            }
+        }
+    }
+    Ok(p)
+}
+
+/// Errors unless a policy was given no parameters.
+fn no_params(name: &str, params: &[&str]) -> Result<(), String> {
+    if params.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{name} takes no parameters (got '{}')",
+            params.join(",")
+        ))
+    }
+}
+
+/// Parses a probability in [0, 1].
+fn probability(name: &str, text: &str) -> Result<f64, String> {
+    let v: f64 = text
+        .parse()
+        .map_err(|_| format!("{name}:{text}: '{text}' is not a number"))?;
+    if !(0.0..=1.0).contains(&v) {
+        return Err(format!("{name}:{text}: a probability must lie in 0..1"));
+    }
+    Ok(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rejects_malformed_specs_with_a_reason() {
+        for (spec, needle) in [
+            ("fixed-risk:1.5", "0..1"),
+            ("fixed-risk:abc", "not a number"),
+            ("fixed-risk", "needs a bust chance"),
+            ("fixed-risk:1", "below 1"),
+            ("one-roll:3", "no parameters"),
+            ("ev:3", "no parameters"),
+            ("rule28:29", "no parameters"),
+            ("rolls:0", "at least 1"),
+            ("rolls:x", "not a whole number"),
+            ("rolls:-1", "not a whole number"),
+            ("rolls", "needs one whole number"),
+            ("rolls:2,3", "needs one whole number"),
+            ("random:0", "above 0"),
+            ("random:2", "0..1"),
+            ("random:x", "not a number"),
+            ("random", "needs one stop chance"),
+            ("rule-of-n", "needs a threshold"),
+            ("rule-of-n:x", "not a whole number"),
+            ("rule-of-n:28,speed=3", "unknown parameter 'speed'"),
+            ("rule-of-n:28,odd", "not key=value"),
+            ("rule-of-n:28,progress=1/2/3", "six weights"),
+            ("fixed-risk:0.3,foo", "unknown option"),
+            ("nope", "unknown policy 'nope'"),
+            ("", "empty"),
+            ("missing.toml", "missing.toml"),
+        ] {
+            let e = PolicySpec::parse(spec).unwrap_err();
+            assert!(e.contains(needle), "{spec}: {e}");
+        }
+    }
+}
