@@ -93,7 +93,7 @@ replay: format :: replay rec/illegal.rec --format yaml :: --format ;; 'yaml'
 replay: bad board :: replay rec/illegal.rec --board board/dup.toml :: --board board/dup.toml ;; appears twice
 merge: truncated :: merge trunc.csv s2.csv --out merged.csv :: trunc.csv ;; truncated
 merge: edited :: merge edited.csv s2.csv --out merged.csv :: edited.csv ;; checksum mismatch
-merge: other run :: merge s1.csv o2.csv --out merged.csv :: o2.csv ;; not a shard of the same run as s1.csv
+merge: other run :: merge s1.csv o2.csv --out merged.csv :: o2.csv ;; not a shard of the same run as s1.csv ;; different seed: 9 here, 1 in s1.csv)
 merge: duplicate :: merge s1.csv s1.csv --out merged.csv :: s1.csv ;; shard 1/2 is also given
 merge: missing shard :: merge s1.csv --out merged.csv :: missing shard(s) 2/2 ;; --allow-partial
 merge: shard counts differ :: merge s1.csv t1.csv --out merged.csv :: t1.csv ;; shard 1/3 ;; 2 shards
@@ -104,7 +104,7 @@ merge: crafted stop cell :: merge stops.csv s2.csv --out merged.csv --stop-table
 merge: counters overflow :: merge big-t1.csv big-t2.csv big-t3.csv --out merged.csv :: big-t3.csv ;; overflow
 merge: sweep shard with a tournament shard :: merge s1.csv w2.csv --out merged.csv :: w2.csv ;; a sweep shard ;; s1.csv is a tournament shard ;; do not merge
 merge: tournament shard with a sweep shard :: merge w1.csv s2.csv --out merged.csv :: s2.csv ;; a tournament shard ;; w1.csv is a sweep shard
-merge: different sweep template :: merge w1.csv x2.csv --out merged.csv :: x2.csv ;; not a shard of the same run as w1.csv ;; different sweep template
+merge: different sweep template :: merge w1.csv x2.csv --out merged.csv :: x2.csv ;; not a shard of the same run as w1.csv ;; different sweep template: 
 merge: duplicate sweep shard :: merge w1.csv w1.csv --out merged.csv :: w1.csv ;; shard 1/2 is also given
 merge: missing sweep shard :: merge w2.csv --out merged.csv --svg merged.svg :: missing shard(s) 1/2 ;; --allow-partial
 merge: stop table of a sweep :: merge w1.csv w2.csv --out merged.csv --stop-table st.csv :: --stop-table ;; a sweep has no stop table

@@ -39,9 +39,10 @@ pub fn run(a: MergeArgs) -> Result<ExitCode> {
                     first.run.kind.name()
                 )));
             }
-            if let Some(what) = file.run.difference(&first.run) {
+            if let Some(d) = file.run.first_difference(&first.run) {
                 return Err(input(format!(
-                    "{shown}: not a shard of the same run as {first_name} (different {what})"
+                    "{shown}: not a shard of the same run as {first_name} (different {}: {} here, {} in {first_name})",
+                    d.what, d.ours, d.theirs
                 )));
             }
             if file.shard.count != first.shard.count {

@@ -105,15 +105,9 @@ pub struct Difference {
 }
 
 impl RunId {
-    /// What first differs between two runs, as a noun (`seed`, `sweep template`…), or `None`
-    /// when they are the same run.
-    pub fn difference(&self, other: &RunId) -> Option<&'static str> {
-        self.first_difference(other).map(|d| d.what)
-    }
-
     /// The first field in which two runs differ, with both values (texts quoted; of the
     /// matchups, the first two that differ, or how many there are when that differs), or
-    /// `None` when they are the same run. Fields go in the order of [`RunId::difference`].
+    /// `None` when they are the same run. Fields are compared in a fixed order: kind of run, sweep template and points, then the rest.
     pub fn first_difference(&self, other: &RunId) -> Option<Difference> {
         let quote = |s: &str| format!("'{s}'");
         let differ = |what, ours: String, theirs: String| Difference { what, ours, theirs };
@@ -226,12 +220,12 @@ mod tests {
                 points: vec!["1".into()],
             },
         };
-        assert_eq!(a.difference(&a.clone()), None);
+        assert_eq!(a.first_difference(&a.clone()).map(|d| d.what), None);
         let b = RunId {
             seed: 2,
             ..a.clone()
         };
-        assert_eq!(a.difference(&b), Some("seed"));
+        assert_eq!(a.first_difference(&b).map(|d| d.what), Some("seed"));
         let c = RunId {
             kind: RunKind::Sweep {
                 template: "rolls:{1..1 step 1}".into(),
@@ -239,12 +233,15 @@ mod tests {
             },
             ..b.clone()
         };
-        assert_eq!(b.difference(&c), Some("sweep template"));
+        assert_eq!(
+            b.first_difference(&c).map(|d| d.what),
+            Some("sweep template")
+        );
         let d = RunId {
             kind: RunKind::Tournament,
             ..a.clone()
         };
-        assert_eq!(a.difference(&d), Some("kind of run"));
+        assert_eq!(a.first_difference(&d).map(|d| d.what), Some("kind of run"));
     }
 
     #[test]
@@ -264,13 +261,12 @@ mod tests {
         };
         let got = |b: &RunId| {
             let d = a.first_difference(b).expect("a difference");
-            assert_eq!(a.difference(b), Some(d.what));
             (d.what, d.ours, d.theirs)
         };
         let own = |what: &'static str, ours: &str, theirs: &str| {
             (what, ours.to_string(), theirs.to_string())
         };
-        assert_eq!(a.first_difference(&a.clone()), None);
+        assert_eq!(a.first_difference(&a.clone()).map(|d| d.what), None);
         let seed = RunId {
             seed: 7,
             ..a.clone()
