@@ -15,164 +15,66 @@
 //!
 //! Speed: `V` is a sum over columns plus a game-end term that can only change when a car reaches
 //! a top. The per-board [`BoardTables`] (column values by space, one step up from each space)
-//! are kept across decisions and rebuilt only in columns whose cubes changed; a decision fills
-//! a 26-entry gain array (one and two steps per usable column) and walks the rolls compiled for
-//! its usable set ([`super::roll_options`]): a few array reads per roll. No heap allocation.
+//! are kept across decisions and refilled only in columns where an opponent's cube moved,
+//! mostly from a memo; a decision fills a 26-entry gain array (one and two steps per usable
+//! column) and walks the rolls compiled for its usable set, or with a car free values the 66
+//! pairs of sums and reads each roll's three pairings ([`gain`]): a few array reads per roll.
+//! No heap allocation.
 
-use super::roll_options::{settled, two, OptionCache, RollClass, GAINS};
+mod bounds;
+mod gain;
+
+use super::roll_options::{paired_rolls, settled};
 use super::value::BoardTables;
 use super::{Policy, View};
-use crate::columns::{bust, ChoiceList, ColumnSet, GameKind};
-use crate::dice::{Roll, OUTCOMES};
+use crate::columns::{ChoiceList, GameKind};
+use crate::dice::Roll;
 use rand_core::RngCore;
 
-/// The expected-value policy, with its per-turn tables and compiled rolls.
+/// The expected-value policy, with its per-seat tables.
 #[derive(Clone, Debug, Default)]
 pub struct ExpectedValue {
     /// Per seat: tables for the board its current turn is played on (one instance may play
     /// several seats, as in self-play, without rebuilding them every turn).
     tables: [BoardTables; 4],
-    /// Compiled rolls for positions with a car still free.
-    cache: OptionCache,
+    /// The step gains of the decision in hand (scratch, rewritten by every decision).
+    prep: gain::Prepared,
 }
 
 impl ExpectedValue {
-    /// A fresh policy (tables are built on first use).
+    /// A fresh policy (the process-wide roll tables are built here, the board tables on first
+    /// use).
     pub fn new() -> ExpectedValue {
         settled();
+        paired_rolls();
         ExpectedValue::default()
     }
 
     /// `(G, L)`: the expected gain of one more roll (busts count 0) and the progress at stake,
     /// both in the game's currency (see the module comment).
     pub fn gain_and_stake(&mut self, view: &View) -> (f64, f64) {
-        let prep = self.prepare(view);
-        (self.expected_gain(view, &prep), prep.stake)
+        let (t, prep) = self.prepared(view);
+        (gain::expected_gain(t, view, prep), prep.stake)
     }
 
-    /// Refreshes the tables and reads the gains of one and two steps per usable column, the
-    /// tops they reach, and the stake.
+    /// The tables of the player to move, refreshed for the view's board.
     #[inline]
-    fn prepare(&mut self, view: &View) -> Prepared {
-        let (rules, game, p) = (view.rules, view.game, view.player());
-        let (board, turn) = (&game.board, &game.turn);
-        let t = &mut self.tables[p as usize];
-        t.refresh(rules, board, p);
-        let mut prep = Prepared {
-            d: [0.0; GAINS],
-            tops: [ColumnSet::EMPTY; GAINS],
-            stake: 0.0,
-            end_now: 0.0,
-        };
-        for c in view.usable {
-            let (ci, len) = (c as usize, rules.layout.len(c));
-            let from = turn.start(board, p, c);
-            let one = t.next[ci][from as usize];
-            let twice = t.next[ci][one as usize];
-            let base = t.value[ci][from as usize];
-            prep.d[ci] = t.value[ci][one as usize] - base;
-            prep.d[two(c) as usize] = t.value[ci][twice as usize] - base;
-            if one >= len {
-                prep.tops[ci] = ColumnSet::single(c);
-            }
-            if twice >= len {
-                prep.tops[two(c) as usize] = ColumnSet::single(c);
-            }
-        }
-        prep.end_now = t.end_term(rules, board, p, turn.at_top);
-        prep.stake = prep.end_now;
-        for c in turn.cars {
-            prep.stake += t.value[c as usize][turn.car(c) as usize]
-                - t.value[c as usize][board.cube(p, c) as usize];
-        }
-        prep
+    fn refreshed(&mut self, view: &View) -> &BoardTables {
+        let p = view.player();
+        let t = &mut self.tables[p as usize & 3];
+        t.refresh(view.rules, &view.game.board, p);
+        t
     }
 
-    /// Whether some choice could still change the game-end term (two new tops at most).
+    /// The refreshed tables and the decision's step gains and stake.
     #[inline]
-    fn may_end(view: &View) -> bool {
-        let (rules, board, turn, p) = (
-            view.rules,
-            &view.game.board,
-            &view.game.turn,
-            view.player() as usize,
-        );
-        match rules.game {
-            GameKind::CantStop => {
-                board.won[p] as u32 + turn.at_top.len() + 2 >= rules.columns_to_win as u32
-            }
-            _ => board.closed.len() + turn.at_top.len() + 2 >= rules.columns_to_end as u32,
-        }
+    fn prepared(&mut self, view: &View) -> (&BoardTables, &gain::Prepared) {
+        let p = view.player();
+        let t = &mut self.tables[p as usize & 3];
+        t.refresh(view.rules, &view.game.board, p);
+        gain::prepare(&mut self.prep, t, view);
+        (t, &self.prep)
     }
-
-    /// `G` exactly, over the rolls compiled for the usable set.
-    fn expected_gain(&mut self, view: &View, prep: &Prepared) -> f64 {
-        let (rules, game, p) = (view.rules, view.game, view.player());
-        let (board, turn) = (&game.board, &game.turn);
-        let free = turn.free_cars(rules);
-        let classes: &[RollClass] = if free == 0 {
-            settled().get(view.usable)
-        } else {
-            self.cache
-                .get(view.usable, turn.cars, free, rules.faster_gear)
-        };
-        let t = &self.tables[p as usize];
-        let (d, tops) = (&prep.d, &prep.tops);
-        let may_end = ExpectedValue::may_end(view);
-        let mut gain = 0.0;
-        for class in classes {
-            let mut best = f64::NEG_INFINITY;
-            for &(i, j) in class.options() {
-                let (i, j) = (i as usize, j as usize);
-                let mut g = d[i] + d[j];
-                if may_end && !(tops[i] | tops[j]).is_empty() {
-                    g +=
-                        t.end_term(rules, board, p, turn.at_top | tops[i] | tops[j]) - prep.end_now;
-                }
-                best = best.max(g);
-            }
-            gain += class.weight as f64 * best;
-        }
-        gain / OUTCOMES as f64
-    }
-
-    /// A cheap lower bound on `G`, when one holds: with every step gain ≥ 0, a double worth at
-    /// least a single step, no game end in reach and no Faster Gear filter, each roll that
-    /// does not bust offers some usable column `c` and with it an option worth at least `d[c]`;
-    /// so `G ≥ (1 − p_bust) · min d[c]` and `G ≥ P1(c) · d[c]` for each `c` (`P1(c)`: the chance
-    /// a roll offers `c`).
-    #[inline]
-    fn lower_bound(view: &View, prep: &Prepared) -> Option<f64> {
-        let turn = &view.game.turn;
-        if ExpectedValue::may_end(view)
-            || (view.rules.faster_gear && turn.free_cars(view.rules) > 0)
-        {
-            return None;
-        }
-        let (mut min, mut single) = (f64::INFINITY, 0.0f64);
-        for c in view.usable {
-            let (one, double) = (prep.d[c as usize], prep.d[two(c) as usize]);
-            if one < 0.0 || double < one {
-                return None;
-            }
-            min = min.min(one);
-            single = single.max((1.0 - bust::p_bust(ColumnSet::single(c))) * one);
-        }
-        Some(single.max((1.0 - view.p_bust()) * min))
-    }
-}
-
-/// What one decision reads: per-usable-column step gains and the stake.
-#[derive(Clone, Copy, Debug)]
-struct Prepared {
-    /// Gains by option index (see [`super::roll_options`]): `d[c]` one step, `d[13 + c]` two.
-    d: [f64; GAINS],
-    /// The column each option index newly brings to the top, if any.
-    tops: [ColumnSet; GAINS],
-    /// The progress at stake, `L`.
-    stake: f64,
-    /// The game-end term of stopping now.
-    end_now: f64,
 }
 
 impl Policy for ExpectedValue {
@@ -188,19 +90,22 @@ impl Policy for ExpectedValue {
             return view.safest_choice(choices);
         }
         let (rules, game, p) = (view.rules, view.game, view.player());
-        let t = &mut self.tables[p as usize];
-        t.refresh(rules, &game.board, p);
-        let t = &*t;
+        let t = self.refreshed(view);
         // Each choice's turn is in the list: the gain is the cars' column values there over
-        // where they started, plus the game-end term of the tops it reaches.
+        // where they started, plus the game-end term of the tops it reaches (exactly 0, and
+        // not worked out, while no choice can end the game).
         let board = &game.board;
+        let ending = gain::may_end(view);
         view.best_choice_by(choices, |choice, after| {
             let mut gain = 0.0;
             for c in choice.columns() {
                 let v = &t.value[c as usize];
                 gain += v[after.car(c) as usize] - v[game.turn.start(board, p, c) as usize];
             }
-            gain + t.end_term(rules, board, p, after.at_top)
+            match ending {
+                true => gain + t.end_term(rules, board, p, after.at_top),
+                false => gain,
+            }
         })
     }
 
@@ -209,12 +114,15 @@ impl Policy for ExpectedValue {
         if view.stop_wins() {
             return false;
         }
-        let prep = self.prepare(view);
+        let (t, prep) = self.prepared(view);
         let loss = view.p_bust() * prep.stake;
-        if ExpectedValue::lower_bound(view, &prep).is_some_and(|lb| lb > loss) {
+        if bounds::lower_bound(view, prep).is_some_and(|lb| lb > loss) {
             return true;
         }
-        self.expected_gain(view, &prep) > loss
+        if let Some(go_on) = bounds::decide(view, prep, loss) {
+            return go_on;
+        }
+        gain::expected_gain(t, view, prep) > loss
     }
 }
 
@@ -301,8 +209,8 @@ mod tests {
                     "{game:?}: {stake} vs {slow_stake}"
                 );
                 // The shortcut never changes the decision: its bound is a true lower bound.
-                let prep = ev.prepare(&v);
-                if let Some(lb) = ExpectedValue::lower_bound(&v, &prep) {
+                let (_, prep) = ev.prepared(&v);
+                if let Some(lb) = bounds::lower_bound(&v, prep) {
                     assert!(lb <= slow + 1e-12, "{game:?}: bound {lb} > {slow}");
                 }
                 let rolls = ev.keep_rolling(&v, &mut Xoshiro256PlusPlus::seed_from_u64(0));

@@ -7,7 +7,8 @@
 //! free cars and A Faster Gear, exactly as in `legal_choices`. With no car free (the usual case
 //! once a turn is under way) it depends on the usable set alone, at most three columns: those
 //! 232 sets are compiled once for the process ([`settled`]), rolls with equal options merged.
-//! Other keys are compiled on demand into a small cache inside the policy ([`OptionCache`]).
+//! With a car free, `ev` instead values the 66 pairs of sums once and reads each roll's three
+//! pairings ([`paired_rolls`]): [`options`] stays as the reference that walk is tested against.
 
 use crate::columns::ColumnSet;
 use crate::dice::{Roll, DISTINCT, DISTINCT_ROLLS};
@@ -151,63 +152,65 @@ impl Settled {
     }
 }
 
-/// Entries in the per-policy cache.
-const SLOTS: usize = 64;
+/// Number of unordered pairs of pair sums `(a, b)`, `a ≤ b`, both 2..=12.
+pub const PAIRS: usize = 66;
 
-/// A direct-mapped cache of compiled rolls for keys with a car still free: one class per
-/// distinct roll that does not bust. Fixed size; compiling a missing key overwrites its slot.
-#[derive(Clone, Debug)]
-pub struct OptionCache {
-    /// The key held in each slot (`u64::MAX` = empty).
-    keys: [u64; SLOTS],
-    /// Classes in use per slot.
-    lens: [u8; SLOTS],
-    /// The classes per slot (on the heap, built once per policy object, never per decision).
-    slots: Box<[[RollClass; DISTINCT]]>,
-}
-
-impl Default for OptionCache {
-    fn default() -> Self {
-        OptionCache {
-            keys: [u64::MAX; SLOTS],
-            lens: [0; SLOTS],
-            slots: vec![[RollClass::default(); DISTINCT]; SLOTS].into_boxed_slice(),
+/// The pairs of sums, `a ≤ b`, in order of `a` then `b`.
+pub const PAIR_SUMS: [(u8, u8); PAIRS] = {
+    let mut t = [(0u8, 0u8); PAIRS];
+    let (mut a, mut n) = (2u8, 0);
+    while a <= 12 {
+        let mut b = a;
+        while b <= 12 {
+            t[n] = (a, b);
+            n += 1;
+            b += 1;
         }
+        a += 1;
     }
+    t
+};
+
+/// The index in [`PAIR_SUMS`] of the pair of sums `a` and `b` (either order).
+pub const fn pair_index(a: u8, b: u8) -> usize {
+    let (a, b) = if a <= b { (a, b) } else { (b, a) };
+    // Pairs with a smaller first sum come first: 11 + 10 + … for each.
+    let lo = (a - 2) as usize;
+    lo * 11 - lo * (lo.saturating_sub(1)) / 2 + (b - a) as usize
 }
 
-impl OptionCache {
-    /// The compiled classes for a key, compiling them on a miss.
-    #[inline]
-    pub fn get(
-        &mut self,
-        usable: ColumnSet,
-        cars: ColumnSet,
-        free: u32,
-        faster_gear: bool,
-    ) -> &[RollClass] {
-        let key = usable.0 as u64
-            | (cars.0 as u64) << 16
-            | (free as u64) << 32
-            | (faster_gear as u64) << 40;
-        let h = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SLOTS.trailing_zeros())) as usize;
-        if self.keys[h] != key {
-            let mut n = 0;
-            for wr in DISTINCT_ROLLS.iter() {
-                let class = options(wr.roll, usable, cars, free, faster_gear);
-                if class.n > 0 {
-                    self.slots[h][n] = RollClass {
-                        weight: wr.weight,
-                        ..class
-                    };
-                    n += 1;
-                }
+/// One distinct roll as the free-car walk reads it: its weight out of 1296 and its three
+/// pairings as indices into [`PAIR_SUMS`] (repeats kept; they cannot change a maximum).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PairedRoll {
+    /// Ordered outcomes with these dice.
+    pub weight: u16,
+    /// The pairings, as [`pair_index`] of their two sums.
+    pub pairs: [u8; 3],
+}
+
+/// The 126 distinct rolls in [`DISTINCT_ROLLS`] order, as [`PairedRoll`]s, built on first use.
+///
+/// With a car still free the options of a roll are those of its pairings, each judged alone:
+/// a pair of usable sums moves both (or, when that needs more new cars than are free, one or
+/// the other), one usable sum moves it, a double moves two steps. So `ev` values each of the
+/// 66 pairs of sums once per decision and takes, per roll, the best of its three pairings: no
+/// options compiled per key.
+pub fn paired_rolls() -> &'static [PairedRoll; DISTINCT] {
+    static TABLE: OnceLock<[PairedRoll; DISTINCT]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = [PairedRoll {
+            weight: 0,
+            pairs: [0; 3],
+        }; DISTINCT];
+        for (slot, wr) in t.iter_mut().zip(DISTINCT_ROLLS.iter()) {
+            slot.weight = wr.weight;
+            for (k, (a, b)) in wr.roll.pairings().into_iter().enumerate() {
+                slot.pairs[k] = pair_index(a, b) as u8;
             }
-            self.keys[h] = key;
-            self.lens[h] = n as u8;
         }
-        &self.slots[h][..self.lens[h] as usize]
-    }
+        t
+    })
 }
 
 #[cfg(test)]
@@ -245,5 +248,24 @@ mod tests {
         // With no car placed, A Faster Gear keeps only the two-car choices.
         let c = options(Roll([1, 1, 5, 6]), u, ColumnSet::EMPTY, 3, true);
         assert_eq!(c.options(), &[(2, 11), (6, 7)]);
+    }
+
+    #[test]
+    fn pair_tables_match_every_roll_pairing() {
+        // pair_index is the position in PAIR_SUMS, in either order.
+        for (k, &(a, b)) in PAIR_SUMS.iter().enumerate() {
+            assert!(a <= b && (2..=12).contains(&a) && b <= 12);
+            assert_eq!(pair_index(a, b), k);
+            assert_eq!(pair_index(b, a), k);
+        }
+        // Every distinct roll, in order, with its weight and its three pairings.
+        let t = paired_rolls();
+        for (pr, wr) in t.iter().zip(DISTINCT_ROLLS.iter()) {
+            assert_eq!(pr.weight, wr.weight);
+            for (&k, (a, b)) in pr.pairs.iter().zip(wr.roll.pairings()) {
+                let (x, y) = PAIR_SUMS[k as usize];
+                assert!((x, y) == (a, b) || (x, y) == (b, a), "{:?}", wr.roll);
+            }
+        }
     }
 }

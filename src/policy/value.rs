@@ -17,7 +17,10 @@
 //! - Game end: if stopping in the position ends the game, `+GAME_END` when the player wins and
 //!   `−GAME_END` when they lose (Can't Stop: claiming the last needed column always wins).
 
-use crate::columns::board::NOBODY;
+mod tables;
+
+pub use tables::BoardTables;
+
 use crate::columns::bust::p_bust;
 use crate::columns::set::{MAX_COLUMN, MIN_COLUMN};
 use crate::columns::{Board, ColumnSet, Game, GameKind, Rules};
@@ -38,38 +41,101 @@ const STRENGTH: [f64; 16] = {
 
 /// Player `p`'s value of standing on space `s` of column `c`, the rest of the board as is.
 pub fn column_value(rules: &Rules, board: &Board, p: u8, c: u8, s: u8) -> f64 {
-    if board.closed.has(c) {
-        return 0.0;
+    ColumnTerms::new(rules, board, p, c).value(s)
+}
+
+/// The parts of [`column_value`] that do not depend on the space, worked out once per column
+/// so a table of every space costs a few operations a space (the same operations, in the same
+/// order, as one value alone: the results are bit for bit equal).
+#[derive(Clone, Copy, Debug)]
+struct ColumnTerms {
+    /// The column is closed: every space is worth 0.
+    closed: bool,
+    /// Can't Stop (values in rolls) rather than points.
+    cant_stop: bool,
+    /// The column's length (its top space).
+    len: u8,
+    /// Can't Stop: the chance a roll offers the column (each space is worth its inverse).
+    offered: f64,
+    /// Points for first and second place.
+    first: f64,
+    /// Points for second place.
+    second: f64,
+    /// Sum and largest of the opponents' strengths (solitaire: one phantom opponent).
+    sum: f64,
+    /// The largest opponent strength.
+    max: f64,
+    /// Spaces (bit per space) from which second place can be taken.
+    second_spaces: u16,
+    /// More than one player (second place is possible).
+    duel: bool,
+}
+
+impl ColumnTerms {
+    /// The terms of column `c` for player `p` on `board`.
+    #[inline]
+    fn new(rules: &Rules, board: &Board, p: u8, c: u8) -> ColumnTerms {
+        let len = rules.layout.len(c);
+        let mut t = ColumnTerms {
+            closed: board.closed.has(c),
+            cant_stop: rules.game == GameKind::CantStop,
+            len,
+            offered: 0.0,
+            first: rules.layout.first[c as usize] as f64,
+            second: rules.layout.second[c as usize] as f64,
+            sum: 0.0,
+            max: 0.0,
+            second_spaces: rules.layout.second_spaces[c as usize],
+            duel: rules.players > 1,
+        };
+        if t.closed {
+            return t;
+        }
+        if t.cant_stop {
+            t.offered = 1.0 - p_bust(ColumnSet::single(c));
+            return t;
+        }
+        for q in (0..rules.players).filter(|&q| q != p) {
+            let w = t.strength(board.cube(q, c));
+            t.sum += w;
+            t.max = t.max.max(w);
+        }
+        if rules.players <= 1 {
+            t.sum = t.strength(0);
+            t.max = t.sum;
+        }
+        t
     }
-    let len = rules.layout.len(c);
-    let s = s.min(len);
-    if rules.game == GameKind::CantStop {
-        return s as f64 / (1.0 - p_bust(ColumnSet::single(c)));
+
+    /// How strongly a cube on space `x` holds the column.
+    #[inline]
+    fn strength(&self, x: u8) -> f64 {
+        STRENGTH[self.len.saturating_sub(x).max(1) as usize & 15]
     }
-    let first = rules.layout.first[c as usize] as f64;
-    if s >= len {
-        return first;
+
+    /// The value of space `s` (see the module comment).
+    #[inline]
+    fn value(&self, s: u8) -> f64 {
+        if self.closed {
+            return 0.0;
+        }
+        let s = s.min(self.len);
+        if self.cant_stop {
+            return s as f64 / self.offered;
+        }
+        if s >= self.len {
+            return self.first;
+        }
+        let me = self.strength(s);
+        let win = me / (me + self.sum);
+        let eligible = self.second_spaces & (1 << s) != 0;
+        let second = if s > 0 && eligible && self.duel {
+            (1.0 - win) * me / (me + self.sum - self.max)
+        } else {
+            0.0
+        };
+        self.first * win + self.second * second
     }
-    let strength = |x: u8| STRENGTH[len.saturating_sub(x).max(1) as usize & 15];
-    let (mut sum, mut max) = (0.0f64, 0.0f64);
-    for q in (0..rules.players).filter(|&q| q != p) {
-        let w = strength(board.cube(q, c));
-        sum += w;
-        max = max.max(w);
-    }
-    if rules.players <= 1 {
-        sum = strength(0);
-        max = sum;
-    }
-    let me = strength(s);
-    let win = me / (me + sum);
-    let eligible = rules.layout.second_spaces[c as usize] & (1 << s) != 0;
-    let second = if s > 0 && eligible && rules.players > 1 {
-        (1.0 - win) * me / (me + sum - max)
-    } else {
-        0.0
-    };
-    first * win + rules.layout.second[c as usize] as f64 * second
 }
 
 /// The value for player `p` of `game`'s position as if the turn in hand stopped now, computed
@@ -93,120 +159,11 @@ pub fn end_value(winner: Option<u8>, p: u8) -> f64 {
     }
 }
 
-/// Per-board tables for one player: column values by space, the space one step up from each
-/// space, and who would take second place in each column. A column's entries depend only on
-/// the cubes in that column, so between turns only the columns whose cubes moved are rebuilt.
-#[derive(Clone, Debug)]
-pub struct BoardTables {
-    /// What each column was built for: every player's cube there, the player, and closed.
-    key: [u32; 13],
-    /// `value[c][s]`: [`column_value`] of space `s` in column `c`.
-    pub value: [[f64; 14]; 13],
-    /// `next[c][s]`: the space one step up from `s` (jumps included, never past the top).
-    pub next: [[u8; 14]; 13],
-    /// Who takes second place if the player wins column `c` now, or [`NOBODY`].
-    second_of: [u8; 13],
-    /// The board and player of the last refresh.
-    built_for: Option<([u64; 4], ColumnSet, u8)>,
-}
-
-impl Default for BoardTables {
-    fn default() -> Self {
-        BoardTables {
-            key: [u32::MAX; 13],
-            value: [[0.0; 14]; 13],
-            next: [[0; 14]; 13],
-            second_of: [NOBODY; 13],
-            built_for: None,
-        }
-    }
-}
-
-impl BoardTables {
-    /// Rebuilds the columns whose cubes (or whose player) changed since they were built.
-    #[inline]
-    pub fn refresh(&mut self, rules: &Rules, board: &Board, p: u8) {
-        // Within a turn the board stands still: one comparison skips the column scan.
-        let id = (board.progress, board.closed, p);
-        if self.built_for == Some(id) {
-            return;
-        }
-        self.built_for = Some(id);
-        for c in (!board.closed).iter() {
-            let mut key = (p as u32) << 16;
-            for q in 0..rules.players {
-                key |= (board.cube(q, c) as u32) << (4 * q);
-            }
-            if key != self.key[c as usize] {
-                self.build(rules, board, p, c);
-                self.key[c as usize] = key;
-            }
-        }
-    }
-
-    /// Builds column `c` (only from the player's own cube up: lower spaces are never asked).
-    fn build(&mut self, rules: &Rules, board: &Board, p: u8, c: u8) {
-        for s in board.cube(p, c)..=rules.layout.len(c) {
-            self.value[c as usize][s as usize] = column_value(rules, board, p, c, s);
-            self.next[c as usize][s as usize] = crate::columns::Turn::step(rules, board, p, c, s);
-        }
-        self.second_of[c as usize] = second_place(rules, board, p, c);
-    }
-
-    /// The game-end term of stopping with cars on top of `tops`: ±[`GAME_END`] or 0.
-    pub fn end_term(&self, rules: &Rules, board: &Board, p: u8, tops: ColumnSet) -> f64 {
-        match rules.game {
-            GameKind::CantStop
-                if board.won[p as usize] as u32 + tops.len() >= rules.columns_to_win as u32 =>
-            {
-                GAME_END
-            }
-            GameKind::CantStop => 0.0,
-            _ if board.closed.len() + tops.len() >= rules.columns_to_end as u32 => {
-                let mut scores = board.scores;
-                for c in tops {
-                    scores[p as usize] += rules.layout.first[c as usize] as u16;
-                    let q = self.second_of[c as usize];
-                    if q != NOBODY {
-                        scores[q as usize] += rules.layout.second[c as usize] as u16;
-                    }
-                }
-                // The leader as `Game::leader` finds it: ties go to the latest in turn order.
-                let leader = (0..rules.players)
-                    .max_by_key(|&q| (scores[q as usize], q))
-                    .unwrap_or(0);
-                if leader == p {
-                    GAME_END
-                } else {
-                    -GAME_END
-                }
-            }
-            _ => 0.0,
-        }
-    }
-}
-
-/// Who would take second place in column `c` if `p` won it now (the engine's rule: the furthest
-/// opponent cube on an eligible space, ties to the later player), or [`NOBODY`].
-fn second_place(rules: &Rules, board: &Board, p: u8, c: u8) -> u8 {
-    if rules.game == GameKind::CantStop {
-        return NOBODY;
-    }
-    let eligible = rules.layout.second_spaces[c as usize];
-    let (mut best, mut who) = (0u8, NOBODY);
-    for q in (0..rules.players).filter(|&q| q != p) {
-        let s = board.cube(q, c);
-        if s > 0 && eligible & (1 << s) != 0 && s >= best {
-            best = s;
-            who = q;
-        }
-    }
-    who
-}
-
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
+    use rand::{Rng, SeedableRng};
+    use rand_xoshiro::Xoshiro256PlusPlus;
 
     #[test]
     fn strength_table_is_one_over_r_squared() {
@@ -241,5 +198,94 @@ mod tests {
         assert!((v - 2.0 * 1296.0 / 834.0).abs() < 1e-9, "{v}");
         // Column 2 appears in 171: a full column is 3 · 1296/171 ≈ 22.7 rolls.
         assert!((column_value(&rules, &b, 0, 2, 3) - 3.0 * 1296.0 / 171.0).abs() < 1e-9);
+    }
+
+    /// The value formula as one function, as it was before [`ColumnTerms`] split it (the
+    /// reference the split is checked against, bit for bit).
+    fn reference_column_value(rules: &Rules, board: &Board, p: u8, c: u8, s: u8) -> f64 {
+        if board.closed.has(c) {
+            return 0.0;
+        }
+        let len = rules.layout.len(c);
+        let s = s.min(len);
+        if rules.game == GameKind::CantStop {
+            return s as f64 / (1.0 - p_bust(ColumnSet::single(c)));
+        }
+        let first = rules.layout.first[c as usize] as f64;
+        if s >= len {
+            return first;
+        }
+        let strength = |x: u8| STRENGTH[len.saturating_sub(x).max(1) as usize & 15];
+        let (mut sum, mut max) = (0.0f64, 0.0f64);
+        for q in (0..rules.players).filter(|&q| q != p) {
+            let w = strength(board.cube(q, c));
+            sum += w;
+            max = max.max(w);
+        }
+        if rules.players <= 1 {
+            sum = strength(0);
+            max = sum;
+        }
+        let me = strength(s);
+        let win = me / (me + sum);
+        let eligible = rules.layout.second_spaces[c as usize] & (1 << s) != 0;
+        let second = if s > 0 && eligible && rules.players > 1 {
+            (1.0 - win) * me / (me + sum - max)
+        } else {
+            0.0
+        };
+        first * win + rules.layout.second[c as usize] as f64 * second
+    }
+
+    /// A random board: cubes anywhere below the tops, some columns closed.
+    pub(super) fn random_board(rng: &mut Xoshiro256PlusPlus, rules: &Rules) -> Board {
+        let mut b = Board::default();
+        for c in MIN_COLUMN..=MAX_COLUMN {
+            for q in 0..rules.players {
+                if rng.gen_range(0..3) > 0 {
+                    b.set_cube(q, c, rng.gen_range(0..rules.layout.len(c)));
+                }
+            }
+            if rng.gen_range(0..8) == 0 {
+                b.closed = b.closed.with(c);
+            }
+        }
+        b
+    }
+
+    /// Rules of every kind the tables serve, 1 to 4 players, with and without jumps.
+    pub(super) fn all_rules() -> Vec<Rules> {
+        let mut all = Vec::new();
+        for players in 1..=4 {
+            for game in [GameKind::Route66, GameKind::CantStop, GameKind::GreatRaces] {
+                all.push(Rules::new(game, players));
+            }
+            all.push(Rules::route66(crate::columns::Edition::De, players));
+            let mut jump = Rules::new(GameKind::CantStop, players);
+            jump.apply_variant(crate::columns::Variant::Jump).unwrap();
+            all.push(jump);
+        }
+        all
+    }
+
+    #[test]
+    fn column_terms_give_the_formula_bit_for_bit() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+        for rules in all_rules() {
+            for _ in 0..40 {
+                let b = random_board(&mut rng, &rules);
+                for p in 0..rules.players {
+                    for c in MIN_COLUMN..=MAX_COLUMN {
+                        for s in 0..=15 {
+                            let (fast, slow) = (
+                                column_value(&rules, &b, p, c, s),
+                                reference_column_value(&rules, &b, p, c, s),
+                            );
+                            assert_eq!(fast.to_bits(), slow.to_bits(), "{c} {s}");
+                        }
+                    }
+                }
+            }
+        }
     }
 }
