@@ -54,8 +54,8 @@ fn ten_thousand_route66_games_allocate_nothing() {
         .iter()
         .map(|n| PolicySpec::parse(n).unwrap().build(&rules))
         .collect();
-    // Warm-up: policies may fill their caches (the ev policy compiles roll options per usable
-    // set on first sight) before the counted games.
+    // Warm-up: policies may fill their caches (the ev policy memoises a column's board tables
+    // per opponents' position on first sight) before the counted games.
     play(&rules, &mut policies, 1_000_000, 2_000);
     // The counted games: each game is played by clones of the warmed policies, so seat the pair
     // before counting starts. Clones of a warmed cache share it and allocate nothing.
