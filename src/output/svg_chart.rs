@@ -27,6 +27,16 @@ const PALETTE: [RGBColor; 10] = [
     RGBColor(0xba, 0xb0, 0xac),
 ];
 
+/// What a chart's title ends with when games are missing (an interrupted run, a partial
+/// merge): ` (partial)`; else nothing. Tournament, turns and sweep charts alike.
+pub fn partial_mark(partial: bool) -> &'static str {
+    if partial {
+        " (partial)"
+    } else {
+        ""
+    }
+}
+
 /// The colour of series `i`.
 pub fn colour(i: usize) -> RGBColor {
     PALETTE[i % PALETTE.len()]

@@ -5,7 +5,7 @@
 //! whole field, each holding its band (`<polygon>`), its line (`<polyline>`, one vertex per
 //! point) and its best point (`<circle>`).
 
-use super::svg_chart::{colour, render, svg_err, FONT};
+use super::svg_chart::{colour, partial_mark, render, svg_err, FONT};
 use crate::sweep::result::{Estimate, SweepResult, FIELD};
 use anyhow::Result;
 use plotters::prelude::*;
@@ -64,7 +64,7 @@ pub fn render_sweep(r: &SweepResult) -> Result<String> {
         r.players,
         if r.players == 1 { "" } else { "s" },
         r.template,
-        if r.partial { " (partial)" } else { "" }
+        partial_mark(r.partial)
     );
     let y_desc = if r.solitaire() {
         "mean turns to finish (95% band)"

@@ -50,16 +50,6 @@ fn bars(r: &TournamentResult) -> Vec<Bar> {
     out
 }
 
-/// What a chart's title ends with when games are missing (an interrupted run, a partial
-/// merge): ` (partial)`, as on the sweep chart; else nothing.
-pub fn partial_mark(r: &TournamentResult) -> &'static str {
-    if r.partial {
-        " (partial)"
-    } else {
-        ""
-    }
-}
-
 /// Draws a tournament as SVG text: the win-rate bars, or for solitaire the turn histograms.
 pub fn render(r: &TournamentResult) -> Result<String> {
     if r.players == 1 {
@@ -79,7 +69,7 @@ pub fn render_tournament(r: &TournamentResult) -> Result<String> {
         r.game,
         r.rules,
         r.players,
-        partial_mark(r)
+        svg_chart::partial_mark(r.partial)
     );
     let fair = 1.0 / r.players.max(1) as f64;
     svg_chart::render(size, |root, groups| {

@@ -3,7 +3,7 @@
 //! mean marked by a dot on the axis. The last bin holds every game of 127 turns or more. Groups: `class="series"`,
 //! `data-name` = the policy, holding one `<polyline>` with a vertex per turn count shown.
 
-use super::svg_chart::{colour, render, svg_err, FONT};
+use super::svg_chart::{colour, partial_mark, render, svg_err, FONT};
 use super::tournament_csv::TournamentResult;
 use crate::sim::stats::{mean_sd, TURN_BINS};
 use anyhow::Result;
@@ -59,7 +59,7 @@ pub fn render_turns(r: &TournamentResult) -> Result<String> {
         "{} ({}, solitaire): share of games finished in each number of turns{}",
         r.game,
         r.rules,
-        super::svg_tournament::partial_mark(r)
+        partial_mark(r.partial)
     );
     let (x0, x1) = (*bins.start() as f64 - 0.5, *bins.end() as f64 + 0.5);
     render(SIZE, |root, groups| {
