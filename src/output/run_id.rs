@@ -1,7 +1,7 @@
 //! What identifies a run in counters files: its kind (a tournament, or a sweep with its template
 //! and points), game, rules, setup, seats, matchups, games and seed. Two files merge only when
-//! all of these agree; [`RunId::difference`] names the first that does not, and
-//! [`RunId::first_difference`] gives its two values too.
+//! all of these agree; [`RunId::first_difference`] names the first that does not, with its two
+//! values.
 
 /// What kind of run a counters file holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -107,7 +107,8 @@ pub struct Difference {
 impl RunId {
     /// The first field in which two runs differ, with both values (texts quoted; of the
     /// matchups, the first two that differ, or how many there are when that differs), or
-    /// `None` when they are the same run. Fields are compared in a fixed order: kind of run, sweep template and points, then the rest.
+    /// `None` when they are the same run. Fields are compared in a fixed order: kind of run,
+    /// sweep template and points, then game, rules, settings, players, matchups, games, seed.
     pub fn first_difference(&self, other: &RunId) -> Option<Difference> {
         let quote = |s: &str| format!("'{s}'");
         let differ = |what, ours: String, theirs: String| Difference { what, ours, theirs };

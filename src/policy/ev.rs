@@ -18,7 +18,7 @@
 //! are kept across decisions and refilled only in columns where an opponent's cube moved,
 //! mostly from a memo; a decision fills a 26-entry gain array (one and two steps per usable
 //! column) and walks the rolls compiled for its usable set, or with a car free values the 66
-//! pairs of sums and reads each roll's three pairings ([`gain`]): a few array reads per roll.
+//! pairs of sums and reads each roll's three pairings (`ev::gain`): a few array reads per roll.
 //! No heap allocation.
 
 mod bounds;

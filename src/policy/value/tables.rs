@@ -11,7 +11,7 @@ use crate::columns::{Board, ColumnSet, GameKind, Rules};
 /// space, and who would take second place in each column. A column's entries depend only on
 /// the player and the other players' cubes in that column, so between turns only the columns
 /// where an opponent's cube moved are refilled, and those from a small memo of recent columns
-/// ([`ColumnMemo`]) when it holds them: after the first games of a 2-player run, a copy.
+/// (`ColumnMemo`) when it holds them: after the first games of a 2-player run, a copy.
 #[derive(Clone, Debug)]
 pub struct BoardTables {
     /// What each column was filled for ([`column_key`]; `u32::MAX`: nothing yet).
