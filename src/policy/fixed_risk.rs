@@ -35,6 +35,17 @@ impl FixedRisk {
     pub fn max_bust(&self) -> f64 {
         self.max_bust
     }
+
+    /// The same limit in busting rolls: it stops when the next roll busts on this many of the
+    /// 1296 or more.
+    pub fn stop_bust_rolls(&self) -> u16 {
+        self.max_bust_rolls
+    }
+
+    /// Whether it stops as soon as a car reaches a scoring space.
+    pub fn stops_at_top(&self) -> bool {
+        self.stop_at_top
+    }
 }
 
 impl Policy for FixedRisk {

@@ -5,6 +5,7 @@ pub mod bust_check;
 pub mod dice_source;
 pub mod family;
 pub mod interrupt;
+pub mod lanes;
 pub mod play;
 pub mod runner;
 pub mod schedule;

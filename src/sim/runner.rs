@@ -2,6 +2,7 @@
 //! (seed, matchup, index) alone, counters added up — the same answer on 1 thread or many.
 
 use super::dice_source::{game_seed, name_key, RngDice};
+use super::lanes::{self, LanePlan};
 use super::play::play_game;
 use super::schedule::{seating, Matchup};
 use super::stats::MatchupStats;
@@ -54,17 +55,32 @@ where
     M: Fn() -> W + Sync,
     P: Fn(&mut W, u64, &mut MatchupStats) + Sync,
 {
+    run_chunks(first, count, progress, |lo, hi, stats| {
+        let mut w = worker();
+        for i in lo..hi {
+            play(&mut w, i, stats);
+        }
+    })
+}
+
+/// [`run_games`] a chunk at a time: `play(lo, hi, stats)` plays games `lo..hi` into `stats`.
+pub fn run_chunks<P>(
+    first: u64,
+    count: u64,
+    progress: &(dyn Fn(u64) + Sync),
+    play: P,
+) -> MatchupStats
+where
+    P: Fn(u64, u64, &mut MatchupStats) + Sync,
+{
     let end = first + count;
     (0..count.div_ceil(CHUNK))
         .into_par_iter()
         .map(|k| {
             let lo = first + k * CHUNK;
             let hi = (lo + CHUNK).min(end);
-            let mut w = worker();
             let mut stats = MatchupStats::default();
-            for i in lo..hi {
-                play(&mut w, i, &mut stats);
-            }
+            play(lo, hi, &mut stats);
             progress(hi - lo);
             stats
         })
@@ -95,12 +111,30 @@ pub fn run_matchup(
 ) -> MatchupStats {
     let key = name_key(&matchup.name());
     let policies: Vec<AnyPolicy> = matchup.slots.iter().map(|s| s.build(rules)).collect();
+    if let Some(plan) = LanePlan::new(rules, &policies) {
+        return run_chunks(first, count, progress, |lo, hi, stats| {
+            lanes::play_games(rules, &plan, seed, key, lo, hi, stats)
+        });
+    }
+    run_scalar(rules, &policies, seed, key, first, count, progress)
+}
+
+/// [`run_matchup`] on the scalar engine, one game after another per chunk.
+pub fn run_scalar(
+    rules: &Rules,
+    policies: &[AnyPolicy],
+    seed: u64,
+    key: u64,
+    first: u64,
+    count: u64,
+    progress: &(dyn Fn(u64) + Sync),
+) -> MatchupStats {
     let players = rules.players as usize;
     run_games(
         first,
         count,
         progress,
-        || policies.clone(),
+        || policies.to_vec(),
         |pols, i, stats| {
             let (dice, mut rng) = game_rngs(seed, key, i);
             let seats = seating(i, players);

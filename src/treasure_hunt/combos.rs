@@ -40,7 +40,7 @@ pub fn combo_kind(cards: &[Card], symbol: u8, colour: u8, units: u8) -> Option<C
         let black_o = cards.len() - plain - black_s;
         for single in 0..=black_s {
             let paired = black_s - single + black_o;
-            if paired % 2 == 0 && plain + single + paired / 2 == u {
+            if paired.is_multiple_of(2) && plain + single + paired / 2 == u {
                 return Some(ComboKind::Symbol);
             }
         }
@@ -171,7 +171,7 @@ pub fn best_combo(hand: &[Card], symbol: u8, colour: u8, units: u8, cost: &[i32]
             }
         }
         if combo_kind(&picked[..k], symbol, colour, units).is_some()
-            && best.map_or(true, |(s, bc, _)| size < s || c < bc)
+            && best.is_none_or(|(s, bc, _)| size < s || c < bc)
         {
             best = Some((size, c, mask as u8));
         }

@@ -159,7 +159,7 @@ impl ThSpec {
     /// unless the claim is good now.
     fn solo_act(&self, s: &State, o: &Outlook, here: u8, step: u8) -> Act {
         let useful_here = s.claim_blocker().is_none()
-            && s.visible(here).map_or(true, |sym| o.need[sym as usize] > 0);
+            && s.visible(here).is_none_or(|sym| o.need[sym as usize] > 0);
         let can_move = !s.moved && step < LAST_STEP;
         if useful_here {
             let sure = s.visible(here).is_some_and(|sym| o.can3 & (1 << sym) != 0);

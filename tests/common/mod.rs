@@ -39,7 +39,7 @@ pub fn legal(r: &Replay) -> String {
 /// Four dice that always offer the pair sum `c` twice: `c/2` four times for even `c` (the only
 /// pairing is c+c), else `a b a b` with a+b = c.
 pub fn dice_for(c: u8) -> String {
-    if c % 2 == 0 {
+    if c.is_multiple_of(2) {
         let h = c / 2;
         format!("{h} {h} {h} {h}")
     } else {

@@ -1,0 +1,239 @@
+//! Drives [`super::avx512::step`] over a range of games: starts each lane's game with that
+//! game's dice stream and seating, and after every roll counts what happened in the lane into
+//! the [`MatchupStats`] exactly where [`crate::sim::play::play_game`] counts it.
+
+use super::avx512::{step, State, Tables, WIDTH};
+use super::LanePlan;
+use crate::columns::bust::bust_rolls;
+use crate::columns::legal::UNITS_PER_SPACE;
+use crate::columns::{ColumnSet, Rules};
+use crate::dice::UNIQUE_PAIRINGS;
+use crate::sim::dice_source::game_seed;
+use crate::sim::play::MAX_TURNS;
+use crate::sim::schedule::seating;
+use crate::sim::stats::MatchupStats;
+use rand_core::{RngCore, SeedableRng};
+use rand_xoshiro::SplitMix64;
+
+/// Vectors stepped in turn: two, so one's gathers overlap the other's arithmetic.
+const VECTORS: usize = 2;
+
+/// The tables of `rules` for [`step`].
+pub fn tables(rules: &Rules) -> Tables {
+    let mut t = Tables {
+        bust: Box::new([0; 2048]),
+        pairs: Box::new([0; 1296]),
+        len: [0; 16],
+        units: [0; 16],
+        cars: rules.cars as u64,
+        to_win: rules.columns_to_win as u64,
+    };
+    for (m, b) in t.bust.iter_mut().enumerate() {
+        *b = bust_rolls(ColumnSet((m as u16) << 2)) as u64;
+    }
+    for (i, p) in t.pairs.iter_mut().enumerate() {
+        let pairs = UNIQUE_PAIRINGS[i].as_slice();
+        *p = pairs.iter().enumerate().fold(0, |w, (k, &(a, b))| {
+            w | (a as u64) << (8 * k) | (b as u64) << (8 * k + 4)
+        });
+    }
+    for c in 2..=12u8 {
+        let len = rules.layout.len(c);
+        t.len[c as usize] = len as u64;
+        t.units[c as usize] = UNITS_PER_SPACE[len as usize & 15] as u64;
+    }
+    t
+}
+
+/// The xoshiro256++ state `Xoshiro256PlusPlus::seed_from_u64(seed)` starts from.
+pub fn xoshiro_state(seed: u64) -> [u64; 4] {
+    let mut sm = SplitMix64::seed_from_u64(seed);
+    [sm.next_u64(), sm.next_u64(), sm.next_u64(), sm.next_u64()]
+}
+
+/// What the counters need of one lane's game beyond the vector state.
+#[derive(Clone, Copy, Debug, Default)]
+struct Lane {
+    /// The game's index, or `None` for a lane with no game left to play.
+    game: Option<u64>,
+    /// Seat to move.
+    seat: usize,
+    /// Successful rolls in the turn in hand.
+    rolls: u16,
+    /// Turns taken, by seat.
+    turns: [u64; 2],
+    /// Scores, by seat.
+    score: [u64; 2],
+    /// The policy slot in each seat.
+    slots: [usize; 2],
+}
+
+/// Puts game `i` into lane `l` of `s`.
+fn start(s: &mut State, l: usize, lane: &mut Lane, i: u64, plan: &LanePlan, seed: u64, key: u64) {
+    let rng = xoshiro_state(game_seed(seed, key, i));
+    for (word, v) in s.rng.iter_mut().zip(rng) {
+        word.0[l] = v;
+    }
+    for v in [
+        &mut s.me,
+        &mut s.opp,
+        &mut s.pos,
+        &mut s.closed,
+        &mut s.won_me,
+        &mut s.won_opp,
+        &mut s.cars,
+        &mut s.top,
+    ] {
+        v.0[l] = 0;
+    }
+    let seats = seating(i, 2);
+    *lane = Lane {
+        game: Some(i),
+        slots: [seats[0], seats[1]],
+        ..Lane::default()
+    };
+    let [first, second] = lane.slots;
+    s.limit_me.0[l] = plan.limit[first] as u64;
+    s.limit_opp.0[l] = plan.limit[second] as u64;
+    s.at_top_me.0[l] = plan.at_top[first] as u64;
+    s.at_top_opp.0[l] = plan.at_top[second] as u64;
+}
+
+/// Plays games `lo..hi` into `stats` (see [`super::play_games`]).
+pub fn play(
+    rules: &Rules,
+    plan: &LanePlan,
+    seed: u64,
+    key: u64,
+    lo: u64,
+    hi: u64,
+    stats: &mut MatchupStats,
+) {
+    let t = tables(rules);
+    let mut states: Vec<State> = vec![State::default(); VECTORS];
+    let mut lanes = [[Lane::default(); WIDTH]; VECTORS];
+    let mut next = lo;
+    for (s, lanes) in states.iter_mut().zip(lanes.iter_mut()) {
+        for (l, lane) in lanes.iter_mut().enumerate() {
+            if next < hi {
+                start(s, l, lane, next, plan, seed, key);
+                next += 1;
+            } else {
+                // A lane with no game still draws: a zero xoshiro state would only ever give 0,
+                // which Lemire's method rejects forever.
+                for (word, v) in s.rng.iter_mut().zip(xoshiro_state(l as u64)) {
+                    word.0[l] = v;
+                }
+            }
+        }
+    }
+    let mut active = (hi - lo).min((VECTORS * WIDTH) as u64);
+    while active > 0 {
+        for (s, lanes) in states.iter_mut().zip(lanes.iter_mut()) {
+            // SAFETY: `play_games` checked the CPU has the features `step` enables.
+            unsafe { step(s, &t) };
+            for (l, lane) in lanes.iter_mut().enumerate() {
+                if lane.game.is_none() {
+                    continue;
+                }
+                let Some(winner) = count_roll(rules, s, l, lane, stats) else {
+                    continue;
+                };
+                for (seat, &slot) in lane.slots.iter().enumerate() {
+                    let won = winner == Some(seat);
+                    let (score, turns) = (lane.score[seat], lane.turns[seat]);
+                    stats.add_game(slot, seat, won, score, turns);
+                }
+                if next < hi {
+                    start(s, l, lane, next, plan, seed, key);
+                    next += 1;
+                } else {
+                    lane.game = None;
+                    active -= 1;
+                }
+            }
+        }
+    }
+}
+
+/// Counts lane `l`'s roll; returns `Some(winner)` when its game is over (`Some(None)`: given
+/// up at the turn limit). Branch-free but for the rare ends of turns and games: a lane's roll
+/// is as unpredictable as the dice.
+#[inline(always)]
+fn count_roll(
+    rules: &Rules,
+    s: &State,
+    l: usize,
+    lane: &mut Lane,
+    stats: &mut MatchupStats,
+) -> Option<Option<usize>> {
+    let seat = lane.seat;
+    let slot = lane.slots[seat];
+    let counts = s.car_counts.0[l];
+    let (before, after) = ((counts & 0xff) as u32, (counts >> 8 & 0xff) as u32);
+    let outcome = s.outcome.0[l];
+    let (bust, stop) = ((outcome == 1) as u64, (outcome >= 2) as u64);
+    stats.stop_cell(slot, 0, 0).decisions += (lane.rolls == 0) as u64;
+    let counters = &mut stats.cells[slot][seat];
+    counters.rolls += 1;
+    counters.busts += bust;
+    // play_game counts a bust where the turn stood, anything else where the roll took it.
+    let rolled = lane.rolls + (bust == 0) as u16;
+    let cell = stats.stop_cell(slot, rolled, if bust == 1 { before } else { after });
+    cell.decisions += 1 - bust;
+    cell.busts += bust;
+    cell.stops += stop;
+    lane.rolls = rolled;
+    if outcome == 0 {
+        return None;
+    }
+    // The turn is over.
+    for c in ColumnSet(s.claimed.0[l] as u16) {
+        lane.score[seat] += rules.layout.first[c as usize] as u64;
+    }
+    lane.turns[seat] += 1;
+    lane.rolls = 0;
+    if outcome == 3 {
+        return Some(Some(seat));
+    }
+    lane.seat ^= 1;
+    if lane.turns[0] + lane.turns[1] >= MAX_TURNS as u64 {
+        stats.unfinished += 1;
+        return Some(None);
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::Roll;
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    #[test]
+    fn xoshiro_state_is_the_seeded_generators() {
+        for seed in [0u64, 1, 7, u64::MAX, 0x1234_5678_9abc_def0] {
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            let s = xoshiro_state(seed);
+            // xoshiro256++'s first output is rotl(s0 + s3, 23) + s0.
+            let first = s[0].wrapping_add(s[3]).rotate_left(23).wrapping_add(s[0]);
+            assert_eq!(rng.next_u64(), first, "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn pair_table_lists_the_engine_pairings_in_order() {
+        let t = tables(&Rules::new(crate::columns::GameKind::CantStop, 2));
+        for i in 0..1296 {
+            let want = Roll::from_index(i).unique_pairings();
+            for k in 0..3 {
+                let (a, b) = (
+                    (t.pairs[i] >> (8 * k)) & 15,
+                    (t.pairs[i] >> (8 * k + 4)) & 15,
+                );
+                let got = want.get(k).map(|&(x, y)| (x as u64, y as u64));
+                assert_eq!(got.unwrap_or((0, 0)), (a, b), "outcome {i} pairing {k}");
+            }
+        }
+    }
+}
