@@ -215,6 +215,64 @@ pub static ROLLS: [Roll; OUTCOMES] = {
     t
 };
 
+/// The four dice of outcome `i` sorted ascending (a const-evaluable sorting network).
+const fn sorted_dice(i: usize) -> [u8; 4] {
+    let mut d = Roll::from_index(i).0;
+    let pairs = [(0, 1), (2, 3), (0, 2), (1, 3), (1, 2)];
+    let mut k = 0;
+    while k < pairs.len() {
+        let (a, b) = pairs[k];
+        if d[a] > d[b] {
+            let t = d[a];
+            d[a] = d[b];
+            d[b] = t;
+        }
+        k += 1;
+    }
+    d
+}
+
+/// `DISTINCT_OF[i]`: the index in [`DISTINCT_ROLLS`] of outcome `i`'s dice, computed at
+/// compile time. Outcomes with the same dice in another order share it.
+pub static DISTINCT_OF: [u8; OUTCOMES] = {
+    // The distinct rolls are the sorted outcomes in index order: number them, then look up.
+    let mut rank = [0u8; OUTCOMES];
+    let mut n = 0u8;
+    let mut i = 0;
+    while i < OUTCOMES {
+        let d = Roll::from_index(i).0;
+        if d[0] <= d[1] && d[1] <= d[2] && d[2] <= d[3] {
+            rank[i] = n;
+            n += 1;
+        }
+        i += 1;
+    }
+    let mut t = [0u8; OUTCOMES];
+    let mut i = 0;
+    while i < OUTCOMES {
+        t[i] = rank[Roll(sorted_dice(i)).index()];
+        i += 1;
+    }
+    t
+};
+
+/// `PAIR_SUMS[i]`: the pair sums outcome `i` offers in any pairing, bit `s` for sum `s` (the
+/// bit layout of a column set), computed at compile time.
+pub static PAIR_SUMS: [u16; OUTCOMES] = {
+    let mut t = [0u16; OUTCOMES];
+    let mut i = 0;
+    while i < OUTCOMES {
+        let p = Roll::from_index(i).pairings();
+        let mut k = 0;
+        while k < 3 {
+            t[i] |= (1 << p[k].0) | (1 << p[k].1);
+            k += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
 /// Draws one die (1..=6) without bias, for games played with a single die.
 #[inline]
 pub fn sample_d6<R: RngCore + ?Sized>(rng: &mut R) -> u8 {
@@ -290,6 +348,25 @@ mod tests {
         }
         assert_eq!(DISTINCT_ROLLS[0].roll, Roll([1, 1, 1, 1]));
         assert_eq!(DISTINCT_ROLLS[125].roll, Roll([6, 6, 6, 6]));
+    }
+
+    #[test]
+    fn distinct_of_names_the_sorted_dice_of_every_outcome() {
+        for i in 0..OUTCOMES {
+            let d = DISTINCT_ROLLS[DISTINCT_OF[i] as usize];
+            assert_eq!(d.roll, Roll::from_index(i).sorted(), "outcome {i}");
+        }
+    }
+
+    #[test]
+    fn pair_sums_are_the_sums_of_every_pairing() {
+        for i in 0..OUTCOMES {
+            let slow = Roll::from_index(i)
+                .pairings()
+                .iter()
+                .fold(0u16, |m, &(a, b)| m | 1 << a | 1 << b);
+            assert_eq!(PAIR_SUMS[i], slow, "outcome {i}");
+        }
     }
 
     #[test]

@@ -3,20 +3,7 @@
 //! so the table is a subset-sum over each roll's set of sums, computed at compile time.
 
 use super::set::ColumnSet;
-use crate::dice::{Roll, OUTCOMES};
-
-/// For each 11-bit mask (bit 0 = column 2): the columns appearing as a pair sum in the roll.
-const fn sums_mask(i: usize) -> u16 {
-    let p = Roll::from_index(i).pairings();
-    let mut m = 0u16;
-    let mut k = 0;
-    while k < 3 {
-        m |= 1 << (p[k].0 - 2);
-        m |= 1 << (p[k].1 - 2);
-        k += 1;
-    }
-    m
-}
+use crate::dice::{OUTCOMES, PAIR_SUMS};
 
 /// `BUST_ROLLS[mask]`: busting ordered rolls (out of 1296) when `mask` is the usable set.
 pub static BUST_ROLLS: [u16; 2048] = {
@@ -24,7 +11,7 @@ pub static BUST_ROLLS: [u16; 2048] = {
     let mut t = [0u16; 2048];
     let mut i = 0;
     while i < OUTCOMES {
-        t[sums_mask(i) as usize] += 1;
+        t[(PAIR_SUMS[i] >> 2) as usize & 0x7ff] += 1;
         i += 1;
     }
     // Zeta transform: t[m] = rolls whose sums all lie inside m.
