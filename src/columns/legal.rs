@@ -99,10 +99,7 @@ fn fill<const JUMP: bool>(
     let usable = turn.usable(rules, board);
     let free = turn.free_cars(rules);
     list.len = 0;
-    // The columns holding cars are those whose step count is not 0: each nibble's bits ORed
-    // into its lowest bit, then spread back over the nibble.
-    let s = turn.steps;
-    let car_nibbles = ((s | s >> 1 | s >> 2 | s >> 3) & 0x1111_1111_1111_1111) * 0xf;
+    let car_nibbles = turn.car_nibbles();
     debug_assert_eq!(
         car_nibbles,
         turn.cars.iter().fold(0u64, |m, c| m | 0xf << shift(c))

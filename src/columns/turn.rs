@@ -34,6 +34,14 @@ impl Turn {
         nibble(self.pos, c)
     }
 
+    /// The nibbles of the columns holding cars, all four bits set (`0xf` per car column):
+    /// read from the step counts, since a column holds a car exactly when its count is not 0.
+    #[inline]
+    pub fn car_nibbles(&self) -> u64 {
+        let s = self.steps;
+        ((s | s >> 1 | s >> 2 | s >> 3) & 0x1111_1111_1111_1111) * 0xf
+    }
+
     /// Cars still off the board.
     #[inline]
     pub fn free_cars(&self, rules: &Rules) -> u32 {
