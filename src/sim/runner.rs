@@ -3,7 +3,7 @@
 
 use super::dice_source::{game_seed, name_key, RngDice};
 use super::lanes::{self, LanePlan};
-use super::play::play_game;
+use super::play::{self, play_game};
 use super::schedule::{seating, Matchup};
 use super::stats::MatchupStats;
 use crate::columns::Rules;
@@ -41,9 +41,10 @@ pub const CHUNK: u64 = 2048;
 const POLICY_STREAM: u64 = 0x5eed_0f90_11c1_e5a7;
 
 /// Plays games `first..first + count` in fixed chunks over rayon and adds up their counters.
-/// `worker` makes the per-chunk state (cloned policies, caches); `play` plays game `i` into the
-/// chunk's counters. `progress` is called with each finished chunk's game count (from any
-/// thread). Every game family's tournament goes through here.
+/// `worker` makes the per-worker state (cloned policies, caches, memos), kept from chunk to
+/// chunk on one worker, so it must hold nothing that changes a game's result; `play` plays game
+/// `i` into the chunk's counters. `progress` is called with each finished chunk's game count
+/// (from any thread). Every game family's tournament goes through here.
 pub fn run_games<W, M, P>(
     first: u64,
     count: u64,
@@ -52,13 +53,12 @@ pub fn run_games<W, M, P>(
     play: P,
 ) -> MatchupStats
 where
-    M: Fn() -> W + Sync,
+    M: Fn() -> W + Sync + Send,
     P: Fn(&mut W, u64, &mut MatchupStats) + Sync,
 {
-    run_chunks(first, count, progress, |lo, hi, stats| {
-        let mut w = worker();
+    run_chunks_with(first, count, progress, worker, |w, lo, hi, stats| {
         for i in lo..hi {
-            play(&mut w, i, stats);
+            play(w, i, stats);
         }
     })
 }
@@ -73,14 +73,36 @@ pub fn run_chunks<P>(
 where
     P: Fn(u64, u64, &mut MatchupStats) + Sync,
 {
+    run_chunks_with(
+        first,
+        count,
+        progress,
+        || (),
+        |_, lo, hi, stats| play(lo, hi, stats),
+    )
+}
+
+/// The chunked parallel loop under [`run_games`] and [`run_chunks`]: each chunk's counters
+/// start at zero and are added up, so neither the worker state nor the schedule shows.
+fn run_chunks_with<W, M, P>(
+    first: u64,
+    count: u64,
+    progress: &(dyn Fn(u64) + Sync),
+    worker: M,
+    play: P,
+) -> MatchupStats
+where
+    M: Fn() -> W + Sync + Send,
+    P: Fn(&mut W, u64, u64, &mut MatchupStats) + Sync,
+{
     let end = first + count;
     (0..count.div_ceil(CHUNK))
         .into_par_iter()
-        .map(|k| {
+        .map_init(worker, |w, k| {
             let lo = first + k * CHUNK;
             let hi = (lo + CHUNK).min(end);
             let mut stats = MatchupStats::default();
-            play(lo, hi, &mut stats);
+            play(w, lo, hi, &mut stats);
             progress(hi - lo);
             stats
         })
@@ -134,7 +156,7 @@ pub fn run_scalar(
         first,
         count,
         progress,
-        || policies.to_vec(),
+        || play::players(policies, rules),
         |pols, i, stats| {
             let (dice, mut rng) = game_rngs(seed, key, i);
             let seats = seating(i, players);
