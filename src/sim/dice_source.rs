@@ -7,6 +7,13 @@ use rand_core::RngCore;
 pub trait DiceSource {
     /// The next roll, or `None` when a scripted source has run out.
     fn roll(&mut self) -> Option<Roll>;
+
+    /// The next roll as its ordered-outcome index (0..1296): [`Roll::index`] of
+    /// [`DiceSource::roll`], for sources that draw the index first.
+    #[inline]
+    fn outcome(&mut self) -> Option<usize> {
+        self.roll().map(Roll::index)
+    }
 }
 
 /// Rolls drawn from a random generator, one 64-bit draw per roll (Lemire's method).
@@ -17,6 +24,11 @@ impl<R: RngCore> DiceSource for RngDice<R> {
     #[inline]
     fn roll(&mut self) -> Option<Roll> {
         Some(dice::sample(&mut self.0))
+    }
+
+    #[inline]
+    fn outcome(&mut self) -> Option<usize> {
+        Some(dice::sample_index(&mut self.0))
     }
 }
 
