@@ -4,7 +4,7 @@
 use pressluck::columns::{GameKind, Rules};
 use pressluck::policy::PolicySpec;
 use pressluck::sim::dice_source::RngDice;
-use pressluck::sim::play::play_game;
+use pressluck::sim::play::{play_game, Player};
 use pressluck::sim::stats::MatchupStats;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -16,7 +16,7 @@ use counting_alloc::{ALLOCATIONS, COUNTING};
 /// Plays `games` games seating the policies pairwise in turn; returns games finished.
 fn play(
     rules: &Rules,
-    policies: &mut [pressluck::policy::AnyPolicy],
+    policies: &mut [Player<pressluck::policy::AnyPolicy>],
     first_seed: u64,
     games: u64,
 ) -> u64 {
@@ -52,7 +52,7 @@ fn ten_thousand_route66_games_allocate_nothing() {
     ];
     let mut policies: Vec<_> = names
         .iter()
-        .map(|n| PolicySpec::parse(n).unwrap().build(&rules))
+        .map(|n| Player::new(PolicySpec::parse(n).unwrap().build(&rules), &rules))
         .collect();
     // Warm-up: policies may fill their caches (the ev policy memoises a column's board tables
     // per opponents' position on first sight) before the counted games.

@@ -9,7 +9,7 @@ use pressluck::shortcut::engine::{self as shortcut_engine, RngD6};
 use pressluck::shortcut::{Board, Policy, Setup, ShortcutFamily};
 use pressluck::sim::dice_source::RngDice;
 use pressluck::sim::family::Family;
-use pressluck::sim::play::play_game;
+use pressluck::sim::play::{play_game, Player};
 use pressluck::sim::stats::MatchupStats;
 use pressluck::treasure_hunt::family as treasure_engine;
 use pressluck::treasure_hunt::policy::ThSpec;
@@ -77,7 +77,10 @@ pub fn positions(rules: &Rules, n: usize) -> Vec<(Game, Roll)> {
 pub fn column_game(game: GameKind, policy: &str) -> impl FnMut(u64) -> Game {
     let rules = Rules::new(game, PLAYERS);
     let spec = PolicySpec::parse(policy).expect("a built-in column policy spec");
-    let mut policies = vec![spec.build(&rules), spec.build(&rules)];
+    let mut policies = vec![
+        Player::new(spec.build(&rules), &rules),
+        Player::new(spec.build(&rules), &rules),
+    ];
     let mut stats = MatchupStats::default();
     move |seed| {
         let mut dice = RngDice(Xoshiro256PlusPlus::seed_from_u64(seed));

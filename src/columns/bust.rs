@@ -36,6 +36,17 @@ pub static BUST_ROLLS: [u16; 2048] = {
     out
 };
 
+/// [`BUST_ROLLS`] widened to 32 bits, for gathering by vector lanes.
+pub static BUST_ROLLS_WIDE: [u32; 2048] = {
+    let mut t = [0u32; 2048];
+    let mut m = 0;
+    while m < 2048 {
+        t[m] = BUST_ROLLS[m] as u32;
+        m += 1;
+    }
+    t
+};
+
 /// Busting rolls out of 1296 for a usable set.
 #[inline]
 pub fn bust_rolls(usable: ColumnSet) -> u16 {

@@ -2,7 +2,7 @@
 //!
 //! `set` (columns as bits), `layout` (board data), `rules` (game, edition, variants), `board`
 //! (bit-packed lasting state), `turn` (cars), `choice` (legal uses of a roll), `bust` (the exact
-//! bust table), `game` (apply, stop, bust).
+//! bust table), `game` (apply, stop, bust), `shape` and `rank` (the engine's fast path: the turn's shape, and a roll's choices ranked on it).
 
 pub mod board;
 pub mod bust;
@@ -11,14 +11,22 @@ pub mod game;
 pub mod layout;
 pub mod legal;
 pub mod odds;
+pub mod rank;
+#[cfg(target_arch = "x86_64")]
+pub mod rank_avx2;
+pub mod rank_table;
 pub mod rules;
 pub mod set;
+pub mod shape;
 pub mod turn;
 
 pub use board::Board;
 pub use choice::{Choice, ChoiceList};
 pub use game::Game;
 pub use layout::Layout;
+pub use rank::ChoiceScores;
+pub use rank_table::RankTable;
 pub use rules::{Edition, GameKind, Rules, Variant};
 pub use set::ColumnSet;
+pub use shape::TurnShape;
 pub use turn::Turn;

@@ -2,6 +2,7 @@
 //! stop at once when a car reaches a scoring space (unless `fixed-risk:P,ignore-top`).
 
 use super::{Policy, View};
+use crate::columns::{ChoiceScores, Rules};
 use crate::dice::OUTCOMES;
 use rand_core::RngCore;
 
@@ -56,6 +57,11 @@ impl Policy for FixedRisk {
         }
         // `allowed` counts 0..=max, so rolling on needs bust_rolls < max_bust_rolls.
         view.bust_rolls < self.max_bust_rolls
+    }
+
+    /// The shared choice rule: a function of the turn's shape.
+    fn choice_scores(&self, _rules: &Rules) -> Option<ChoiceScores> {
+        Some(ChoiceScores::shared_rule())
     }
 }
 

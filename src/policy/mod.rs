@@ -21,7 +21,7 @@ pub mod view;
 pub use spec::PolicySpec;
 pub use view::View;
 
-use crate::columns::ChoiceList;
+use crate::columns::{ChoiceList, ChoiceScores, Rules};
 use crate::dice::Roll;
 use rand_core::RngCore;
 
@@ -58,6 +58,16 @@ pub trait Policy {
 
     /// After a successful roll has been applied: whether to roll again.
     fn keep_rolling<R: RngCore>(&mut self, view: &View, rng: &mut R) -> bool;
+
+    /// How this policy scores choices when [`Policy::choose`] depends on nothing but the
+    /// turn's shape (the roll, the usable set, the cars, each choice's steps and tops: see
+    /// [`ChoiceScores`]), draws nothing from `rng` and keeps no state, so the engine may rank
+    /// the choices itself on [`crate::columns::TurnShape`]. `None` (the default) for a policy
+    /// valuing the board: the engine then lists the choices and asks.
+    fn choice_scores(&self, rules: &Rules) -> Option<ChoiceScores> {
+        let _ = rules;
+        None
+    }
 }
 
 /// Every built-in policy, dispatched by `match`.
@@ -109,5 +119,9 @@ impl Policy for AnyPolicy {
     #[inline(always)]
     fn keep_rolling<R: RngCore>(&mut self, view: &View, rng: &mut R) -> bool {
         dispatch!(self, p => p.keep_rolling(view, rng))
+    }
+
+    fn choice_scores(&self, rules: &Rules) -> Option<ChoiceScores> {
+        dispatch!(self, p => p.choice_scores(rules))
     }
 }

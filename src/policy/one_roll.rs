@@ -2,6 +2,7 @@
 //! successful roll of every turn.
 
 use super::{Policy, View};
+use crate::columns::{ChoiceScores, Rules};
 use rand_core::RngCore;
 
 /// Stops after the first successful roll of every turn; chooses by the shared choice rule.
@@ -12,6 +13,11 @@ impl Policy for OneRoll {
     #[inline]
     fn keep_rolling<R: RngCore>(&mut self, _view: &View, _rng: &mut R) -> bool {
         false
+    }
+
+    /// The shared choice rule: a function of the turn's shape.
+    fn choice_scores(&self, _rules: &Rules) -> Option<ChoiceScores> {
+        Some(ChoiceScores::shared_rule())
     }
 }
 

@@ -2,6 +2,7 @@
 //! game's rng); also stop when stopping wins the game, so it never throws a won game away.
 
 use super::{Policy, View};
+use crate::columns::{ChoiceScores, Rules};
 use rand_core::RngCore;
 
 /// Stops with probability `p_stop` after each roll; chooses by the shared rule.
@@ -24,6 +25,11 @@ impl Policy for RandomStop {
             return false;
         }
         unit(rng) >= self.p_stop
+    }
+
+    /// The shared choice rule: a function of the turn's shape.
+    fn choice_scores(&self, _rules: &Rules) -> Option<ChoiceScores> {
+        Some(ChoiceScores::shared_rule())
     }
 }
 

@@ -1,6 +1,7 @@
 //! `rolls:N`: roll exactly N times a turn, then stop; stop earlier only when stopping wins.
 
 use super::{Policy, View};
+use crate::columns::{ChoiceScores, Rules};
 use rand_core::RngCore;
 
 /// Rolls `n` times a turn (fewer when stopping wins the game); chooses by the shared rule.
@@ -17,6 +18,11 @@ impl Policy for Rolls {
             return false;
         }
         view.game.turn.rolls < self.n
+    }
+
+    /// The shared choice rule: a function of the turn's shape.
+    fn choice_scores(&self, _rules: &Rules) -> Option<ChoiceScores> {
+        Some(ChoiceScores::shared_rule())
     }
 }
 

@@ -24,7 +24,8 @@
 
 use super::{Policy, View};
 use crate::columns::set::bit_count16;
-use crate::columns::{Board, ChoiceList, ColumnSet, Game, GameKind, Rules, Turn};
+use crate::columns::set::COLUMN_COUNT;
+use crate::columns::{Board, ChoiceList, ChoiceScores, ColumnSet, Game, GameKind, Rules, Turn};
 use crate::dice::Roll;
 use rand_core::RngCore;
 
@@ -106,7 +107,11 @@ pub fn turn_steps(rules: &Rules, board: &Board, p: u8, turn: &Turn, c: u8) -> u3
 impl RuleOfN {
     /// The placed-markers terms of the count (`+odd −even +low +high`), 0 until all are placed.
     fn shape(&self, rules: &Rules, turn: &Turn) -> i32 {
-        let cars = turn.cars;
+        self.placed_terms(rules, turn.cars)
+    }
+
+    /// The placed-markers terms for markers on `cars`, 0 unless all `rules.cars` are placed.
+    fn placed_terms(&self, rules: &Rules, cars: ColumnSet) -> i32 {
         if cars.len() < rules.cars as u32 || cars.is_empty() {
             return 0;
         }
@@ -172,6 +177,17 @@ impl Policy for RuleOfN {
         let open = (!game.board.closed - game.turn.at_top).len();
         (markers < rules.cars as u32 && open > markers)
             || self.count(rules, game) < self.params.threshold
+    }
+
+    /// Choice points and the shared rule on ties: a function of the turn's shape (a car's
+    /// steps count a Route 66 jump as one). Relative to the turn before the roll, a choice
+    /// scores `choice` per step, `choice − marker` per car brought in (its first step counts
+    /// double), less the placed-markers terms of the cars after it.
+    fn choice_scores(&self, rules: &Rules) -> Option<ChoiceScores> {
+        let k = &self.params;
+        let step: [i32; COLUMN_COUNT] = std::array::from_fn(|i| k.choice[pair_index(i as u8 + 2)]);
+        let new_car = step.map(|w| w - k.marker);
+        ChoiceScores::new(step, new_car, |cars| self.placed_terms(rules, cars))
     }
 }
 

@@ -1,86 +1,151 @@
 //! The engine loop: one complete game, roll by roll, with no heap allocation — roll, legal
 //! choices, the seat's policy chooses, apply, the policy stops or rolls on — counted as it goes.
+//!
+//! For a policy that chooses by the turn's shape alone ([`Policy::choice_scores`]), the
+//! engine ranks the roll's choices itself on the [`TurnShape`] and takes the best with
+//! [`TurnShape::advance`], never listing the choices and the turns they lead to. Other policies
+//! get the roll evaluator's list and are asked. Debug builds check every ranked choice against
+//! the policy's answer on the list.
 
+use super::choice_memo::{ChoiceMemo, Recall};
 use super::dice_source::DiceSource;
 use super::stats::MatchupStats;
-use crate::columns::{ChoiceList, Game, GameKind, Rules};
+use crate::columns::{
+    Choice, ChoiceList, ChoiceScores, Game, GameKind, RankTable, Rules, TurnShape,
+};
+use crate::dice::{Roll, ROLLS};
 use crate::policy::{Policy, View};
 use rand_core::RngCore;
+use std::sync::Arc;
 
 /// A game still running after this many turns in all is abandoned and counted as unfinished
 /// (only a policy that never stops can get there).
 pub const MAX_TURNS: u32 = 100_000;
 
-/// Plays one game from the start. `policies[k]` is the policy of slot `k`; `slot_of_seat[s]` is
-/// the slot sitting in seat `s` (turn order). Dice come from `dice`; policies draw from `rng`.
-/// Counters go into `stats` by slot and seat. Returns the final game (unfinished if the turn
-/// limit was reached or a scripted dice source ran out).
+/// A policy slot as the engine plays it: the policy, how it scores choices when the engine may
+/// rank them itself, and its remembered picks of plain rolls.
+#[derive(Clone, Debug)]
+pub struct Player<P> {
+    /// The policy.
+    pub policy: P,
+    /// [`Policy::choice_scores`] under the game's rules.
+    pub scores: Option<ChoiceScores>,
+    /// Its picks of plain rolls (in use when `scores` is).
+    pub memo: ChoiceMemo,
+    /// The board's candidates laid out for ranking (shared by a matchup's players).
+    pub table: Arc<RankTable>,
+}
+
+impl<P: Policy> Player<P> {
+    /// A player for `policy` under `rules`.
+    pub fn new(policy: P, rules: &Rules) -> Player<P> {
+        Player::with_table(policy, rules, Arc::new(RankTable::new(rules)))
+    }
+
+    /// A player for `policy` under `rules` ranking with `table` (the board's).
+    pub fn with_table(policy: P, rules: &Rules, table: Arc<RankTable>) -> Player<P> {
+        let scores = policy.choice_scores(rules);
+        let memo = ChoiceMemo::new(scores.is_some());
+        Player {
+            policy,
+            scores,
+            memo,
+            table,
+        }
+    }
+
+    /// A player for `policy` that is always asked through the roll evaluator's list, never
+    /// ranked on the turn's shape: the reference the fast path is tested against.
+    pub fn listing(policy: P, rules: &Rules) -> Player<P> {
+        Player {
+            policy,
+            scores: None,
+            memo: ChoiceMemo::new(false),
+            table: Arc::new(RankTable::new(rules)),
+        }
+    }
+
+    /// The pick for ordered outcome `outcome` in the turn of `game` shaped `shape`, ranked on
+    /// the shape (the player must have `scores`); a plain roll's pick is remembered.
+    #[inline(always)]
+    fn ranked_pick(
+        &mut self,
+        rules: &Rules,
+        game: &Game,
+        shape: &TurnShape,
+        outcome: usize,
+    ) -> Choice {
+        let Some(scores) = &self.scores else {
+            unreachable!("ranked_pick needs choice scores")
+        };
+        let (cars, free, fg) = (
+            game.turn.cars,
+            game.turn.free_cars(rules),
+            rules.faster_gear,
+        );
+        let ranked = || shape.best_choice(outcome, cars, free, scores, &self.table, fg);
+        let sums = shape.usable_sums(outcome);
+        if !shape.plain(sums, free, rules.cars) {
+            return ranked();
+        }
+        let key = ChoiceMemo::key(outcome, sums, free == 0);
+        match self.memo.recall(key) {
+            Recall::Choice(c) => c,
+            Recall::Tied => ranked(),
+            Recall::Unknown => {
+                let (c, tied) = shape.best_choice_tied(outcome, cars, free, scores, fg);
+                let answer = if tied {
+                    Recall::Tied
+                } else {
+                    Recall::Choice(c)
+                };
+                self.memo.remember(key, answer);
+                c
+            }
+        }
+    }
+}
+
+/// Players for each of `policies` under `rules`, in slot order, sharing one rank table.
+pub fn players<P: Policy + Clone>(policies: &[P], rules: &Rules) -> Vec<Player<P>> {
+    let table = Arc::new(RankTable::new(rules));
+    policies
+        .iter()
+        .map(|p| Player::with_table(p.clone(), rules, table.clone()))
+        .collect()
+}
+
+/// Plays one game from the start. `players[k]` plays slot `k`; `slot_of_seat[s]` is the slot
+/// sitting in seat `s` (turn order). Dice come from `dice`; policies draw from `rng`. Counters
+/// go into `stats` by slot and seat. Returns the final game (unfinished if the turn limit was
+/// reached or a scripted dice source ran out).
 #[inline]
 pub fn play_game<P: Policy, D: DiceSource, R: RngCore>(
     rules: &Rules,
-    policies: &mut [P],
+    players: &mut [Player<P>],
     slot_of_seat: &[usize],
     dice: &mut D,
     rng: &mut R,
     stats: &mut MatchupStats,
 ) -> Game {
     let mut game = Game::new();
-    let mut turns = 0u32;
-    let great_races = rules.game == GameKind::GreatRaces;
-    let mut choices = ChoiceList::default();
     // Rolls and busts by seat, added to the counters once at the end of the game.
-    let (mut rolls, mut busts) = ([0u64; 4], [0u64; 4]);
-    while !game.finished() {
-        if turns >= MAX_TURNS {
-            stats.unfinished += 1;
-            break;
+    let mut tally = Tally::default();
+    let (g, t) = (&mut game, &mut tally);
+    match (rules.game, rules.jump) {
+        (GameKind::GreatRaces, _) => {
+            play_races(rules, players, slot_of_seat, dice, rng, stats, g, t)
         }
-        let seat = game.to_move as usize & 3;
-        let slot = slot_of_seat[seat];
-        if game.turn.rolls == 0 {
-            stats.stop_cell(slot, 0, 0).decisions += 1;
+        (_, true) => {
+            play_turns::<_, _, _, true>(rules, players, slot_of_seat, dice, rng, stats, g, t)
         }
-        let Some(roll) = dice.roll() else { break };
-        rolls[seat] += 1;
-        game.fill_choices(rules, roll, &mut choices);
-        if choices.is_empty() {
-            stats
-                .stop_cell(slot, game.turn.rolls, game.turn.cars.len())
-                .busts += 1;
-            busts[seat] += 1;
-            if great_races {
-                game.pass(rules);
-            } else {
-                game.bust(rules);
-            }
-            turns += 1;
-            continue;
-        }
-        // A roll with one legal use leaves nothing to choose: the policy is not asked.
-        let pick = if choices.len() == 1 {
-            0
-        } else {
-            let pick = policies[slot].choose(&View::new(rules, &game), roll, &choices, rng);
-            pick.min(choices.len() - 1)
-        };
-        game.take(rules, &choices, pick);
-        if great_races {
-            turns += 1;
-            continue;
-        }
-        let view = View::with_usable(rules, &game, choices.usable(pick), choices.bust(pick));
-        let go_on = policies[slot].keep_rolling(&view, rng);
-        let cell = stats.stop_cell(slot, game.turn.rolls, game.turn.cars.len());
-        cell.decisions += 1;
-        if !go_on {
-            cell.stops += 1;
-            game.stop(rules);
-            turns += 1;
+        (_, false) => {
+            play_turns::<_, _, _, false>(rules, players, slot_of_seat, dice, rng, stats, g, t)
         }
     }
     for (seat, &slot) in slot_of_seat.iter().enumerate().take(rules.players as usize) {
-        stats.cells[slot][seat].rolls += rolls[seat];
-        stats.cells[slot][seat].busts += busts[seat];
+        stats.cells[slot][seat].rolls += tally.rolls[seat];
+        stats.cells[slot][seat].busts += tally.busts[seat];
         stats.add_game(
             slot,
             seat,
@@ -90,6 +155,169 @@ pub fn play_game<P: Policy, D: DiceSource, R: RngCore>(
         );
     }
     game
+}
+
+/// Per-seat rolls and busts of one game, and the turns played so far.
+#[derive(Default)]
+struct Tally {
+    rolls: [u64; 4],
+    busts: [u64; 4],
+    turns: u32,
+}
+
+impl Tally {
+    /// Whether the game has run into the turn limit (counted as unfinished).
+    #[inline(always)]
+    fn over_limit(&self, stats: &mut MatchupStats) -> bool {
+        let over = self.turns >= MAX_TURNS;
+        stats.unfinished += over as u64;
+        over
+    }
+}
+
+/// The Route 66 and Can't Stop game loop (see the module comment); `JUMP` is the rules' jump
+/// rule, fixed at compile time.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn play_turns<P: Policy, D: DiceSource, R: RngCore, const JUMP: bool>(
+    rules: &Rules,
+    players: &mut [Player<P>],
+    slot_of_seat: &[usize],
+    dice: &mut D,
+    rng: &mut R,
+    stats: &mut MatchupStats,
+    game: &mut Game,
+    tally: &mut Tally,
+) {
+    let mut choices = ChoiceList::default();
+    // Each player's turn-start shape, kept up to date as stops move cubes.
+    let mut bases = [TurnShape::default(); 4];
+    for (p, base) in bases.iter_mut().enumerate().take(rules.players as usize) {
+        *base = TurnShape::at_turn_start(rules, &game.board, p as u8);
+    }
+    let mut shape = TurnShape::default();
+    while !game.finished() && !tally.over_limit(stats) {
+        let seat = game.to_move as usize & 3;
+        let slot = slot_of_seat[seat];
+        if game.turn.rolls == 0 {
+            stats.stop_cell(slot, 0, 0).decisions += 1;
+            shape = bases[seat];
+            debug_assert_eq!(shape, TurnShape::new(rules, game));
+        }
+        let Some(outcome) = dice.outcome() else { break };
+        tally.rolls[seat] += 1;
+        if shape.usable_sums(outcome).is_empty() {
+            let turn = &game.turn;
+            stats.stop_cell(slot, turn.rolls, turn.cars.len()).busts += 1;
+            tally.busts[seat] += 1;
+            game.bust(rules);
+            tally.turns += 1;
+            continue;
+        }
+        let player = &mut players[slot];
+        if player.scores.is_some() {
+            let choice = player.ranked_pick(rules, game, &shape, outcome);
+            #[cfg(debug_assertions)]
+            check_ranked::<_, _, JUMP>(rules, &mut player.policy, game, outcome, choice, rng);
+            shape.advance::<JUMP>(rules, &mut game.turn, choice);
+        } else {
+            let roll = ROLLS[outcome];
+            game.fill_choices(rules, roll, &mut choices);
+            let pick = pick(&mut player.policy, rules, game, roll, &choices, rng);
+            game.take(rules, &choices, pick);
+            let cols = choices.get(pick).columns();
+            shape.follow::<JUMP>(rules, &game.turn, cols, choices.usable(pick));
+        }
+        debug_assert_eq!(shape, TurnShape::new(rules, game));
+        let bust = crate::columns::bust::bust_rolls(shape.usable);
+        let view = View::with_usable(rules, game, shape.usable, bust);
+        let go_on = player.policy.keep_rolling(&view, rng);
+        let cell = stats.stop_cell(slot, game.turn.rolls, game.turn.cars.len());
+        cell.decisions += 1;
+        if !go_on {
+            cell.stops += 1;
+            let moved = game.turn.cars;
+            game.stop(rules);
+            tally.turns += 1;
+            for (p, base) in bases.iter_mut().enumerate().take(rules.players as usize) {
+                base.cubes_moved::<JUMP>(rules, &game.board, p as u8, moved);
+            }
+        }
+    }
+}
+
+/// The Great Races game loop: one roll a turn, no stop decision.
+#[allow(clippy::too_many_arguments)]
+fn play_races<P: Policy, D: DiceSource, R: RngCore>(
+    rules: &Rules,
+    players: &mut [Player<P>],
+    slot_of_seat: &[usize],
+    dice: &mut D,
+    rng: &mut R,
+    stats: &mut MatchupStats,
+    game: &mut Game,
+    tally: &mut Tally,
+) {
+    let mut choices = ChoiceList::default();
+    while !game.finished() && !tally.over_limit(stats) {
+        let seat = game.to_move as usize & 3;
+        let slot = slot_of_seat[seat];
+        stats.stop_cell(slot, 0, 0).decisions += 1;
+        let Some(roll) = dice.roll() else { break };
+        tally.rolls[seat] += 1;
+        game.fill_choices(rules, roll, &mut choices);
+        if choices.is_empty() {
+            stats.stop_cell(slot, 0, 0).busts += 1;
+            tally.busts[seat] += 1;
+            game.pass(rules);
+        } else {
+            let pick = pick(&mut players[slot].policy, rules, game, roll, &choices, rng);
+            game.take(rules, &choices, pick);
+        }
+        tally.turns += 1;
+    }
+}
+
+/// The policy's pick among `choices` (not empty) for `roll` in `game`: asked only when there
+/// is something to choose.
+#[inline(always)]
+fn pick<P: Policy, R: RngCore>(
+    policy: &mut P,
+    rules: &Rules,
+    game: &Game,
+    roll: Roll,
+    choices: &ChoiceList,
+    rng: &mut R,
+) -> usize {
+    if choices.len() == 1 {
+        return 0;
+    }
+    let pick = policy.choose(&View::new(rules, game), roll, choices, rng);
+    pick.min(choices.len() - 1)
+}
+
+/// Debug builds: the ranked choice is the policy's pick from the roll evaluator's list, and
+/// the shape steps it to the list's turn.
+#[cfg(debug_assertions)]
+fn check_ranked<P: Policy, R: RngCore, const JUMP: bool>(
+    rules: &Rules,
+    policy: &mut P,
+    game: &Game,
+    outcome: usize,
+    choice: Choice,
+    rng: &mut R,
+) {
+    let (mut list, roll) = (ChoiceList::default(), ROLLS[outcome]);
+    game.fill_choices(rules, roll, &mut list);
+    let pick = pick(policy, rules, game, roll, &list, rng);
+    assert_eq!(
+        list.get(pick),
+        choice,
+        "ranked choice for {roll:?} in {game:?}"
+    );
+    let mut turn = game.turn;
+    TurnShape::new(rules, game).advance::<JUMP>(rules, &mut turn, choice);
+    assert_eq!(&turn, list.after(pick), "turn after {choice:?}");
 }
 
 #[cfg(test)]
@@ -109,7 +337,10 @@ mod tests {
         // likewise 6 6 6 6 claims 12 in two turns and 1 1 6 6 gives 2+12 / 7+7 (the shared choice
         // rule takes the pairing leaving the lowest bust chance).
         let rules = Rules::new(GameKind::CantStop, 1);
-        let mut pol = [PolicySpec::parse("one-roll").unwrap().build(&rules)];
+        let mut pol = [Player::new(
+            PolicySpec::parse("one-roll").unwrap().build(&rules),
+            &rules,
+        )];
         let rolls = [
             Roll([1, 1, 1, 1]),
             Roll([1, 1, 1, 1]),
@@ -128,13 +359,121 @@ mod tests {
         assert_eq!(stats.stop[0][1][1].stops, 4);
     }
 
+    /// The counters of `games` games of `specs` under `rules`, with the choices ranked on the
+    /// turn's shape (`ranked`) or asked through the roll evaluator's list.
+    fn counters(rules: &Rules, specs: &[&str], games: u64, ranked: bool) -> MatchupStats {
+        let mut players: Vec<_> = specs
+            .iter()
+            .map(|s| {
+                let p = PolicySpec::parse(s).unwrap().build(rules);
+                if ranked {
+                    Player::new(p, rules)
+                } else {
+                    Player::listing(p, rules)
+                }
+            })
+            .collect();
+        let n = rules.players as usize;
+        let mut stats = MatchupStats::default();
+        for i in 0..games {
+            let seats = crate::sim::schedule::seating(i, n);
+            let mut dice = RngDice(Xoshiro256PlusPlus::seed_from_u64(i));
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(!i);
+            play_game(
+                rules,
+                &mut players,
+                &seats[..n],
+                &mut dice,
+                &mut rng,
+                &mut stats,
+            );
+        }
+        stats
+    }
+
+    #[test]
+    fn ranking_on_the_shape_plays_the_games_the_listing_engine_plays() {
+        use crate::columns::{Edition, Variant};
+        let r66 = |edition, players, variants: &[Variant]| {
+            let mut r = Rules::route66(edition, players);
+            for &v in variants {
+                r.apply_variant(v).unwrap();
+            }
+            r
+        };
+        let cs = |players, variants: &[Variant]| {
+            let mut r = Rules::new(GameKind::CantStop, players);
+            for &v in variants {
+                r.apply_variant(v).unwrap();
+            }
+            r
+        };
+        let mut four = cs(2, &[]);
+        four.columns_to_win = 4;
+        // Short columns: tops in reach on most rolls.
+        let mut short = cs(2, &[]);
+        for (c, len) in (2..=12).zip([2, 2, 3, 3, 4, 4, 4, 3, 3, 2, 2]) {
+            short.layout.length[c] = len;
+        }
+        let mut short_r66 = r66(Edition::En, 3, &[]);
+        short_r66.layout.length = short.layout.length;
+        let en = Edition::En;
+        let cases: Vec<(Rules, Vec<&str>)> = vec![
+            (r66(en, 2, &[]), vec!["rule28", "fixed-risk:0.3"]),
+            (
+                r66(Edition::De, 2, &[]),
+                vec!["glenn", "fixed-risk:0.2,ignore-top"],
+            ),
+            (
+                r66(en, 2, &[Variant::FasterGear]),
+                vec!["rule28", "fixed-risk:0.4"],
+            ),
+            (
+                r66(en, 3, &[Variant::Leisurely]),
+                vec!["one-roll", "rolls:3", "glenn"],
+            ),
+            (
+                r66(en, 4, &[Variant::FasterGear]),
+                vec!["random:0.3", "rule28", "fixed-risk:0.1", "glenn"],
+            ),
+            (cs(2, &[]), vec!["fixed-risk:0.3", "rule28"]),
+            (cs(2, &[Variant::Jump]), vec!["glenn", "fixed-risk:0.25"]),
+            (
+                cs(3, &[]),
+                vec![
+                    "rule-of-n:20,choice=3/0/5/1/0/7,marker=2,odd=4",
+                    "fixed-risk:0.5,ignore-top",
+                    "rolls:2",
+                ],
+            ),
+            (
+                cs(4, &[Variant::Jump]),
+                vec!["rule28", "glenn", "fixed-risk:0.3", "one-roll"],
+            ),
+            (four, vec!["fixed-risk:0", "fixed-risk:0.6"]),
+            (short, vec!["glenn", "fixed-risk:0.35,ignore-top"]),
+            (
+                short_r66,
+                vec!["rule28", "fixed-risk:0.3,ignore-top", "glenn"],
+            ),
+        ];
+        for (rules, specs) in &cases {
+            let ranked = counters(rules, specs, 300, true);
+            assert_eq!(ranked, counters(rules, specs, 300, false), "{specs:?}");
+            let games: u64 = (0..specs.len()).map(|s| ranked.slot_total(s).games).sum();
+            assert_eq!(games, 300 * rules.players as u64);
+        }
+    }
+
     #[test]
     fn random_games_of_every_game_end_with_a_winner() {
         for game in [GameKind::Route66, GameKind::CantStop, GameKind::GreatRaces] {
             for players in 1..=4u8 {
                 let rules = Rules::new(game, players);
                 let spec = PolicySpec::parse("fixed-risk:0.3").unwrap();
-                let mut pols: Vec<_> = (0..players).map(|_| spec.build(&rules)).collect();
+                let mut pols: Vec<_> = (0..players)
+                    .map(|_| Player::new(spec.build(&rules), &rules))
+                    .collect();
                 let slots: Vec<usize> = (0..players as usize).collect();
                 let mut stats = MatchupStats::default();
                 for seed in 0..20 {

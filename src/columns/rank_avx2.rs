@@ -1,0 +1,152 @@
+//! The vector ranking: one roll's six candidate lanes ([`RankRow`]) ranked in eight 32-bit
+//! AVX2 lanes at once — legality, the usable set after each candidate and its busting rolls
+//! (one gather), the policy's points — and the least rank found in three steps. It computes
+//! exactly what the scalar ranking in [`super::rank`] computes for rolls with no cube in reach
+//! (so that each candidate's progress is the board's constant); tests compare the two on
+//! every outcome of many turns.
+//!
+//! A lane's rank word, least first: the gain rank (4 bits), the busting rolls after the
+//! candidate (11 bits), 2^12 less the policy's points (13 bits), and under A Faster Gear 2 less
+//! the cars it brings in (2 bits). An illegal lane ranks `u32::MAX`.
+
+use super::bust::BUST_ROLLS_WIDE;
+use super::rank::ChoiceScores;
+use super::rank_table::RankRow;
+use core::arch::x86_64::*;
+
+/// What the ranking reads of the turn: the usable set, the cars, the one-left and two-left
+/// columns, and the cars still free.
+#[derive(Clone, Copy, Debug)]
+pub struct Lanes {
+    /// Usable columns (bit `c` = column `c`).
+    pub usable: u32,
+    /// Columns holding a car.
+    pub cars: u32,
+    /// Columns one step from the top.
+    pub one_left: u32,
+    /// Columns whose second step reaches the top.
+    pub two_left: u32,
+    /// Cars still off the board.
+    pub free: u32,
+}
+
+/// `table[idx]` for each lane, `table` holding 16 values (idx 0..16).
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn lookup16(table: &[i32; 16], idx: __m256i) -> __m256i {
+    let lo = _mm256_loadu_si256(table.as_ptr() as *const __m256i);
+    let hi = _mm256_loadu_si256(table.as_ptr().add(8) as *const __m256i);
+    let from_lo = _mm256_permutevar8x32_epi32(lo, idx);
+    let from_hi = _mm256_permutevar8x32_epi32(hi, idx);
+    let upper = _mm256_cmpgt_epi32(idx, _mm256_set1_epi32(7));
+    _mm256_blendv_epi8(from_lo, from_hi, upper)
+}
+
+/// The least of eight unsigned lanes.
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn least(v: __m256i) -> u32 {
+    let m = _mm256_min_epu32(v, _mm256_permute2x128_si256::<1>(v, v));
+    let m = _mm256_min_epu32(m, _mm256_shuffle_epi32::<0b01_00_11_10>(m));
+    let m = _mm256_min_epu32(m, _mm256_shuffle_epi32::<0b10_11_00_01>(m));
+    _mm256_cvtsi256_si32(m) as u32
+}
+
+/// The least rank word of `row`'s lanes for a turn read as `t` (see the module comment), by
+/// `scores` when `SCORED`, under A Faster Gear when `FASTER_GEAR`; `u32::MAX` only if no lane
+/// is legal (the roll busts).
+///
+/// # Safety
+/// The CPU must have AVX2 ([`super::rank_table::RankTable::vector`]).
+#[target_feature(enable = "avx2")]
+pub unsafe fn least_rank<const SCORED: bool, const FASTER_GEAR: bool>(
+    row: &RankRow,
+    t: Lanes,
+    scores: &ChoiceScores,
+) -> u32 {
+    let bytes = |b: &[u8; 8]| _mm256_cvtepu8_epi32(_mm_loadl_epi64(b.as_ptr() as *const __m128i));
+    let (ia, ib) = (bytes(&row.first), bytes(&row.second));
+    let (zero, one) = (_mm256_setzero_si256(), _mm256_set1_epi32(1));
+    let ones = _mm256_set1_epi32(-1);
+    let splat = |x: u32| _mm256_set1_epi32(x as i32);
+    let (u, c, l1, l2, free) = (
+        splat(t.usable),
+        splat(t.cars),
+        splat(t.one_left),
+        splat(t.two_left),
+        splat(t.free),
+    );
+    // Lanes 0, 2, 4 hold X candidates, 1, 3, 5 (and the empty 6, 7) Y candidates.
+    let x_lane = _mm256_setr_epi32(-1, 0, -1, 0, -1, 0, 0, 0);
+    let (a, b) = (_mm256_sllv_epi32(one, ia), _mm256_sllv_epi32(one, ib));
+    let has = |set: __m256i, bit: __m256i| _mm256_cmpeq_epi32(_mm256_and_si256(set, bit), bit);
+    let double = _mm256_cmpeq_epi32(ia, ib);
+    let (ua, ub) = (has(u, a), has(u, b));
+    // -1 where the column brings a new car in (a double's second counts once).
+    let na = _mm256_cmpeq_epi32(_mm256_and_si256(c, a), zero);
+    let nb = _mm256_andnot_si256(double, _mm256_cmpeq_epi32(_mm256_and_si256(c, b), zero));
+    let both_new = _mm256_sub_epi32(zero, _mm256_add_epi32(na, nb));
+    let fits = _mm256_cmpgt_epi32(_mm256_add_epi32(free, one), both_new);
+    let a_tops = has(l1, a);
+    // Both pairs go together when both sums are usable and cars suffice (a double unless its
+    // first step tops). The X lane is legal whenever the first sum is usable; the Y lane when
+    // the second is, on its own, not a double's.
+    let both = _mm256_andnot_si256(
+        _mm256_and_si256(double, a_tops),
+        _mm256_and_si256(_mm256_and_si256(ua, ub), fits),
+    );
+    let legal_y = _mm256_andnot_si256(_mm256_or_si256(double, _mm256_and_si256(ua, fits)), ub);
+    let legal = _mm256_blendv_epi8(legal_y, ua, x_lane);
+    let is_both = _mm256_and_si256(x_lane, both);
+    let cols = _mm256_blendv_epi8(
+        _mm256_blendv_epi8(b, a, x_lane),
+        _mm256_or_si256(a, b),
+        is_both,
+    );
+    let single_new = _mm256_blendv_epi8(
+        _mm256_sub_epi32(zero, nb),
+        _mm256_sub_epi32(zero, na),
+        x_lane,
+    );
+    let new = _mm256_blendv_epi8(single_new, both_new, is_both);
+    // Tops reached: a double's second step in a two-left column, else a one-left step.
+    let tops = _mm256_and_si256(
+        _mm256_blendv_epi8(l1, l2, _mm256_and_si256(is_both, double)),
+        cols,
+    );
+    // Once every car is placed, only columns with a car stay usable.
+    let full = _mm256_cmpgt_epi32(_mm256_add_epi32(new, one), free);
+    let kept = _mm256_and_si256(_mm256_or_si256(c, cols), u);
+    let after = _mm256_andnot_si256(tops, _mm256_blendv_epi8(u, kept, full));
+    let index = _mm256_srli_epi32::<2>(after);
+    let busts = _mm256_i32gather_epi32::<4>(BUST_ROLLS_WIDE.as_ptr() as *const i32, index);
+    let gain_rank = _mm256_blendv_epi8(bytes(&row.single), bytes(&row.both), is_both);
+    let mut rank = _mm256_or_si256(_mm256_slli_epi32::<4>(busts), gain_rank);
+    if SCORED {
+        let (step, new_car) = (scores.step_weights(), scores.new_car_weights());
+        let pa = _mm256_add_epi32(
+            lookup16(step, ia),
+            _mm256_and_si256(na, lookup16(new_car, ia)),
+        );
+        let pb = _mm256_add_epi32(
+            lookup16(step, ib),
+            _mm256_and_si256(nb, lookup16(new_car, ib)),
+        );
+        // X lanes score the first column, Y lanes and both pairs the second.
+        let use_b = _mm256_or_si256(_mm256_andnot_si256(x_lane, ones), is_both);
+        let points = _mm256_add_epi32(_mm256_and_si256(x_lane, pa), _mm256_and_si256(use_b, pb));
+        let placed_index = _mm256_and_si256(
+            _mm256_srli_epi32::<2>(_mm256_or_si256(c, cols)),
+            _mm256_set1_epi32(0x7ff),
+        );
+        let placed = scores.placed_weights().as_ptr();
+        let placed = _mm256_i32gather_epi32::<4>(placed, placed_index);
+        let worth = _mm256_sub_epi32(_mm256_set1_epi32(1 << 12), _mm256_sub_epi32(points, placed));
+        rank = _mm256_or_si256(rank, _mm256_slli_epi32::<15>(worth));
+    }
+    if FASTER_GEAR {
+        let fewer_new = _mm256_sub_epi32(_mm256_set1_epi32(2), new);
+        rank = _mm256_or_si256(rank, _mm256_slli_epi32::<28>(fewer_new));
+    }
+    least(_mm256_blendv_epi8(ones, rank, legal))
+}

@@ -1,0 +1,277 @@
+//! `TurnShape`: the turn in hand as the fast path of the engine reads it — the usable set and,
+//! per column, where a move starts, which columns one or two steps reach the top of, and, where
+//! cubes are jumped, the space one and two steps up and the progress of each. Kept up to date
+//! roll by roll (only the columns a choice steps in change), it lets
+//! [`TurnShape::best_choice`] rank a roll's choices and [`TurnShape::advance`] take one in a
+//! few word operations, without listing the choices and the turns they lead to.
+//!
+//! `JUMP` (the rules' jump rule, fixed at compile time) decides how much is kept: without
+//! jumps a step is always one space, so a step's progress is the column's constant and the
+//! space after it the start plus one. Tests compare everything with the roll evaluator on every
+//! roll of many games (`sim::play`), and debug builds check every choice as it is taken.
+
+use super::board::{nibble, shift, Board};
+use super::choice::Choice;
+use super::game::Game;
+use super::legal::UNITS_PER_SPACE;
+use super::rules::Rules;
+use super::set::{ColumnSet, MAX_COLUMN, MIN_COLUMN};
+use super::turn::Turn;
+use crate::dice::PAIR_SUMS;
+
+/// `STEP[c]`: one step in column `c`'s nibble (`STEP[0] = 0`: no second column).
+const STEP: [u64; 16] = nibble_table(1);
+
+/// One bit in each of [`TurnShape`]'s four planes, for column 0.
+const PLANES: u64 = 1 | 1 << 16 | 1 << 32 | 1 << 48;
+
+/// `NIBBLE[c]`: column `c`'s whole nibble (`NIBBLE[0] = 0`).
+const NIBBLE: [u64; 16] = nibble_table(0xf);
+
+/// `v` in the nibble of each column 2..=12, 0 elsewhere.
+const fn nibble_table(v: u64) -> [u64; 16] {
+    let mut t = [0u64; 16];
+    let mut c = MIN_COLUMN;
+    while c <= MAX_COLUMN {
+        t[c as usize] = v << shift(c);
+        c += 1;
+    }
+    t
+}
+
+/// The shape of the turn in hand (see the module comment). `Copy`; nothing on the heap.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TurnShape {
+    /// The usable set of the player to move.
+    pub usable: ColumnSet,
+    /// Four column sets in 16-bit planes, kept together so a column's membership in all of
+    /// them changes in one word operation: bits 0..16 the one-left columns (whose next step
+    /// reaches the top, or which are there already), 16..32 the two-left columns (whose second
+    /// step, not the first, reaches it), 32..48 the special columns (where one or two steps do
+    /// not simply climb one space each and stay below the top: the one-left and two-left
+    /// columns, and those near a cube; see [`TurnShape::plain`]), 48..64 the columns near a
+    /// cube (another player's cube in the next two spaces, so a step may jump it).
+    planes: u64,
+    /// Per column, the space a move starts from: the car where there is one, else the cube.
+    start: u64,
+    /// Per column, the space one step up from the start (jump rule only).
+    one: u64,
+    /// Per column, the space two steps up from the start, the top at most (jump rule only).
+    two: u64,
+    /// Per column, the progress of one step, in [`super::legal::PROGRESS_UNIT`]s (without the
+    /// jump rule, the column's constant: wherever a step is legal it climbs one space).
+    pub(super) gain_one: [u32; 16],
+    /// Per column, the progress of two steps (without the jump rule, twice the constant).
+    pub(super) gain_two: [u32; 16],
+    /// Per column, the spaces holding other players' cubes (bit `s` = space `s`; jump rule
+    /// only).
+    occupied: [u16; 16],
+}
+
+impl TurnShape {
+    /// The shape of the turn of the player to move in `game`, worked out from the position.
+    pub fn new(rules: &Rules, game: &Game) -> TurnShape {
+        if rules.jump {
+            TurnShape::of::<true>(rules, game)
+        } else {
+            TurnShape::of::<false>(rules, game)
+        }
+    }
+
+    /// [`TurnShape::new`] with the jump rule fixed at compile time.
+    fn of<const JUMP: bool>(rules: &Rules, game: &Game) -> TurnShape {
+        let (board, turn, p) = (&game.board, &game.turn, game.to_move);
+        let cars = turn.car_nibbles();
+        let mut shape = TurnShape {
+            usable: turn.usable(rules, board),
+            start: (board.progress[p as usize & 3] & !cars) | (turn.pos & cars),
+            ..TurnShape::default()
+        };
+        for c in MIN_COLUMN..=MAX_COLUMN {
+            if JUMP {
+                shape.occupied[c as usize] = board.others_mask(rules.players, p, c);
+            } else {
+                let units = UNITS_PER_SPACE[rules.layout.len(c) as usize & 15];
+                shape.gain_one[c as usize] = units;
+                shape.gain_two[c as usize] = 2 * units;
+            }
+            shape.refresh::<JUMP>(rules, c);
+        }
+        shape
+    }
+
+    /// The shape of a turn of player `p` before its first roll: its cubes on `board`.
+    pub fn at_turn_start(rules: &Rules, board: &Board, p: u8) -> TurnShape {
+        let mut game = Game::new();
+        game.board = *board;
+        game.to_move = p;
+        TurnShape::new(rules, &game)
+    }
+
+    /// Follows a change of the cubes in columns `cols` of `board` (a stop, which may also win
+    /// columns) in this turn-start shape of player `p`: its own cubes, and other players'
+    /// where cubes are jumped.
+    pub fn cubes_moved<const JUMP: bool>(
+        &mut self,
+        rules: &Rules,
+        board: &Board,
+        p: u8,
+        cols: ColumnSet,
+    ) {
+        for c in cols {
+            let s = shift(c);
+            self.start = (self.start & !(0xf << s)) | (board.cube(p, c) as u64) << s;
+            if JUMP {
+                self.occupied[c as usize] = board.others_mask(rules.players, p, c);
+            }
+            self.refresh::<JUMP>(rules, c);
+        }
+        self.usable = Turn::default().usable(rules, board);
+    }
+
+    /// Works out column `c`'s one-left, two-left and special membership from its start and,
+    /// with `JUMP`, its spaces one and two steps up and their progress (as [`Turn::step`]
+    /// steps: to the next space holding no other player's cube, never past the top).
+    #[inline(always)]
+    fn refresh<const JUMP: bool>(&mut self, rules: &Rules, c: u8) {
+        let len = rules.layout.len(c) as u32;
+        let from = nibble(self.start, c) as u32;
+        let (top_in_one, top_in_two, special, near) = if JUMP {
+            let free = !(self.occupied[c as usize & 15] as u32);
+            let up = |s: u32| (free & !((2u32 << s) - 1)).trailing_zeros().min(len);
+            let (one, two) = (up(from), up(up(from)));
+            let s = shift(c);
+            self.one = (self.one & !(0xf << s)) | (one as u64) << s;
+            self.two = (self.two & !(0xf << s)) | (two as u64) << s;
+            let units = UNITS_PER_SPACE[len as usize & 15];
+            self.gain_one[c as usize & 15] = one.saturating_sub(from) * units;
+            self.gain_two[c as usize & 15] = two.saturating_sub(from) * units;
+            // A jump: the first step climbs more than a space, or the second (below the top).
+            let near = one > from + 1 || (one < len && two > from + 2);
+            (
+                one >= len,
+                one < len && two >= len,
+                two != from + 2 || two >= len,
+                near,
+            )
+        } else {
+            let left = len.saturating_sub(from);
+            (left <= 1, left == 2, left <= 2, false)
+        };
+        let member = top_in_one as u64
+            | (top_in_two as u64) << 16
+            | (special as u64) << 32
+            | (near as u64) << 48;
+        self.planes = (self.planes & !(PLANES << c)) | member << c;
+    }
+
+    /// Columns whose next step reaches the top (or which are there already).
+    #[inline(always)]
+    pub(super) fn one_left(&self) -> ColumnSet {
+        ColumnSet(self.planes as u16)
+    }
+
+    /// Columns whose second step, not the first, reaches the top.
+    #[inline(always)]
+    pub(super) fn two_left(&self) -> ColumnSet {
+        ColumnSet((self.planes >> 16) as u16)
+    }
+
+    /// Columns whose steps are not plain (see the `planes` field).
+    #[inline(always)]
+    fn special(&self) -> ColumnSet {
+        ColumnSet((self.planes >> 32) as u16)
+    }
+
+    /// Columns where a step may jump another player's cube, so its progress is not the
+    /// column's constant.
+    #[inline(always)]
+    pub(super) fn near_cube(&self) -> ColumnSet {
+        ColumnSet((self.planes >> 48) as u16)
+    }
+
+    /// Whether a roll whose usable sums are `sums` is plain with `free` of `cars` cars off the
+    /// board: its choices all leave the same usable set (no car placed can close the usable set
+    /// down to the cars, no step reaches a top) and each climbs one space a step, so its pick
+    /// depends on the roll and `sums` alone (and on whether cars are free).
+    #[inline(always)]
+    pub fn plain(&self, sums: ColumnSet, free: u32, cars: u8) -> bool {
+        (sums & self.special()).is_empty() && (free == 0 || (free == cars as u32 && cars > 2))
+    }
+
+    /// The usable columns among the pair sums of ordered outcome `outcome`: empty when the
+    /// roll busts.
+    #[inline(always)]
+    pub fn usable_sums(&self, outcome: usize) -> ColumnSet {
+        self.usable & ColumnSet(PAIR_SUMS[outcome])
+    }
+
+    /// Takes `choice`, a legal choice of the roll in hand, in `turn`: the turn after it (one
+    /// more roll counted) and this shape follow it. Returns the usable set after it. `JUMP`
+    /// must be the rules' jump rule.
+    #[inline(always)]
+    pub fn advance<const JUMP: bool>(
+        &mut self,
+        rules: &Rules,
+        turn: &mut Turn,
+        choice: Choice,
+    ) -> ColumnSet {
+        let Choice { first, second } = choice;
+        let (i, j) = (first as usize & 15, second as usize & 15);
+        let cols = ColumnSet((1u16 << first) | ((1u16 << second) & !1));
+        // A double takes two steps in one column; otherwise each column takes one.
+        let double = first == second;
+        let delta = if double {
+            2 * STEP[i]
+        } else {
+            STEP[i] + STEP[j]
+        };
+        let tops = if double {
+            self.two_left()
+        } else {
+            self.one_left()
+        };
+        let reached = cols & tops;
+        self.start = if JUMP {
+            let to = if double { self.two } else { self.one };
+            let moved = NIBBLE[i] | NIBBLE[j];
+            (self.start & !moved) | (to & moved)
+        } else {
+            // A legal step never passes the top: one space each.
+            self.start + delta
+        };
+        turn.steps += delta;
+        turn.cars |= cols;
+        turn.pos = self.start & turn.car_nibbles();
+        turn.at_top |= reached;
+        turn.rolls += 1;
+        // The usable set loses the tops reached and, once every car is placed, the columns
+        // without one.
+        let full = turn.cars.len() >= rules.cars as u32;
+        let kept = if full { turn.cars } else { ColumnSet::ALL };
+        self.usable = (self.usable & kept) - reached;
+        self.refresh::<JUMP>(rules, first);
+        if second != 0 && !double {
+            self.refresh::<JUMP>(rules, second);
+        }
+        self.usable
+    }
+
+    /// Follows a choice taken some other way (the roll evaluator's list): `turn` is the turn
+    /// after it, `cols` the columns it stepped in and `usable` the usable set after it.
+    #[inline]
+    pub fn follow<const JUMP: bool>(
+        &mut self,
+        rules: &Rules,
+        turn: &Turn,
+        cols: ColumnSet,
+        usable: ColumnSet,
+    ) {
+        for c in cols {
+            let s = shift(c);
+            self.start = (self.start & !(0xf << s)) | ((turn.car(c) as u64) << s);
+            self.refresh::<JUMP>(rules, c);
+        }
+        self.usable = usable;
+    }
+}
