@@ -75,11 +75,22 @@ impl<'a> View<'a> {
     /// this turn can end the game on a stop, so with no car on a top this is false at once.
     #[inline]
     pub fn stop_wins(&self) -> bool {
-        if self.game.turn.at_top.is_empty() {
+        let (rules, game, tops) = (self.rules, self.game, self.game.turn.at_top);
+        if tops.is_empty() {
             return false;
         }
-        let mut g = *self.game;
-        g.stop(self.rules);
+        // A stop wins every column on top. Can't Stop: the player wins on reaching the columns
+        // to win. Otherwise the game ends only if enough columns close; then the scores
+        // (second places included) name the winner, so the stop is played out on a copy.
+        let p = self.player() as usize & 3;
+        if rules.game == GameKind::CantStop {
+            return game.board.won[p] as u32 + tops.len() >= rules.columns_to_win as u32;
+        }
+        if game.board.closed.len() + tops.len() < rules.columns_to_end as u32 {
+            return false;
+        }
+        let mut g = *game;
+        g.stop(rules);
         g.winner == Some(self.player())
     }
 
@@ -165,7 +176,52 @@ impl<'a> View<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dice::Roll;
+    use crate::columns::Variant;
+    use crate::dice::{Roll, ROLLS};
+    use rand::{Rng, SeedableRng};
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    #[test]
+    fn stop_wins_is_the_stop_played_out() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+        let mut leisurely = Rules::new(GameKind::Route66, 3);
+        leisurely.apply_variant(Variant::Leisurely).unwrap();
+        let mut four = Rules::new(GameKind::CantStop, 2);
+        four.columns_to_win = 4;
+        let all = [
+            Rules::new(GameKind::Route66, 2),
+            Rules::new(GameKind::Route66, 4),
+            leisurely,
+            Rules::new(GameKind::CantStop, 3),
+            four,
+        ];
+        let (mut checked, mut winning) = (0, 0);
+        for rules in all {
+            for _ in 0..150 {
+                let mut g = Game::new();
+                while !g.finished() {
+                    let list = g.choices(&rules, ROLLS[rng.gen_range(0..1296)]);
+                    if list.is_empty() {
+                        g.bust(&rules);
+                        continue;
+                    }
+                    g.take(&rules, &list, rng.gen_range(0..list.len()));
+                    let mut played = g;
+                    played.stop(&rules);
+                    let wins = played.winner == Some(g.to_move);
+                    assert_eq!(View::new(&rules, &g).stop_wins(), wins, "{g:?}");
+                    (checked, winning) = (checked + 1, winning + wins as u32);
+                    if rng.gen_bool(0.3) {
+                        g.stop(&rules);
+                    }
+                }
+            }
+        }
+        assert!(
+            checked > 50_000 && winning > 500,
+            "{checked} positions, {winning} winning"
+        );
+    }
 
     #[test]
     fn shared_rule_takes_the_lowest_bust_chance() {
