@@ -23,6 +23,7 @@
 //!   cubes are jumped (a jump never lands on an occupied space), else all of them.
 
 use super::{Policy, View};
+use crate::columns::board::nibble;
 use crate::columns::set::bit_count16;
 use crate::columns::set::COLUMN_COUNT;
 use crate::columns::{Board, ChoiceList, ChoiceScores, ColumnSet, Game, GameKind, Rules, Turn};
@@ -79,6 +80,10 @@ pub const GLENN: RuleParams = RuleParams {
 pub struct RuleOfN {
     /// Its parameters.
     pub params: RuleParams,
+    /// The progress weights by column number (0 outside 2..=12, index 16 included).
+    progress: [i32; 17],
+    /// The choice weights by column number.
+    choice: [i32; 17],
 }
 
 /// Index of column `c` in the weight arrays: 0 for 2/12 … 5 for 7.
@@ -104,7 +109,27 @@ pub fn turn_steps(rules: &Rules, board: &Board, p: u8, turn: &Turn, c: u8) -> u3
     bit_count16((span & !(board.others_mask(rules.players, p, c) as u32)) as u16)
 }
 
+/// Weights per column pair (2/12 … 7) spread by column number, 0 outside 2..=12.
+fn by_column(w: &[i32; 6]) -> [i32; 17] {
+    std::array::from_fn(|c| {
+        if (2..=12).contains(&c) {
+            w[pair_index(c as u8)]
+        } else {
+            0
+        }
+    })
+}
+
 impl RuleOfN {
+    /// The policy with parameters `params`.
+    pub fn new(params: RuleParams) -> RuleOfN {
+        RuleOfN {
+            params,
+            progress: by_column(&params.progress),
+            choice: by_column(&params.choice),
+        }
+    }
+
     /// The placed-markers terms of the count (`+odd −even +low +high`), 0 until all are placed.
     fn shape(&self, rules: &Rules, turn: &Turn) -> i32 {
         self.placed_terms(rules, turn.cars)
@@ -112,30 +137,42 @@ impl RuleOfN {
 
     /// The placed-markers terms for markers on `cars`, 0 unless all `rules.cars` are placed.
     fn placed_terms(&self, rules: &Rules, cars: ColumnSet) -> i32 {
-        if cars.len() < rules.cars as u32 || cars.is_empty() {
-            return 0;
-        }
+        // Worked out either way and zeroed unless all are placed: no branch on the count.
+        let placed = (cars.len() >= rules.cars as u32) & !cars.is_empty();
         const ODD: ColumnSet = ColumnSet::of(&[3, 5, 7, 9, 11]);
         const EVEN: ColumnSet = ColumnSet::of(&[2, 4, 6, 8, 10, 12]);
         const LOW: ColumnSet = ColumnSet::of(&[2, 3, 4, 5, 6, 7]);
         const HIGH: ColumnSet = ColumnSet::of(&[7, 8, 9, 10, 11, 12]);
         let k = &self.params;
         let all = |of: ColumnSet| (cars - of).is_empty() as i32;
-        k.odd * all(ODD) - k.even * all(EVEN) + k.low * all(LOW) + k.high * all(HIGH)
+        placed as i32
+            * (k.odd * all(ODD) - k.even * all(EVEN) + k.low * all(LOW) + k.high * all(HIGH))
     }
 
-    /// `Σ weights[c] · (steps_c + 1)` over the turn's cars.
-    fn weighted_steps(turn: &Turn, weights: &[i32; 6]) -> i32 {
-        turn.cars
-            .iter()
-            .map(|c| weights[pair_index(c)] * (turn.steps_in(c) as i32 + 1))
-            .sum()
+    /// `Σ weights[c] · (steps_c + 1)` over the turn's cars (`weights` by column number).
+    /// Three cars are taken lowest first without a branch (an empty pick is column 16, weight
+    /// 0); any more, one at a time.
+    #[inline]
+    fn weighted_steps(turn: &Turn, weights: &[i32; 17]) -> i32 {
+        let (mut cars, mut sum) = (turn.cars.0 as u32, 0);
+        let mut take = |cars: &mut u32| {
+            let c = cars.trailing_zeros().min(16) as u8;
+            sum += weights[c as usize] * (nibble(turn.steps, c) as i32 + 1);
+            *cars &= cars.wrapping_sub(1);
+        };
+        for _ in 0..3 {
+            take(&mut cars);
+        }
+        while cars != 0 {
+            take(&mut cars);
+        }
+        sum
     }
 
     /// The running count of the turn in `game`.
     pub fn count(&self, rules: &Rules, game: &Game) -> i32 {
         let turn = &game.turn;
-        RuleOfN::weighted_steps(turn, &self.params.progress) + self.shape(rules, turn)
+        RuleOfN::weighted_steps(turn, &self.progress) + self.shape(rules, turn)
     }
 
     /// The choice score of a turn state.
@@ -145,7 +182,7 @@ impl RuleOfN {
 
     /// The choice score of the turn state `turn`.
     pub fn turn_choice_score(&self, rules: &Rules, turn: &Turn) -> i32 {
-        RuleOfN::weighted_steps(turn, &self.params.choice)
+        RuleOfN::weighted_steps(turn, &self.choice)
             - self.params.marker * turn.cars.len() as i32
             - self.shape(rules, turn)
     }
@@ -175,8 +212,9 @@ impl Policy for RuleOfN {
         }
         let markers = game.turn.cars.len();
         let open = (!game.board.closed - game.turn.at_top).len();
-        (markers < rules.cars as u32 && open > markers)
-            || self.count(rules, game) < self.params.threshold
+        // Both sides worked out, so the answer costs no branch.
+        (markers < rules.cars as u32) & (open > markers)
+            | (self.count(rules, game) < self.params.threshold)
     }
 
     /// Choice points and the shared rule on ties: a function of the turn's shape (a car's
@@ -200,11 +238,11 @@ mod tests {
     use rand_xoshiro::Xoshiro256PlusPlus;
 
     fn rule28() -> RuleOfN {
-        RuleOfN { params: KELLER }
+        RuleOfN::new(KELLER)
     }
 
     fn glenn() -> RuleOfN {
-        RuleOfN { params: GLENN }
+        RuleOfN::new(GLENN)
     }
 
     /// A Can't Stop turn with one step in each listed column (one roll each).

@@ -80,7 +80,7 @@ impl PolicySpec {
             SpecKind::OptimalTurn(w) => {
                 AnyPolicy::OptimalTurn(Box::new(OptimalTurn::with_end_worth(w)))
             }
-            SpecKind::RuleOfN(params) => AnyPolicy::RuleOfN(RuleOfN { params }),
+            SpecKind::RuleOfN(params) => AnyPolicy::RuleOfN(RuleOfN::new(params)),
             SpecKind::Rolls(n) => AnyPolicy::Rolls(Rolls { n }),
             SpecKind::Random(p_stop) => AnyPolicy::Random(RandomStop { p_stop }),
         }
