@@ -11,6 +11,7 @@ pub mod game;
 pub mod layout;
 pub mod legal;
 pub mod odds;
+pub mod plain;
 pub mod rank;
 #[cfg(target_arch = "x86_64")]
 pub mod rank_avx2;
@@ -24,6 +25,7 @@ pub use board::Board;
 pub use choice::{Choice, ChoiceList};
 pub use game::Game;
 pub use layout::Layout;
+pub use plain::PlainPicks;
 pub use rank::ChoiceScores;
 pub use rank_table::RankTable;
 pub use rules::{Edition, GameKind, Rules, Variant};

@@ -59,6 +59,7 @@ unsafe fn least(v: __m256i) -> u32 {
 /// # Safety
 /// The CPU must have AVX2 ([`super::rank_table::RankTable::vector`]).
 #[target_feature(enable = "avx2")]
+#[inline]
 pub unsafe fn least_rank<const SCORED: bool, const FASTER_GEAR: bool>(
     row: &RankRow,
     t: Lanes,

@@ -118,9 +118,9 @@ impl TurnShape {
         p: u8,
         cols: ColumnSet,
     ) {
+        // A turn starts from the cubes: the whole word, then the columns whose cubes moved.
+        self.start = board.progress[p as usize & 3];
         for c in cols {
-            let s = shift(c);
-            self.start = (self.start & !(0xf << s)) | (board.cube(p, c) as u64) << s;
             if JUMP {
                 self.occupied[c as usize] = board.others_mask(rules.players, p, c);
             }
@@ -137,9 +137,10 @@ impl TurnShape {
         let len = rules.layout.len(c) as u32;
         let from = nibble(self.start, c) as u32;
         let (top_in_one, top_in_two, special, near) = if JUMP {
-            let free = !(self.occupied[c as usize & 15] as u32);
-            let up = |s: u32| (free & !((2u32 << s) - 1)).trailing_zeros().min(len);
-            let (one, two) = (up(from), up(up(from)));
+            // The free spaces above the start: the next is the lowest, the one after the next.
+            let free = !(self.occupied[c as usize & 15] as u32) & !((2u32 << from) - 1);
+            let one = free.trailing_zeros().min(len);
+            let two = (free & free.wrapping_sub(1)).trailing_zeros().min(len);
             let s = shift(c);
             self.one = (self.one & !(0xf << s)) | (one as u64) << s;
             self.two = (self.two & !(0xf << s)) | (two as u64) << s;
@@ -147,11 +148,11 @@ impl TurnShape {
             self.gain_one[c as usize & 15] = one.saturating_sub(from) * units;
             self.gain_two[c as usize & 15] = two.saturating_sub(from) * units;
             // A jump: the first step climbs more than a space, or the second (below the top).
-            let near = one > from + 1 || (one < len && two > from + 2);
+            let near = (one > from + 1) | ((one < len) & (two > from + 2));
             (
                 one >= len,
-                one < len && two >= len,
-                two != from + 2 || two >= len,
+                (one < len) & (two >= len),
+                (two != from + 2) | (two >= len),
                 near,
             )
         } else {
@@ -250,10 +251,9 @@ impl TurnShape {
         let full = turn.cars.len() >= rules.cars as u32;
         let kept = if full { turn.cars } else { ColumnSet::ALL };
         self.usable = (self.usable & kept) - reached;
+        // Without a branch: a single or a double refreshes its column twice (harmlessly).
         self.refresh::<JUMP>(rules, first);
-        if second != 0 && !double {
-            self.refresh::<JUMP>(rules, second);
-        }
+        self.refresh::<JUMP>(rules, if second == 0 { first } else { second });
         self.usable
     }
 

@@ -2,7 +2,6 @@
 //! the integer counters they add up to.
 
 pub mod bust_check;
-pub mod choice_memo;
 pub mod dice_source;
 pub mod family;
 pub mod interrupt;

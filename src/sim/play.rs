@@ -7,11 +7,10 @@
 //! get the roll evaluator's list and are asked. Debug builds check every ranked choice against
 //! the policy's answer on the list.
 
-use super::choice_memo::{ChoiceMemo, Recall};
 use super::dice_source::DiceSource;
 use super::stats::MatchupStats;
 use crate::columns::{
-    Choice, ChoiceList, ChoiceScores, Game, GameKind, RankTable, Rules, TurnShape,
+    Choice, ChoiceList, ChoiceScores, Game, GameKind, PlainPicks, RankTable, Rules, TurnShape,
 };
 use crate::dice::{Roll, ROLLS};
 use crate::policy::{Policy, View};
@@ -22,18 +21,28 @@ use std::sync::Arc;
 /// (only a policy that never stops can get there).
 pub const MAX_TURNS: u32 = 100_000;
 
-/// A policy slot as the engine plays it: the policy, how it scores choices when the engine may
-/// rank them itself, and its remembered picks of plain rolls.
+/// A policy slot as the engine plays it: the policy and, when the engine may rank its choices
+/// itself, how it scores them and its picks of plain rolls. Cloning is cheap (shared tables).
 #[derive(Clone, Debug)]
 pub struct Player<P> {
     /// The policy.
     pub policy: P,
-    /// [`Policy::choice_scores`] under the game's rules.
-    pub scores: Option<ChoiceScores>,
-    /// Its picks of plain rolls (in use when `scores` is).
-    pub memo: ChoiceMemo,
+    /// How the policy scores choices and its plain picks, for a policy choosing by the turn's
+    /// shape ([`Policy::choice_scores`]).
+    ranked: Option<Ranked>,
     /// The board's candidates laid out for ranking (shared by a matchup's players).
-    pub table: Arc<RankTable>,
+    table: Arc<RankTable>,
+    /// The shape of any player's first turn (an empty board), worked out once.
+    opening: TurnShape,
+}
+
+/// What the engine needs to rank a shape-choosing policy's choices.
+#[derive(Clone, Debug)]
+struct Ranked {
+    /// The policy's points.
+    scores: Arc<ChoiceScores>,
+    /// Its pick of every plain roll.
+    plain: Arc<PlainPicks>,
 }
 
 impl<P: Policy> Player<P> {
@@ -44,13 +53,15 @@ impl<P: Policy> Player<P> {
 
     /// A player for `policy` under `rules` ranking with `table` (the board's).
     pub fn with_table(policy: P, rules: &Rules, table: Arc<RankTable>) -> Player<P> {
-        let scores = policy.choice_scores(rules);
-        let memo = ChoiceMemo::new(scores.is_some());
+        let ranked = policy.choice_scores(rules).map(|scores| Ranked {
+            plain: Arc::new(PlainPicks::new(rules, &scores)),
+            scores: Arc::new(scores),
+        });
         Player {
             policy,
-            scores,
-            memo,
+            ranked,
             table,
+            opening: TurnShape::at_turn_start(rules, &Game::new().board, 0),
         }
     }
 
@@ -59,50 +70,28 @@ impl<P: Policy> Player<P> {
     pub fn listing(policy: P, rules: &Rules) -> Player<P> {
         Player {
             policy,
-            scores: None,
-            memo: ChoiceMemo::new(false),
+            ranked: None,
             table: Arc::new(RankTable::new(rules)),
+            opening: TurnShape::at_turn_start(rules, &Game::new().board, 0),
         }
     }
 
     /// The pick for ordered outcome `outcome` in the turn of `game` shaped `shape`, ranked on
-    /// the shape (the player must have `scores`); a plain roll's pick is remembered.
+    /// the shape (the player must be `ranked`); a plain roll's pick is read off its table.
     #[inline(always)]
-    fn ranked_pick(
-        &mut self,
-        rules: &Rules,
-        game: &Game,
-        shape: &TurnShape,
-        outcome: usize,
-    ) -> Choice {
-        let Some(scores) = &self.scores else {
-            unreachable!("ranked_pick needs choice scores")
+    fn ranked_pick(&self, rules: &Rules, game: &Game, shape: &TurnShape, outcome: usize) -> Choice {
+        let Some(ranked) = &self.ranked else {
+            unreachable!("ranked_pick needs a ranked player")
         };
-        let (cars, free, fg) = (
-            game.turn.cars,
-            game.turn.free_cars(rules),
-            rules.faster_gear,
-        );
-        let ranked = || shape.best_choice(outcome, cars, free, scores, &self.table, fg);
+        let (cars, free) = (game.turn.cars, game.turn.free_cars(rules));
         let sums = shape.usable_sums(outcome);
-        if !shape.plain(sums, free, rules.cars) {
-            return ranked();
-        }
-        let key = ChoiceMemo::key(outcome, sums, free == 0);
-        match self.memo.recall(key) {
-            Recall::Choice(c) => c,
-            Recall::Tied => ranked(),
-            Recall::Unknown => {
-                let (c, tied) = shape.best_choice_tied(outcome, cars, free, scores, fg);
-                let answer = if tied {
-                    Recall::Tied
-                } else {
-                    Recall::Choice(c)
-                };
-                self.memo.remember(key, answer);
-                c
+        if shape.plain(sums, free, rules.cars) {
+            if let Some(c) = ranked.plain.pick(outcome, sums, free == 0) {
+                return c;
             }
         }
+        let (scores, fg) = (&ranked.scores, rules.faster_gear);
+        shape.best_choice(outcome, cars, free, scores, &self.table, fg)
     }
 }
 
@@ -132,14 +121,25 @@ pub fn play_game<P: Policy, D: DiceSource, R: RngCore>(
     // Rolls and busts by seat, added to the counters once at the end of the game.
     let mut tally = Tally::default();
     let (g, t) = (&mut game, &mut tally);
-    match (rules.game, rules.jump) {
-        (GameKind::GreatRaces, _) => {
+    let v3 = players.first().is_some_and(|p| p.table.vector());
+    match (rules.game, rules.jump, v3) {
+        (GameKind::GreatRaces, _, _) => {
             play_races(rules, players, slot_of_seat, dice, rng, stats, g, t)
         }
-        (_, true) => {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: the rank table found AVX2, so this CPU is x86-64-v3.
+        (_, true, true) => unsafe {
+            play_turns_v3::<_, _, _, true>(rules, players, slot_of_seat, dice, rng, stats, g, t)
+        },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as above.
+        (_, false, true) => unsafe {
+            play_turns_v3::<_, _, _, false>(rules, players, slot_of_seat, dice, rng, stats, g, t)
+        },
+        (_, true, _) => {
             play_turns::<_, _, _, true>(rules, players, slot_of_seat, dice, rng, stats, g, t)
         }
-        (_, false) => {
+        (_, false, _) => {
             play_turns::<_, _, _, false>(rules, players, slot_of_seat, dice, rng, stats, g, t)
         }
     }
@@ -175,6 +175,27 @@ impl Tally {
     }
 }
 
+/// [`play_turns`] compiled for x86-64-v3 (AVX2, BMI1/2, LZCNT, POPCNT): the vector ranking
+/// inlines into the loop, and set sizes and shifts use the newer instructions.
+///
+/// # Safety
+/// The CPU must have those features.
+#[cfg(target_arch = "x86_64")]
+#[allow(clippy::too_many_arguments)]
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+unsafe fn play_turns_v3<P: Policy, D: DiceSource, R: RngCore, const JUMP: bool>(
+    rules: &Rules,
+    players: &mut [Player<P>],
+    slot_of_seat: &[usize],
+    dice: &mut D,
+    rng: &mut R,
+    stats: &mut MatchupStats,
+    game: &mut Game,
+    tally: &mut Tally,
+) {
+    play_turns::<P, D, R, JUMP>(rules, players, slot_of_seat, dice, rng, stats, game, tally)
+}
+
 /// The Route 66 and Can't Stop game loop (see the module comment); `JUMP` is the rules' jump
 /// rule, fixed at compile time.
 #[allow(clippy::too_many_arguments)]
@@ -190,11 +211,9 @@ fn play_turns<P: Policy, D: DiceSource, R: RngCore, const JUMP: bool>(
     tally: &mut Tally,
 ) {
     let mut choices = ChoiceList::default();
-    // Each player's turn-start shape, kept up to date as stops move cubes.
-    let mut bases = [TurnShape::default(); 4];
-    for (p, base) in bases.iter_mut().enumerate().take(rules.players as usize) {
-        *base = TurnShape::at_turn_start(rules, &game.board, p as u8);
-    }
+    // Each player's turn-start shape, kept up to date as stops move cubes. On the empty board
+    // every player's is the same.
+    let mut bases = [players[slot_of_seat[0]].opening; 4];
     let mut shape = TurnShape::default();
     while !game.finished() && !tally.over_limit(stats) {
         let seat = game.to_move as usize & 3;
@@ -215,7 +234,7 @@ fn play_turns<P: Policy, D: DiceSource, R: RngCore, const JUMP: bool>(
             continue;
         }
         let player = &mut players[slot];
-        if player.scores.is_some() {
+        if player.ranked.is_some() {
             let choice = player.ranked_pick(rules, game, &shape, outcome);
             #[cfg(debug_assertions)]
             check_ranked::<_, _, JUMP>(rules, &mut player.policy, game, outcome, choice, rng);

@@ -152,11 +152,12 @@ pub fn run_scalar(
     progress: &(dyn Fn(u64) + Sync),
 ) -> MatchupStats {
     let players = rules.players as usize;
+    let lineup = play::players(policies, rules);
     run_games(
         first,
         count,
         progress,
-        || play::players(policies, rules),
+        || lineup.clone(),
         |pols, i, stats| {
             let (dice, mut rng) = game_rngs(seed, key, i);
             let seats = seating(i, players);
