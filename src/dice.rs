@@ -96,7 +96,7 @@ impl UniquePairings {
 
     /// The pairings padded to three with `(0, 0)`, for loops without a data-dependent count.
     #[inline(always)]
-    pub fn padded(&self) -> [(u8, u8); 3] {
+    pub const fn padded(&self) -> [(u8, u8); 3] {
         self.pairs
     }
 }

@@ -27,7 +27,6 @@ pub use game::Game;
 pub use layout::Layout;
 pub use plain::PlainPicks;
 pub use rank::ChoiceScores;
-pub use rank_table::RankTable;
 pub use rules::{Edition, GameKind, Rules, Variant};
 pub use set::ColumnSet;
 pub use shape::TurnShape;

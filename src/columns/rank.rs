@@ -12,14 +12,17 @@
 
 use super::bust::BUST_ROLLS;
 use super::choice::Choice;
-use super::rank_table::RankTable;
+#[cfg(doc)]
+use super::rank_table::vector_cpu;
+use super::rank_table::RANK_ROWS;
 use super::set::{ColumnSet, COLUMN_COUNT, MAX_COLUMN, MIN_COLUMN};
 use super::shape::TurnShape;
 use crate::dice::UNIQUE_PAIRINGS;
 
 /// The largest point weight [`ChoiceScores`] takes (in absolute value): every choice's points
-/// then fit the rank's 14-bit field.
-pub const MAX_WEIGHT: i32 = 256;
+/// (four weights a candidate at most, less one placed-cars term) then stay within ±640 and fit
+/// the vector rank's 11-bit field.
+pub const MAX_WEIGHT: i32 = 128;
 
 /// How a shape-choosing policy scores a choice: points per step in each column, points for
 /// bringing a car into a column, and points lost for the set of cars once every car is placed.
@@ -117,8 +120,8 @@ impl TurnShape {
     /// The pick of a policy scoring by `scores` for ordered outcome `outcome` (which must not
     /// bust) with `cars` placed and `free` cars left, under A Faster Gear when `faster_gear`:
     /// the first listed of the choices ranked best (see the module comment). Ranked in vector
-    /// lanes ([`super::rank_avx2`]) where `table` says the CPU can and no step of the roll may
-    /// jump a cube; else one candidate after another.
+    /// lanes ([`super::rank_avx2`]) when `vector` (the CPU can: [`vector_cpu`]), else one
+    /// candidate after another.
     #[inline(always)]
     pub fn best_choice(
         &self,
@@ -126,31 +129,33 @@ impl TurnShape {
         cars: ColumnSet,
         free: u32,
         scores: &ChoiceScores,
-        table: &RankTable,
+        vector: bool,
         faster_gear: bool,
     ) -> Choice {
         #[cfg(target_arch = "x86_64")]
-        if table.vector() && (self.usable_sums(outcome) & self.near_cube()).is_empty() {
+        if vector {
             let lanes = super::rank_avx2::Lanes {
                 usable: self.usable.0 as u32,
                 cars: cars.0 as u32,
                 one_left: self.one_left().0 as u32,
                 two_left: self.two_left().0 as u32,
                 free,
+                gain_one: &self.gain_one,
+                gain_two: &self.gain_two,
             };
-            let row = table.row(outcome);
-            use super::rank_avx2::least_rank;
-            // SAFETY: `table.vector()` says this CPU has AVX2.
-            let best = unsafe {
+            let row = &RANK_ROWS[outcome];
+            use super::rank_avx2::best_place;
+            // SAFETY: `vector` says this CPU has AVX2.
+            let place = unsafe {
                 match (scores.scored, faster_gear) {
-                    (false, false) => least_rank::<false, false>(row, lanes, scores),
-                    (false, true) => least_rank::<false, true>(row, lanes, scores),
-                    (true, false) => least_rank::<true, false>(row, lanes, scores),
-                    (true, true) => least_rank::<true, true>(row, lanes, scores),
+                    (false, false) => best_place::<false, false>(row, lanes, scores),
+                    (false, true) => best_place::<false, true>(row, lanes, scores),
+                    (true, false) => best_place::<true, false>(row, lanes, scores),
+                    (true, true) => best_place::<true, true>(row, lanes, scores),
                 }
             };
-            debug_assert!(best != u32::MAX, "outcome {outcome} busts");
-            let byte = row.choice[(best & 15) as usize];
+            let byte = row.choice[place];
+            debug_assert!(byte != 0, "outcome {outcome} busts");
             return Choice {
                 first: byte >> 4,
                 second: byte & 15,
@@ -350,12 +355,10 @@ mod tests {
         ];
         let mut compared = 0;
         for rules in [Rules::new(GameKind::CantStop, 2), route66, short] {
-            let vector = RankTable::new(&rules);
-            if !vector.vector() {
+            if !crate::columns::rank_table::vector_cpu() {
                 eprintln!("skipped: this CPU has no AVX2");
                 return;
             }
-            let scalar = RankTable::new(&rules).scalar();
             for g in positions(&rules, 12) {
                 let shape = TurnShape::new(&rules, &g);
                 let (cars, free) = (g.turn.cars, g.turn.free_cars(&rules));
@@ -367,8 +370,8 @@ mod tests {
                         .unwrap();
                     for o in (0..OUTCOMES).filter(|&o| !shape.usable_sums(o).is_empty()) {
                         for fg in [false, true] {
-                            let v = shape.best_choice(o, cars, free, &scores, &vector, fg);
-                            let s = shape.best_choice(o, cars, free, &scores, &scalar, fg);
+                            let v = shape.best_choice(o, cars, free, &scores, true, fg);
+                            let s = shape.best_choice(o, cars, free, &scores, false, fg);
                             assert_eq!(v, s, "{spec} outcome {o} faster gear {fg} in {g:?}");
                             compared += 1;
                         }

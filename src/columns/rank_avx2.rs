@@ -1,13 +1,14 @@
 //! The vector ranking: one roll's six candidate lanes ([`RankRow`]) ranked in eight 32-bit
 //! AVX2 lanes at once — legality, the usable set after each candidate and its busting rolls
-//! (one gather), the policy's points — and the least rank found in three steps. It computes
-//! exactly what the scalar ranking in [`super::rank`] computes for rolls with no cube in reach
-//! (so that each candidate's progress is the board's constant); tests compare the two on
-//! every outcome of many turns.
+//! (one gather), the policy's points, the progress — and the best found by two minimums. It
+//! computes exactly what the scalar ranking in [`super::rank`] computes; tests compare the two
+//! on every outcome of many turns.
 //!
-//! A lane's rank word, least first: the gain rank (4 bits), the busting rolls after the
-//! candidate (11 bits), 2^12 less the policy's points (13 bits), and under A Faster Gear 2 less
-//! the cars it brings in (2 bits). An illegal lane ranks `u32::MAX`.
+//! A lane's rank word, most significant first: under A Faster Gear 2 less the cars it brings
+//! in (2 bits), 2^10 less the policy's points (11 bits), the busting rolls after it (11 bits),
+//! its gain rank (how many lanes make more progress, or as much from an earlier place: 3
+//! bits), and its place in the list (4 bits), which names the choice. An illegal lane ranks
+//! `u32::MAX`; the least rank is the pick.
 
 use super::bust::BUST_ROLLS_WIDE;
 use super::rank::ChoiceScores;
@@ -15,9 +16,9 @@ use super::rank_table::RankRow;
 use core::arch::x86_64::*;
 
 /// What the ranking reads of the turn: the usable set, the cars, the one-left and two-left
-/// columns, and the cars still free.
+/// columns, the cars still free, and each column's progress for one and two steps.
 #[derive(Clone, Copy, Debug)]
-pub struct Lanes {
+pub struct Lanes<'a> {
     /// Usable columns (bit `c` = column `c`).
     pub usable: u32,
     /// Columns holding a car.
@@ -28,12 +29,17 @@ pub struct Lanes {
     pub two_left: u32,
     /// Cars still off the board.
     pub free: u32,
+    /// Per column, the progress of one step.
+    pub gain_one: &'a [u32; 16],
+    /// Per column, the progress of two steps.
+    pub gain_two: &'a [u32; 16],
 }
 
 /// `table[idx]` for each lane, `table` holding 16 values (idx 0..16).
 #[target_feature(enable = "avx2")]
 #[inline]
-unsafe fn lookup16(table: &[i32; 16], idx: __m256i) -> __m256i {
+unsafe fn lookup16<T>(table: &[T; 16], idx: __m256i) -> __m256i {
+    const { assert!(std::mem::size_of::<T>() == 4) };
     let lo = _mm256_loadu_si256(table.as_ptr() as *const __m256i);
     let hi = _mm256_loadu_si256(table.as_ptr().add(8) as *const __m256i);
     let from_lo = _mm256_permutevar8x32_epi32(lo, idx);
@@ -52,19 +58,19 @@ unsafe fn least(v: __m256i) -> u32 {
     _mm256_cvtsi256_si32(m) as u32
 }
 
-/// The least rank word of `row`'s lanes for a turn read as `t` (see the module comment), by
-/// `scores` when `SCORED`, under A Faster Gear when `FASTER_GEAR`; `u32::MAX` only if no lane
-/// is legal (the roll busts).
+/// The place (in the roll evaluator's list) of the best of `row`'s candidates for a turn read
+/// as `t` (see the module comment), by `scores` when `SCORED`, under A Faster Gear when
+/// `FASTER_GEAR`. The roll must not bust.
 ///
 /// # Safety
-/// The CPU must have AVX2 ([`super::rank_table::RankTable::vector`]).
+/// The CPU must have AVX2 ([`super::rank_table::vector_cpu`]).
 #[target_feature(enable = "avx2")]
 #[inline]
-pub unsafe fn least_rank<const SCORED: bool, const FASTER_GEAR: bool>(
+pub unsafe fn best_place<const SCORED: bool, const FASTER_GEAR: bool>(
     row: &RankRow,
     t: Lanes,
     scores: &ChoiceScores,
-) -> u32 {
+) -> usize {
     let bytes = |b: &[u8; 8]| _mm256_cvtepu8_epi32(_mm_loadl_epi64(b.as_ptr() as *const __m128i));
     let (ia, ib) = (bytes(&row.first), bytes(&row.second));
     let (zero, one) = (_mm256_setzero_si256(), _mm256_set1_epi32(1));
@@ -121,8 +127,8 @@ pub unsafe fn least_rank<const SCORED: bool, const FASTER_GEAR: bool>(
     let after = _mm256_andnot_si256(tops, _mm256_blendv_epi8(u, kept, full));
     let index = _mm256_srli_epi32::<2>(after);
     let busts = _mm256_i32gather_epi32::<4>(BUST_ROLLS_WIDE.as_ptr() as *const i32, index);
-    let gain_rank = _mm256_blendv_epi8(bytes(&row.single), bytes(&row.both), is_both);
-    let mut rank = _mm256_or_si256(_mm256_slli_epi32::<4>(busts), gain_rank);
+    // The first part of the rank; the gain rank and place join below.
+    let mut rank = busts;
     if SCORED {
         let (step, new_car) = (scores.step_weights(), scores.new_car_weights());
         let pa = _mm256_add_epi32(
@@ -142,12 +148,39 @@ pub unsafe fn least_rank<const SCORED: bool, const FASTER_GEAR: bool>(
         );
         let placed = scores.placed_weights().as_ptr();
         let placed = _mm256_i32gather_epi32::<4>(placed, placed_index);
-        let worth = _mm256_sub_epi32(_mm256_set1_epi32(1 << 12), _mm256_sub_epi32(points, placed));
-        rank = _mm256_or_si256(rank, _mm256_slli_epi32::<15>(worth));
+        let worth = _mm256_sub_epi32(_mm256_set1_epi32(1 << 10), _mm256_sub_epi32(points, placed));
+        rank = _mm256_or_si256(rank, _mm256_slli_epi32::<11>(worth));
     }
     if FASTER_GEAR {
         let fewer_new = _mm256_sub_epi32(_mm256_set1_epi32(2), new);
-        rank = _mm256_or_si256(rank, _mm256_slli_epi32::<28>(fewer_new));
+        rank = _mm256_or_si256(rank, _mm256_slli_epi32::<22>(fewer_new));
     }
-    least(_mm256_blendv_epi8(ones, rank, legal))
+    // The progress of each lane, and its place: X lanes 3k for both pairs and 3k + 1 for the
+    // first alone, Y lanes 3k + 2 (the empty lanes 15).
+    let (a1, b1) = (lookup16(t.gain_one, ia), lookup16(t.gain_one, ib));
+    let both_gain = _mm256_blendv_epi8(_mm256_add_epi32(a1, b1), lookup16(t.gain_two, ia), double);
+    let single_gain = _mm256_blendv_epi8(b1, a1, x_lane);
+    let gain = _mm256_blendv_epi8(single_gain, both_gain, is_both);
+    let place = _mm256_add_epi32(
+        _mm256_setr_epi32(0, 2, 3, 5, 6, 8, 15, 15),
+        _mm256_and_si256(_mm256_andnot_si256(is_both, x_lane), one),
+    );
+    // Its gain rank: how many lanes have more progress, or as much and an earlier place. Worked
+    // out beside the gather, by comparing with the seven rotations of the lanes.
+    let merit = _mm256_or_si256(
+        _mm256_slli_epi32::<4>(gain),
+        _mm256_sub_epi32(_mm256_set1_epi32(15), place),
+    );
+    let mut beaten = zero;
+    for r in 1..8 {
+        let turn = _mm256_setr_epi32(r, r + 1, r + 2, r + 3, r + 4, r + 5, r + 6, r + 7);
+        let other =
+            _mm256_permutevar8x32_epi32(merit, _mm256_and_si256(turn, _mm256_set1_epi32(7)));
+        beaten = _mm256_sub_epi32(beaten, _mm256_cmpgt_epi32(other, merit));
+    }
+    let rank = _mm256_or_si256(
+        _mm256_slli_epi32::<7>(rank),
+        _mm256_or_si256(_mm256_slli_epi32::<4>(beaten), place),
+    );
+    (least(_mm256_blendv_epi8(ones, rank, legal)) & 15) as usize
 }

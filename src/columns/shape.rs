@@ -22,8 +22,8 @@ use crate::dice::PAIR_SUMS;
 /// `STEP[c]`: one step in column `c`'s nibble (`STEP[0] = 0`: no second column).
 const STEP: [u64; 16] = nibble_table(1);
 
-/// One bit in each of [`TurnShape`]'s four planes, for column 0.
-const PLANES: u64 = 1 | 1 << 16 | 1 << 32 | 1 << 48;
+/// One bit in each of [`TurnShape`]'s three planes, for column 0.
+const PLANES: u64 = 1 | 1 << 16 | 1 << 32;
 
 /// `NIBBLE[c]`: column `c`'s whole nibble (`NIBBLE[0] = 0`).
 const NIBBLE: [u64; 16] = nibble_table(0xf);
@@ -44,13 +44,13 @@ const fn nibble_table(v: u64) -> [u64; 16] {
 pub struct TurnShape {
     /// The usable set of the player to move.
     pub usable: ColumnSet,
-    /// Four column sets in 16-bit planes, kept together so a column's membership in all of
+    /// Three column sets in 16-bit planes, kept together so a column's membership in all of
     /// them changes in one word operation: bits 0..16 the one-left columns (whose next step
     /// reaches the top, or which are there already), 16..32 the two-left columns (whose second
     /// step, not the first, reaches it), 32..48 the special columns (where one or two steps do
     /// not simply climb one space each and stay below the top: the one-left and two-left
-    /// columns, and those near a cube; see [`TurnShape::plain`]), 48..64 the columns near a
-    /// cube (another player's cube in the next two spaces, so a step may jump it).
+    /// columns, and those with another player's cube in the next two spaces; see
+    /// [`TurnShape::plain`]).
     planes: u64,
     /// Per column, the space a move starts from: the car where there is one, else the cube.
     start: u64,
@@ -136,7 +136,7 @@ impl TurnShape {
     fn refresh<const JUMP: bool>(&mut self, rules: &Rules, c: u8) {
         let len = rules.layout.len(c) as u32;
         let from = nibble(self.start, c) as u32;
-        let (top_in_one, top_in_two, special, near) = if JUMP {
+        let (top_in_one, top_in_two, special) = if JUMP {
             // The free spaces above the start: the next is the lowest, the one after the next.
             let free = !(self.occupied[c as usize & 15] as u32) & !((2u32 << from) - 1);
             let one = free.trailing_zeros().min(len);
@@ -147,22 +147,17 @@ impl TurnShape {
             let units = UNITS_PER_SPACE[len as usize & 15];
             self.gain_one[c as usize & 15] = one.saturating_sub(from) * units;
             self.gain_two[c as usize & 15] = two.saturating_sub(from) * units;
-            // A jump: the first step climbs more than a space, or the second (below the top).
-            let near = (one > from + 1) | ((one < len) & (two > from + 2));
+            // Special: a step jumps a cube or reaches the top (two steps are not two spaces).
             (
                 one >= len,
                 (one < len) & (two >= len),
                 (two != from + 2) | (two >= len),
-                near,
             )
         } else {
             let left = len.saturating_sub(from);
-            (left <= 1, left == 2, left <= 2, false)
+            (left <= 1, left == 2, left <= 2)
         };
-        let member = top_in_one as u64
-            | (top_in_two as u64) << 16
-            | (special as u64) << 32
-            | (near as u64) << 48;
+        let member = top_in_one as u64 | (top_in_two as u64) << 16 | (special as u64) << 32;
         self.planes = (self.planes & !(PLANES << c)) | member << c;
     }
 
@@ -182,13 +177,6 @@ impl TurnShape {
     #[inline(always)]
     fn special(&self) -> ColumnSet {
         ColumnSet((self.planes >> 32) as u16)
-    }
-
-    /// Columns where a step may jump another player's cube, so its progress is not the
-    /// column's constant.
-    #[inline(always)]
-    pub(super) fn near_cube(&self) -> ColumnSet {
-        ColumnSet((self.planes >> 48) as u16)
     }
 
     /// Whether a roll whose usable sums are `sums` is plain with `free` of `cars` cars off the

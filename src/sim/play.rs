@@ -9,8 +9,9 @@
 
 use super::dice_source::DiceSource;
 use super::stats::MatchupStats;
+use crate::columns::rank_table::vector_cpu;
 use crate::columns::{
-    Choice, ChoiceList, ChoiceScores, Game, GameKind, PlainPicks, RankTable, Rules, TurnShape,
+    Choice, ChoiceList, ChoiceScores, Game, GameKind, PlainPicks, Rules, TurnShape,
 };
 use crate::dice::{Roll, ROLLS};
 use crate::policy::{Policy, View};
@@ -30,8 +31,8 @@ pub struct Player<P> {
     /// How the policy scores choices and its plain picks, for a policy choosing by the turn's
     /// shape ([`Policy::choice_scores`]).
     ranked: Option<Ranked>,
-    /// The board's candidates laid out for ranking (shared by a matchup's players).
-    table: Arc<RankTable>,
+    /// Whether this CPU ranks in vector lanes ([`vector_cpu`]).
+    vector: bool,
     /// The shape of any player's first turn (an empty board), worked out once.
     opening: TurnShape,
 }
@@ -48,11 +49,6 @@ struct Ranked {
 impl<P: Policy> Player<P> {
     /// A player for `policy` under `rules`.
     pub fn new(policy: P, rules: &Rules) -> Player<P> {
-        Player::with_table(policy, rules, Arc::new(RankTable::new(rules)))
-    }
-
-    /// A player for `policy` under `rules` ranking with `table` (the board's).
-    pub fn with_table(policy: P, rules: &Rules, table: Arc<RankTable>) -> Player<P> {
         let ranked = policy.choice_scores(rules).map(|scores| Ranked {
             plain: Arc::new(PlainPicks::new(rules, &scores)),
             scores: Arc::new(scores),
@@ -60,7 +56,7 @@ impl<P: Policy> Player<P> {
         Player {
             policy,
             ranked,
-            table,
+            vector: vector_cpu(),
             opening: TurnShape::at_turn_start(rules, &Game::new().board, 0),
         }
     }
@@ -71,7 +67,7 @@ impl<P: Policy> Player<P> {
         Player {
             policy,
             ranked: None,
-            table: Arc::new(RankTable::new(rules)),
+            vector: vector_cpu(),
             opening: TurnShape::at_turn_start(rules, &Game::new().board, 0),
         }
     }
@@ -91,16 +87,15 @@ impl<P: Policy> Player<P> {
             }
         }
         let (scores, fg) = (&ranked.scores, rules.faster_gear);
-        shape.best_choice(outcome, cars, free, scores, &self.table, fg)
+        shape.best_choice(outcome, cars, free, scores, self.vector, fg)
     }
 }
 
-/// Players for each of `policies` under `rules`, in slot order, sharing one rank table.
+/// Players for each of `policies` under `rules`, in slot order.
 pub fn players<P: Policy + Clone>(policies: &[P], rules: &Rules) -> Vec<Player<P>> {
-    let table = Arc::new(RankTable::new(rules));
     policies
         .iter()
-        .map(|p| Player::with_table(p.clone(), rules, table.clone()))
+        .map(|p| Player::new(p.clone(), rules))
         .collect()
 }
 
@@ -121,7 +116,7 @@ pub fn play_game<P: Policy, D: DiceSource, R: RngCore>(
     // Rolls and busts by seat, added to the counters once at the end of the game.
     let mut tally = Tally::default();
     let (g, t) = (&mut game, &mut tally);
-    let v3 = players.first().is_some_and(|p| p.table.vector());
+    let v3 = players.first().is_some_and(|p| p.vector);
     match (rules.game, rules.jump, v3) {
         (GameKind::GreatRaces, _, _) => {
             play_races(rules, players, slot_of_seat, dice, rng, stats, g, t)
