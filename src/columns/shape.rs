@@ -25,6 +25,27 @@ const STEP: [u64; 16] = nibble_table(1);
 /// One bit in each of [`TurnShape`]'s three planes, for column 0.
 const PLANES: u64 = 1 | 1 << 16 | 1 << 32;
 
+/// A column's bits in the three planes (for column 0) by the steps left to its top without
+/// jumps: one left or none (one-left, special), two left (two-left, special), more (none).
+const PLANES_BY_STEPS_LEFT: [u64; 16] = {
+    let mut t = [0u64; 16];
+    t[0] = 1 | 1 << 32;
+    t[1] = 1 | 1 << 32;
+    t[2] = 1 << 16 | 1 << 32;
+    t
+};
+
+/// `SHIFT[c]`: [`shift`] of column `c` (0 for `c = 0`, whose destination is always 0).
+const SHIFT: [u32; 16] = {
+    let mut t = [0u32; 16];
+    let mut c = MIN_COLUMN;
+    while c <= MAX_COLUMN {
+        t[c as usize] = shift(c);
+        c += 1;
+    }
+    t
+};
+
 /// `NIBBLE[c]`: column `c`'s whole nibble (`NIBBLE[0] = 0`).
 const NIBBLE: [u64; 16] = nibble_table(0xf);
 
@@ -54,10 +75,12 @@ pub struct TurnShape {
     planes: u64,
     /// Per column, the space a move starts from: the car where there is one, else the cube.
     start: u64,
+    /// The nibbles of the columns holding cars (`0xf` each), as [`Turn::car_nibbles`].
+    car_nibbles: u64,
     /// Per column, the space one step up from the start (jump rule only).
-    one: u64,
+    one: [u8; 16],
     /// Per column, the space two steps up from the start, the top at most (jump rule only).
-    two: u64,
+    two: [u8; 16],
     /// Per column, the progress of one step, in [`super::legal::PROGRESS_UNIT`]s (without the
     /// jump rule, the column's constant: wherever a step is legal it climbs one space).
     pub(super) gain_one: [u32; 16],
@@ -85,6 +108,7 @@ impl TurnShape {
         let mut shape = TurnShape {
             usable: turn.usable(rules, board),
             start: (board.progress[p as usize & 3] & !cars) | (turn.pos & cars),
+            car_nibbles: cars,
             ..TurnShape::default()
         };
         for c in MIN_COLUMN..=MAX_COLUMN {
@@ -108,9 +132,9 @@ impl TurnShape {
         TurnShape::new(rules, &game)
     }
 
-    /// Follows a change of the cubes in columns `cols` of `board` (a stop, which may also win
-    /// columns) in this turn-start shape of player `p`: its own cubes, and other players'
-    /// where cubes are jumped.
+    /// Follows a change of the cubes in columns `cols` (not empty) of `board` (a stop, which
+    /// may also win columns) in this turn-start shape of player `p`: its own cubes, and other
+    /// players' where cubes are jumped.
     pub fn cubes_moved<const JUMP: bool>(
         &mut self,
         rules: &Rules,
@@ -120,11 +144,27 @@ impl TurnShape {
     ) {
         // A turn starts from the cubes: the whole word, then the columns whose cubes moved.
         self.start = board.progress[p as usize & 3];
-        for c in cols {
+        let mut moved = |c: u8| {
             if JUMP {
-                self.occupied[c as usize] = board.others_mask(rules.players, p, c);
+                self.occupied[c as usize & 15] = board.others_mask(rules.players, p, c);
             }
             self.refresh::<JUMP>(rules, c);
+        };
+        // Three columns without a data-dependent branch (a stop has one car at least; a column
+        // refreshed twice is refreshed all the same), then any more one by one.
+        let mut rest = cols.0;
+        let mut c = rest.trailing_zeros() as u8;
+        for _ in 0..3 {
+            c = if rest == 0 {
+                c
+            } else {
+                rest.trailing_zeros() as u8
+            };
+            moved(c);
+            rest &= rest.wrapping_sub(1);
+        }
+        for c in ColumnSet(rest) {
+            moved(c);
         }
         self.usable = Turn::default().usable(rules, board);
     }
@@ -136,28 +176,26 @@ impl TurnShape {
     fn refresh<const JUMP: bool>(&mut self, rules: &Rules, c: u8) {
         let len = rules.layout.len(c) as u32;
         let from = nibble(self.start, c) as u32;
-        let (top_in_one, top_in_two, special) = if JUMP {
+        let member = if JUMP {
+            let i = c as usize & 15;
             // The free spaces above the start: the next is the lowest, the one after the next.
-            let free = !(self.occupied[c as usize & 15] as u32) & !((2u32 << from) - 1);
+            // A step never goes down, so neither is below the start.
+            let free = !(self.occupied[i] as u32) & !((2u32 << from) - 1);
             let one = free.trailing_zeros().min(len);
             let two = (free & free.wrapping_sub(1)).trailing_zeros().min(len);
-            let s = shift(c);
-            self.one = (self.one & !(0xf << s)) | (one as u64) << s;
-            self.two = (self.two & !(0xf << s)) | (two as u64) << s;
+            (self.one[i], self.two[i]) = (one as u8, two as u8);
             let units = UNITS_PER_SPACE[len as usize & 15];
-            self.gain_one[c as usize & 15] = one.saturating_sub(from) * units;
-            self.gain_two[c as usize & 15] = two.saturating_sub(from) * units;
-            // Special: a step jumps a cube or reaches the top (two steps are not two spaces).
-            (
-                one >= len,
-                (one < len) & (two >= len),
-                (two != from + 2) | (two >= len),
-            )
+            self.gain_one[i] = (one - from) * units;
+            self.gain_two[i] = (two - from) * units;
+            // Two steps reach the top whenever one does. Special: two steps are not two
+            // spaces (a jump, or the top).
+            let (top_one, top_two) = ((one >= len) as u64, (two >= len) as u64);
+            let special = top_two | (two != from + 2) as u64;
+            top_one | (top_two & (top_one ^ 1)) << 16 | special << 32
         } else {
-            let left = len.saturating_sub(from);
-            (left <= 1, left == 2, left <= 2)
+            // Steps to the top are spaces to the top: the planes by table.
+            PLANES_BY_STEPS_LEFT[len.saturating_sub(from).min(15) as usize]
         };
-        let member = top_in_one as u64 | (top_in_two as u64) << 16 | (special as u64) << 32;
         self.planes = (self.planes & !(PLANES << c)) | member << c;
     }
 
@@ -222,16 +260,17 @@ impl TurnShape {
         };
         let reached = cols & tops;
         self.start = if JUMP {
-            let to = if double { self.two } else { self.one };
-            let moved = NIBBLE[i] | NIBBLE[j];
-            (self.start & !moved) | (to & moved)
+            let to = if double { &self.two } else { &self.one };
+            let spaces = (to[i] as u64) << SHIFT[i] | (to[j] as u64) << SHIFT[j];
+            (self.start & !(NIBBLE[i] | NIBBLE[j])) | spaces
         } else {
             // A legal step never passes the top: one space each.
             self.start + delta
         };
         turn.steps += delta;
         turn.cars |= cols;
-        turn.pos = self.start & turn.car_nibbles();
+        self.car_nibbles |= NIBBLE[i] | NIBBLE[j];
+        turn.pos = self.start & self.car_nibbles;
         turn.at_top |= reached;
         turn.rolls += 1;
         // The usable set loses the tops reached and, once every car is placed, the columns
@@ -260,6 +299,7 @@ impl TurnShape {
             self.start = (self.start & !(0xf << s)) | ((turn.car(c) as u64) << s);
             self.refresh::<JUMP>(rules, c);
         }
+        self.car_nibbles = turn.car_nibbles();
         self.usable = usable;
     }
 }

@@ -144,9 +144,9 @@ impl RuleOfN {
         const LOW: ColumnSet = ColumnSet::of(&[2, 3, 4, 5, 6, 7]);
         const HIGH: ColumnSet = ColumnSet::of(&[7, 8, 9, 10, 11, 12]);
         let k = &self.params;
-        let all = |of: ColumnSet| (cars - of).is_empty() as i32;
-        placed as i32
-            * (k.odd * all(ODD) - k.even * all(EVEN) + k.low * all(LOW) + k.high * all(HIGH))
+        // Each term masked in (all bits) or out by its condition, so none becomes a branch.
+        let all = |of: ColumnSet| -(((cars - of).is_empty() & placed) as i32);
+        (k.odd & all(ODD)) - (k.even & all(EVEN)) + (k.low & all(LOW)) + (k.high & all(HIGH))
     }
 
     /// `Σ weights[c] · (steps_c + 1)` over the turn's cars (`weights` by column number).

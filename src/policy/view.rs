@@ -73,12 +73,15 @@ impl<'a> View<'a> {
 
     /// Whether stopping now would win the game for the player to move. Only a column reached
     /// this turn can end the game on a stop, so with no car on a top this is false at once.
-    #[inline]
+    #[inline(always)]
     pub fn stop_wins(&self) -> bool {
+        !self.game.turn.at_top.is_empty() && self.stop_with_tops_wins()
+    }
+
+    /// [`View::stop_wins`] once some car is on a top (kept out of line: most rolls have none).
+    #[inline(never)]
+    fn stop_with_tops_wins(&self) -> bool {
         let (rules, game, tops) = (self.rules, self.game, self.game.turn.at_top);
-        if tops.is_empty() {
-            return false;
-        }
         // A stop wins every column on top. Can't Stop: the player wins on reaching the columns
         // to win. Otherwise the game ends only if enough columns close; then the scores
         // (second places included) name the winner, so the stop is played out on a copy.
