@@ -36,8 +36,7 @@ pub struct Lanes<'a> {
 }
 
 /// `table[idx]` for each lane, `table` holding 16 values (idx 0..16).
-#[target_feature(enable = "avx2")]
-#[inline]
+#[inline(always)]
 unsafe fn lookup16<T>(table: &[T; 16], idx: __m256i) -> __m256i {
     const { assert!(std::mem::size_of::<T>() == 4) };
     let lo = _mm256_loadu_si256(table.as_ptr() as *const __m256i);
@@ -49,8 +48,7 @@ unsafe fn lookup16<T>(table: &[T; 16], idx: __m256i) -> __m256i {
 }
 
 /// The least of eight unsigned lanes.
-#[target_feature(enable = "avx2")]
-#[inline]
+#[inline(always)]
 unsafe fn least(v: __m256i) -> u32 {
     let m = _mm256_min_epu32(v, _mm256_permute2x128_si256::<1>(v, v));
     let m = _mm256_min_epu32(m, _mm256_shuffle_epi32::<0b01_00_11_10>(m));
@@ -63,9 +61,10 @@ unsafe fn least(v: __m256i) -> u32 {
 /// `FASTER_GEAR`. The roll must not bust.
 ///
 /// # Safety
-/// The CPU must have AVX2 ([`super::rank_table::vector_cpu`]).
-#[target_feature(enable = "avx2")]
-#[inline]
+/// The CPU must have AVX2 ([`super::rank_table::vector_cpu`]). The kernel carries no target
+/// feature of its own so that it inlines into the engine's loop compiled for x86-64-v3
+/// (`sim::play`), where it becomes AVX2 code; anywhere else its intrinsics are calls.
+#[inline(always)]
 pub unsafe fn best_place<const SCORED: bool, const FASTER_GEAR: bool>(
     row: &RankRow,
     t: Lanes,
