@@ -2,8 +2,13 @@
 //! policy family (single thread, fixed seeds), and end-to-end tournament runs (all threads).
 //!
 //! Groups and their throughput elements:
-//! - `roll_evaluator`: rolls evaluated (legal choices of a position and roll), through the
-//!   public `Game::choices` and the engine's in-place `Game::fill_choices`;
+//! - `roll_evaluator`: rolls evaluated, for the same positions and rolls in every row: their
+//!   legal choices, through the public `Game::choices` (`legal_choices`) and the in-place
+//!   `Game::fill_choices` (`fill_choices`: the engine's path for policies valuing the board);
+//!   for a shape-choosing policy (`fixed-risk`: the shared rule, `rule28`: scored), the pick
+//!   ranked on the turn's shape by `TurnShape::best_choice` in AVX2 lanes (`rank_vector`,
+//!   skipped with a note on a CPU without AVX2) or one candidate after another
+//!   (`rank_scalar`), and the engine's whole pick, the plain table first (`pick`);
 //! - `one_game`: games, for Route 66 and Can't Stop × every policy family, The Great Races once
 //!   (`great-races/race-choice`: there every family plays the same games, see `common`), and
 //!   every Shortcut and Treasure Hunt policy family; `one_game_slow`: `optimal-turn` in Can't
@@ -15,20 +20,26 @@
 mod common;
 
 use common::{
-    check_races_play_alike, column_game, positions, shortcut_game, treasure_game, COLUMN_POLICIES,
-    PRESS_GAMES, RACE_POLICY, SHORTCUT_POLICIES, TREASURE_POLICIES,
+    check_picks, check_races_play_alike, column_game, positions, shaped, shortcut_game,
+    treasure_game, Ranker, ShapedRoll, COLUMN_POLICIES, PRESS_GAMES, RACE_POLICY,
+    SHORTCUT_POLICIES, TREASURE_POLICIES,
 };
 use criterion::measurement::WallTime;
 use criterion::{
     black_box, criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion, Throughput,
 };
-use pressluck::columns::{ChoiceList, GameKind, Rules};
+use pressluck::columns::{ChoiceList, Game, GameKind, Rules};
+use pressluck::dice::Roll;
 use pressluck::policy::PolicySpec;
 use pressluck::sim::runner::run_matchup;
 use pressluck::sim::schedule::Matchup;
 
 /// Positions evaluated per `roll_evaluator` iteration.
 const POSITIONS: usize = 4096;
+
+/// The shape-choosing policies of the ranking rows, as `(label, spec)`: the shared choice rule
+/// alone (no points) and a scored rule.
+const RANKED_POLICIES: [(&str, &str); 2] = [("fixed-risk", "fixed-risk:0.3"), ("rule28", "rule28")];
 
 /// Games per `tournament` iteration.
 const TOURNAMENT_GAMES: u64 = 20_000;
@@ -61,8 +72,141 @@ fn roll_evaluator(c: &mut Criterion) {
                 black_box(n)
             })
         });
+        ranking_rows(&mut group, &rules, &pos);
     }
     group.finish();
+}
+
+/// The `roll_evaluator` rows of the shape-choosing policies (see the module comment) on `pos`,
+/// once each checked to pick as the policy does from the list and every row to agree.
+fn ranking_rows(group: &mut BenchmarkGroup<WallTime>, rules: &Rules, pos: &[(Game, Roll)]) {
+    let rolls = shaped(rules, pos);
+    let game = rules.game.name();
+    for (label, spec) in RANKED_POLICIES {
+        let counts = check_picks(rules, spec, pos);
+        println!(
+            "roll_evaluator {game}/{label}: {counts:?} of {} rolls",
+            pos.len()
+        );
+        let ranker = Ranker::new(rules, spec);
+        assert_eq!(ranker.scores.is_shared_rule(), label == "fixed-risk");
+        let (vector, v3) = (ranker.vector, v3_cpu(ranker.vector));
+        let sum = pass::<false>(rules, &ranker, &rolls, false);
+        assert_eq!(pass_on::<false>(v3, rules, &ranker, &rolls, vector), sum);
+        assert_eq!(pass_on::<true>(v3, rules, &ranker, &rolls, vector), sum);
+        let param = format!("{game}/{label}");
+        let mut row = |name: &str, run: &dyn Fn(&Ranker, &[ShapedRoll], bool) -> u64, v| {
+            group.bench_function(BenchmarkId::new(name, &param), |b| {
+                b.iter(|| black_box(run(black_box(&ranker), black_box(&rolls), black_box(v))))
+            });
+        };
+        if vector {
+            row(
+                "rank_vector",
+                &|r, x, v| pass_on::<false>(v3, rules, r, x, v),
+                true,
+            );
+        } else {
+            println!("roll_evaluator: no rank_vector/{param}: this CPU has no AVX2");
+        }
+        row(
+            "rank_scalar",
+            &|r, x, v| pass::<false>(rules, r, x, v),
+            false,
+        );
+        // As the engine picks: in vector lanes, in a loop compiled for x86-64-v3, where the
+        // CPU can.
+        row(
+            "pick",
+            &|r, x, v| pass_on::<true>(v3, rules, r, x, v),
+            vector,
+        );
+    }
+}
+
+/// One pass of a ranking row over `rolls`: the engine's whole pick (`Ranker::pick`) when
+/// `PICK`, else `TurnShape::best_choice` alone; in vector lanes when `vector`. Returns a
+/// checksum of the choices, in order.
+///
+/// Busting rolls are counted as the engine counts them: each is one of the row's rolls, and
+/// costs the `usable_sums` check alone (the engine checks it before any pick), so that every
+/// `roll_evaluator` row divides its time by the same rolls.
+#[inline(always)]
+fn pass<const PICK: bool>(
+    rules: &Rules,
+    ranker: &Ranker,
+    rolls: &[ShapedRoll],
+    vector: bool,
+) -> u64 {
+    let mut sum = 0u64;
+    for r in rolls {
+        let sums = r.shape.usable_sums(r.outcome);
+        if sums.is_empty() {
+            continue;
+        }
+        let c = if PICK {
+            ranker.pick(rules, r, sums, vector)
+        } else {
+            let (cars, free, fg) = (r.turn.cars, r.turn.free_cars(rules), rules.faster_gear);
+            r.shape
+                .best_choice(r.outcome, cars, free, &ranker.scores, vector, fg)
+        };
+        sum = sum.rotate_left(5) ^ ((c.first as u64) << 4 | c.second as u64);
+    }
+    sum
+}
+
+/// [`pass`] compiled for x86-64-v3, as the engine compiles its turn loop for a CPU that ranks
+/// in vector lanes (so that the AVX2 kernel may inline into the loop, as it may there).
+///
+/// # Safety
+/// The CPU must have the features enabled here ([`v3_cpu`]).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+unsafe fn pass_v3<const PICK: bool>(
+    rules: &Rules,
+    ranker: &Ranker,
+    rolls: &[ShapedRoll],
+    vector: bool,
+) -> u64 {
+    pass::<PICK>(rules, ranker, rolls, vector)
+}
+
+/// [`pass`], compiled for x86-64-v3 when `v3` (from [`v3_cpu`]).
+#[inline(always)]
+fn pass_on<const PICK: bool>(
+    v3: bool,
+    rules: &Rules,
+    ranker: &Ranker,
+    rolls: &[ShapedRoll],
+    vector: bool,
+) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if v3 {
+        // SAFETY: `v3_cpu` found every feature `pass_v3` enables.
+        return unsafe { pass_v3::<PICK>(rules, ranker, rolls, vector) };
+    }
+    let _ = v3;
+    pass::<PICK>(rules, ranker, rolls, vector)
+}
+
+/// Whether the engine would run its x86-64-v3 loop (it does wherever it ranks in vector lanes,
+/// `vector`) and this CPU has every feature of that loop.
+fn v3_cpu(vector: bool) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        vector
+            && is_x86_feature_detected!("avx2")
+            && is_x86_feature_detected!("bmi1")
+            && is_x86_feature_detected!("bmi2")
+            && is_x86_feature_detected!("lzcnt")
+            && is_x86_feature_detected!("popcnt")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = vector;
+        false
+    }
 }
 
 /// Benchmarks `play` as `game/policy`: one complete game per iteration, the seed advancing

@@ -1,10 +1,14 @@
 //! Fixtures of the engine benchmarks: the policy families benchmarked for each game, positions
-//! met in real play, and one complete 2-player game of each game family as a function of its
-//! seed (the benchmarks advance the seed every iteration).
+//! met in real play (and their turn shapes, with a shape-choosing policy's pick as the engine
+//! makes it), and one complete 2-player game of each game family as a function of its seed
+//! (the benchmarks advance the seed every iteration).
 
-use pressluck::columns::{Game, GameKind, Rules};
-use pressluck::dice::{self, Roll};
-use pressluck::policy::PolicySpec;
+use pressluck::columns::rank_table::vector_cpu;
+use pressluck::columns::{
+    Choice, ChoiceList, ChoiceScores, ColumnSet, Game, GameKind, PlainPicks, Rules, Turn, TurnShape,
+};
+use pressluck::dice::{self, Roll, ROLLS};
+use pressluck::policy::{Policy as _, PolicySpec, View};
 use pressluck::shortcut::engine::{self as shortcut_engine, RngD6};
 use pressluck::shortcut::{Board, Policy, Setup, ShortcutFamily};
 use pressluck::sim::dice_source::RngDice;
@@ -70,6 +74,124 @@ pub fn positions(rules: &Rules, n: usize) -> Vec<(Game, Roll)> {
         }
     }
     out
+}
+
+/// A position's roll as the engine ranks it: the turn in hand, its [`TurnShape`] (worked out
+/// here, outside any measurement: the engine keeps the shape up to date as the turn goes, so
+/// building one is not per-roll work) and the roll's ordered outcome index.
+#[derive(Clone, Copy, Debug)]
+pub struct ShapedRoll {
+    pub turn: Turn,
+    pub shape: TurnShape,
+    pub outcome: usize,
+}
+
+/// `pos` (from [`positions`]) with each position's turn shape.
+pub fn shaped(rules: &Rules, pos: &[(Game, Roll)]) -> Vec<ShapedRoll> {
+    pos.iter()
+        .map(|(g, roll)| ShapedRoll {
+            turn: g.turn,
+            shape: TurnShape::new(rules, g),
+            outcome: roll.index(),
+        })
+        .collect()
+}
+
+/// What the engine keeps to rank a shape-choosing policy's choices (`sim::play::Player`): its
+/// points, its plain picks, and whether this CPU ranks in vector lanes.
+pub struct Ranker {
+    pub scores: ChoiceScores,
+    pub plain: PlainPicks,
+    pub vector: bool,
+}
+
+impl Ranker {
+    /// The ranker of `spec` (a policy choosing by the turn's shape) under `rules`.
+    pub fn new(rules: &Rules, spec: &str) -> Ranker {
+        let policy = PolicySpec::parse(spec).expect("a built-in column policy spec");
+        let scores = policy
+            .build(rules)
+            .choice_scores(rules)
+            .unwrap_or_else(|| panic!("{spec} does not choose by the turn's shape"));
+        Ranker {
+            plain: PlainPicks::new(rules, &scores),
+            scores,
+            vector: vector_cpu(),
+        }
+    }
+
+    /// The engine's pick for a roll with usable sums `sums` (not empty) in `turn` shaped
+    /// `shape`, ranked with the vector kernel when `vector`: a plain roll's pick read off the
+    /// table, else (or when choices tie there) the roll ranked on the shape. A copy of
+    /// `Player::ranked_pick` (private to `sim::play`).
+    #[inline(always)]
+    pub fn pick(&self, rules: &Rules, r: &ShapedRoll, sums: ColumnSet, vector: bool) -> Choice {
+        let (cars, free) = (r.turn.cars, r.turn.free_cars(rules));
+        if r.shape.plain(sums, free, rules.cars) {
+            if let Some(c) = self.plain.pick(r.outcome, sums, free == 0) {
+                return c;
+            }
+        }
+        let fg = rules.faster_gear;
+        r.shape
+            .best_choice(r.outcome, cars, free, &self.scores, vector, fg)
+    }
+}
+
+/// How [`positions`]' rolls go through the engine's pick: busting, read off the plain table,
+/// ranked on the shape.
+#[derive(Debug, Default)]
+pub struct PickCounts {
+    pub bust: usize,
+    pub plain: usize,
+    pub ranked: usize,
+}
+
+/// Panics unless the engine's pick ([`Ranker::pick`], vector and scalar) and both rankings
+/// alone take, for every roll of `pos` that does not bust, the choice `spec` itself takes from
+/// the roll evaluator's list; counts the rolls' paths through the pick.
+pub fn check_picks(rules: &Rules, spec: &str, pos: &[(Game, Roll)]) -> PickCounts {
+    let ranker = Ranker::new(rules, spec);
+    let mut policy = PolicySpec::parse(spec).unwrap().build(rules);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(0);
+    let (mut list, mut counts) = (ChoiceList::default(), PickCounts::default());
+    for ((g, roll), r) in pos.iter().zip(shaped(rules, pos)) {
+        let sums = r.shape.usable_sums(r.outcome);
+        g.fill_choices(rules, ROLLS[r.outcome], &mut list);
+        assert_eq!(sums.is_empty(), list.is_empty(), "{roll:?} in {g:?}");
+        if sums.is_empty() {
+            counts.bust += 1;
+            continue;
+        }
+        let free = r.turn.free_cars(rules);
+        let table = r.shape.plain(sums, free, rules.cars)
+            && ranker.plain.pick(r.outcome, sums, free == 0).is_some();
+        *(if table {
+            &mut counts.plain
+        } else {
+            &mut counts.ranked
+        }) += 1;
+        let k = match list.len() {
+            1 => 0,
+            n => policy
+                .choose(&View::new(rules, g), *roll, &list, &mut rng)
+                .min(n - 1),
+        };
+        let want = list.get(k);
+        let (cars, fg) = (r.turn.cars, rules.faster_gear);
+        for vector in [false, ranker.vector] {
+            assert_eq!(
+                ranker.pick(rules, &r, sums, vector),
+                want,
+                "{spec} {roll:?} {g:?}"
+            );
+            let ranked = r
+                .shape
+                .best_choice(r.outcome, cars, free, &ranker.scores, vector, fg);
+            assert_eq!(ranked, want, "{spec} vector {vector} {roll:?} in {g:?}");
+        }
+    }
+    counts
 }
 
 /// One game of a column race with `policy` in both seats, as the tournament engine plays it:
