@@ -7,6 +7,7 @@ pub mod family;
 pub mod interrupt;
 pub mod lanes;
 pub mod play;
+pub mod player;
 pub mod runner;
 pub mod schedule;
 pub mod stats;
