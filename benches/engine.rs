@@ -90,7 +90,9 @@ fn ranking_rows(group: &mut BenchmarkGroup<WallTime>, rules: &Rules, pos: &[(Gam
         );
         let ranker = Ranker::new(rules, spec);
         assert_eq!(ranker.scores.is_shared_rule(), label == "fixed-risk");
-        let (vector, v3) = (ranker.vector, v3_cpu(ranker.vector));
+        let vector = ranker.vector;
+        // The engine runs its x86-64-v3 loop exactly where it ranks in vector lanes.
+        let v3 = vector;
         let sum = pass::<false>(rules, &ranker, &rolls, false);
         assert_eq!(pass_on::<false>(v3, rules, &ranker, &rolls, vector), sum);
         assert_eq!(pass_on::<true>(v3, rules, &ranker, &rolls, vector), sum);
@@ -160,7 +162,7 @@ fn pass<const PICK: bool>(
 /// in vector lanes (so that the AVX2 kernel may inline into the loop, as it may there).
 ///
 /// # Safety
-/// The CPU must have the features enabled here ([`v3_cpu`]).
+/// The CPU must have the features enabled here ([`pressluck::columns::rank_table::vector_cpu`]).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
 unsafe fn pass_v3<const PICK: bool>(
@@ -172,7 +174,7 @@ unsafe fn pass_v3<const PICK: bool>(
     pass::<PICK>(rules, ranker, rolls, vector)
 }
 
-/// [`pass`], compiled for x86-64-v3 when `v3` (from [`v3_cpu`]).
+/// [`pass`], compiled for x86-64-v3 when `v3` (from [`pressluck::columns::rank_table::vector_cpu`]).
 #[inline(always)]
 fn pass_on<const PICK: bool>(
     v3: bool,
@@ -183,30 +185,11 @@ fn pass_on<const PICK: bool>(
 ) -> u64 {
     #[cfg(target_arch = "x86_64")]
     if v3 {
-        // SAFETY: `v3_cpu` found every feature `pass_v3` enables.
+        // SAFETY: `vector_cpu` found every feature `pass_v3` enables.
         return unsafe { pass_v3::<PICK>(rules, ranker, rolls, vector) };
     }
     let _ = v3;
     pass::<PICK>(rules, ranker, rolls, vector)
-}
-
-/// Whether the engine would run its x86-64-v3 loop (it does wherever it ranks in vector lanes,
-/// `vector`) and this CPU has every feature of that loop.
-fn v3_cpu(vector: bool) -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        vector
-            && is_x86_feature_detected!("avx2")
-            && is_x86_feature_detected!("bmi1")
-            && is_x86_feature_detected!("bmi2")
-            && is_x86_feature_detected!("lzcnt")
-            && is_x86_feature_detected!("popcnt")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        let _ = vector;
-        false
-    }
 }
 
 /// Benchmarks `play` as `game/policy`: one complete game per iteration, the seed advancing

@@ -54,8 +54,9 @@ pub static RANK_ROWS: [RankRow; OUTCOMES] = {
     rows
 };
 
-/// Whether this CPU runs the vector ranking: it has AVX2, and `PRESSLUCK_ENGINE` is not
-/// `scalar`.
+/// Whether this CPU runs the vector ranking, in the engine's turn loop compiled for x86-64-v3:
+/// it has every feature that loop enables (AVX2, BMI1, BMI2, LZCNT, POPCNT), and
+/// `PRESSLUCK_ENGINE` is not `scalar`.
 pub fn vector_cpu() -> bool {
     if std::env::var("PRESSLUCK_ENGINE").is_ok_and(|v| v == "scalar") {
         return false;
@@ -63,6 +64,10 @@ pub fn vector_cpu() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
         is_x86_feature_detected!("avx2")
+            && is_x86_feature_detected!("bmi1")
+            && is_x86_feature_detected!("bmi2")
+            && is_x86_feature_detected!("lzcnt")
+            && is_x86_feature_detected!("popcnt")
     }
     #[cfg(not(target_arch = "x86_64"))]
     {

@@ -42,7 +42,7 @@ pub fn play_game<P: Policy, D: DiceSource, R: RngCore>(
             play_races(rules, players, slot_of_seat, dice, rng, stats, g, t)
         }
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: the rank table found AVX2, so this CPU is x86-64-v3.
+        // SAFETY: `vector_cpu` (each player's `vector`) found every feature `play_turns_v3` enables.
         (_, true, true) => unsafe {
             play_turns_v3::<_, _, _, true>(rules, players, slot_of_seat, dice, rng, stats, g, t)
         },
