@@ -15,18 +15,11 @@ use super::rank::ChoiceScores;
 use super::rules::Rules;
 use super::set::{ColumnSet, MAX_COLUMN, MIN_COLUMN};
 use super::shape::TurnShape;
-use crate::dice::{DISTINCT, DISTINCT_OF, DISTINCT_ROLLS};
+use crate::dice::{DISTINCT, DISTINCT_OF, DISTINCT_ROLLS, PAIR_SUMS};
 
 /// The sums a distinct roll offers, as a column set.
 const fn sums_of(r: usize) -> u16 {
-    let p = DISTINCT_ROLLS[r].roll.pairings();
-    let mut m = 0u16;
-    let mut k = 0;
-    while k < 3 {
-        m |= (1 << p[k].0) | (1 << p[k].1);
-        k += 1;
-    }
-    m
+    PAIR_SUMS[DISTINCT_ROLLS[r].roll.index()]
 }
 
 /// `LOCAL[r][c]`: for distinct roll `r`, the bit of column `c` among its sums numbered from the

@@ -130,12 +130,8 @@ impl RuleOfN {
         }
     }
 
-    /// The placed-markers terms of the count (`+odd −even +low +high`), 0 until all are placed.
-    fn shape(&self, rules: &Rules, turn: &Turn) -> i32 {
-        self.placed_terms(rules, turn.cars)
-    }
-
-    /// The placed-markers terms for markers on `cars`, 0 unless all `rules.cars` are placed.
+    /// The placed-markers terms of the count (`+odd −even +low +high`) for markers on `cars`,
+    /// 0 unless all `rules.cars` are placed.
     fn placed_terms(&self, rules: &Rules, cars: ColumnSet) -> i32 {
         // Worked out either way and zeroed unless all are placed: no branch on the count.
         let placed = (cars.len() >= rules.cars as u32) & !cars.is_empty();
@@ -172,7 +168,7 @@ impl RuleOfN {
     /// The running count of the turn in `game`.
     pub fn count(&self, rules: &Rules, game: &Game) -> i32 {
         let turn = &game.turn;
-        RuleOfN::weighted_steps(turn, &self.progress) + self.shape(rules, turn)
+        RuleOfN::weighted_steps(turn, &self.progress) + self.placed_terms(rules, turn.cars)
     }
 
     /// The choice score of a turn state.
@@ -184,7 +180,7 @@ impl RuleOfN {
     pub fn turn_choice_score(&self, rules: &Rules, turn: &Turn) -> i32 {
         RuleOfN::weighted_steps(turn, &self.choice)
             - self.params.marker * turn.cars.len() as i32
-            - self.shape(rules, turn)
+            - self.placed_terms(rules, turn.cars)
     }
 }
 
