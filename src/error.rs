@@ -26,6 +26,19 @@ pub fn one_line(text: &str) -> String {
     out
 }
 
+/// A TOML parse error of file text `text` as `line N: message` (the line where the error's
+/// span starts, counted from 1), or the message alone when the error has no span.
+pub fn toml_error(text: &str, e: &toml::de::Error) -> String {
+    let msg = e.message().trim();
+    match e.span() {
+        Some(span) => {
+            let line = text[..span.start.min(text.len())].matches('\n').count() + 1;
+            format!("line {line}: {msg}")
+        }
+        None => msg.to_string(),
+    }
+}
+
 /// The exit code for an error: 2 for input errors, 1 for anything else.
 pub fn exit_code(e: &anyhow::Error) -> u8 {
     if e.chain().any(|c| c.is::<InputError>()) {
@@ -44,5 +57,19 @@ mod tests {
         assert_eq!(one_line("a\nb\r\tc\u{1b}d"), "a\\nb\\r\\tc\\u{1b}d");
         assert_eq!(one_line("café – ok"), "café – ok");
         assert_eq!(one_line("x\u{2028}y").lines().count(), 1);
+    }
+
+    #[test]
+    fn toml_errors_name_the_line_their_span_starts_on() {
+        #[derive(Debug, serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        #[allow(dead_code)]
+        struct File {
+            a: i64,
+        }
+        let at = |text: &str| toml_error(text, &toml::from_str::<File>(text).unwrap_err());
+        assert!(at("a = 1\nb = 2\n").starts_with("line 2: unknown field `b`"));
+        assert!(at("a = 1\n\nthis is bad\n").starts_with("line 3: "));
+        assert!(at("a = \"x\"").starts_with("line 1: "));
     }
 }

@@ -65,7 +65,7 @@ strategy: not UTF-8 :: tournament --policies strat/binary.toml,ev :: strat/binar
 strategy: names another file :: tournament --policies strat/loop.toml,ev :: strat/loop.toml ;; not another file
 strategy: bad spec :: tournament --policies strat/badspec.toml,ev :: strat/badspec.toml ;; fixed-risk:7 ;; 0..1
 strategy: key with a line break :: tournament --policies strat/evilkey.toml,ev :: strat/evilkey.toml ;; unknown field `evil\nkey`
-strategy: garbage :: tournament --policies strat/garbage.toml,ev :: strat/garbage.toml
+strategy: garbage :: tournament --policies strat/garbage.toml,ev :: strat/garbage.toml ;; line 1
 strategy: no such file :: tournament --policies strat/nosuch.toml,ev :: strat/nosuch.toml ;; No such file
 resume: another seed :: tournament --game cant-stop --policies one-roll,fixed-risk:0.3 --games 5000 --resume ck5.csv :: --resume ck5.csv ;; another run ;; different seed: 5 in the checkpoint, 1 in this run
 resume: other games :: tournament --game cant-stop --policies one-roll,fixed-risk:0.3 --games 4000 --seed 5 --resume ck5.csv :: --resume ck5.csv ;; different games per matchup: 5000 in the checkpoint, 4000 in this run

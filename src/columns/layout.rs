@@ -2,7 +2,7 @@
 //! that may take second place, per column — with the built-in boards and the TOML board format.
 
 use super::set::{COLUMN_COUNT, MAX_COLUMN, MIN_COLUMN};
-use crate::error::one_line;
+use crate::error::{one_line, toml_error};
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 
@@ -141,20 +141,7 @@ impl Layout {
 
     /// [`Layout::from_toml`] before its error is made one line.
     fn read_toml(text: &str) -> Result<Layout, String> {
-        let file: BoardFile = toml::from_str(text).map_err(|e| {
-            let msg = e.message().to_string();
-            match e.span() {
-                Some(span) => format!(
-                    "line {}: {msg}",
-                    text.bytes()
-                        .take(span.start)
-                        .filter(|&b| b == b'\n')
-                        .count()
-                        + 1
-                ),
-                None => msg,
-            }
-        })?;
+        let file: BoardFile = toml::from_str(text).map_err(|e| toml_error(text, &e))?;
         let mut l = Layout {
             length: [0; 13],
             first: [0; 13],

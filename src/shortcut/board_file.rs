@@ -4,6 +4,7 @@
 
 use super::board::{bit, Board, Colour, Square, SquareSet, MAX_SQUARES};
 use super::rules::Rules;
+use crate::error::toml_error;
 use serde::Deserialize;
 use std::collections::HashMap;
 use toml::Spanned;
@@ -37,13 +38,7 @@ fn line_of(text: &str, at: usize) -> usize {
 
 /// Reads and checks a board file.
 pub fn parse(text: &str) -> Result<Board, String> {
-    let file: File = toml::from_str(text).map_err(|e| {
-        let msg = e.message().trim().to_string();
-        match e.span() {
-            Some(span) => format!("line {}: {msg}", line_of(text, span.start)),
-            None => msg,
-        }
-    })?;
+    let file: File = toml::from_str(text).map_err(|e| toml_error(text, &e))?;
     let line = |s: &Spanned<String>| line_of(text, s.span().start);
     let n = file.squares.len();
     if n == 0 {

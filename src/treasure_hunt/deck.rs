@@ -1,6 +1,7 @@
 //! The cards: six border colours, six symbols, numbers 1–6; the default 54-card deck (data, in
 //! `data/treasure-hunt-deck.toml`) and loading a replacement deck file.
 
+use crate::error::toml_error;
 use serde::Deserialize;
 use std::fmt;
 
@@ -109,16 +110,7 @@ impl Deck {
 
     /// Parses and checks a deck file; the error says what is wrong.
     pub fn from_toml(text: &str) -> Result<Deck, String> {
-        let f: DeckFile = toml::from_str(text).map_err(|e| {
-            let msg = e.message().to_string();
-            match e.span() {
-                Some(span) => {
-                    let line = text[..span.start.min(text.len())].lines().count().max(1);
-                    format!("line {line}: {msg}")
-                }
-                None => msg,
-            }
-        })?;
+        let f: DeckFile = toml::from_str(text).map_err(|e| toml_error(text, &e))?;
         let lists = [f.red, f.blue, f.yellow, f.green, f.white, f.black];
         let mut cards = Vec::new();
         for (colour, list) in lists.iter().enumerate() {

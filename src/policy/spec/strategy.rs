@@ -2,7 +2,7 @@
 //! `fixed-risk:0.2`), loaded under the file's name.
 
 use super::PolicySpec;
-use crate::error::one_line;
+use crate::error::{one_line, toml_error};
 use std::path::Path;
 
 /// A strategy file: a named, documented spec.
@@ -31,8 +31,8 @@ pub fn read_strategy(path: &Path) -> Result<Strategy, String> {
     let shown = path.display();
     let bytes = std::fs::read(path).map_err(|e| format!("{shown}: {e}"))?;
     let text = String::from_utf8(bytes).map_err(|_| format!("{shown}: not UTF-8 text"))?;
-    let file: StrategyFile =
-        toml::from_str(&text).map_err(|e| one_line(&format!("{shown}: {}", e.message())))?;
+    let file: StrategyFile = toml::from_str(&text)
+        .map_err(|e| one_line(&format!("{shown}: {}", toml_error(&text, &e))))?;
     if file.policy.trim().ends_with(".toml") {
         return Err(format!(
             "{shown}: a strategy file names a policy spec, not another file"
