@@ -13,6 +13,9 @@
 //!   (`great-races/race-choice`: there every family plays the same games, see `common`), and
 //!   every Shortcut and Treasure Hunt policy family; `one_game_slow`: `optimal-turn` in Can't
 //!   Stop, with fewer samples;
+//! - `lanes`: games of 2-player Can't Stop, `fixed-risk:0.3` in both seats, on one thread: by
+//!   the scalar engine (`scalar`, ranking as it does in every game) and by each vector-lane
+//!   kernel this CPU runs (`Avx512`, `Avx2`; skipped with a note otherwise);
 //! - `tournament`: games of a 2-player matchup over every thread.
 //!
 //! Fixtures (policy lists, positions, the single-game closures) are in `common`.
@@ -30,9 +33,11 @@ use criterion::{
 };
 use pressluck::columns::{ChoiceList, Game, GameKind, Rules};
 use pressluck::dice::Roll;
-use pressluck::policy::PolicySpec;
-use pressluck::sim::runner::run_matchup;
+use pressluck::policy::{AnyPolicy, PolicySpec};
+use pressluck::sim::lanes::{play_games, Kernel, LanePlan};
+use pressluck::sim::runner::{run_matchup, run_scalar};
 use pressluck::sim::schedule::Matchup;
+use pressluck::sim::stats::MatchupStats;
 
 /// Positions evaluated per `roll_evaluator` iteration.
 const POSITIONS: usize = 4096;
@@ -40,6 +45,9 @@ const POSITIONS: usize = 4096;
 /// The shape-choosing policies of the ranking rows, as `(label, spec)`: the shared choice rule
 /// alone (no points) and a scored rule.
 const RANKED_POLICIES: [(&str, &str); 2] = [("fixed-risk", "fixed-risk:0.3"), ("rule28", "rule28")];
+
+/// Games per `lanes` iteration.
+const LANE_GAMES: u64 = 2048;
 
 /// Games per `tournament` iteration.
 const TOURNAMENT_GAMES: u64 = 20_000;
@@ -246,6 +254,43 @@ fn one_game_slow(c: &mut Criterion) {
     group.finish();
 }
 
+/// The lanes engine against the scalar one, on one thread and the same games.
+fn lanes(c: &mut Criterion) {
+    let mut group = c.benchmark_group("lanes");
+    group.throughput(Throughput::Elements(LANE_GAMES));
+    let rules = Rules::new(GameKind::CantStop, 2);
+    let pols: Vec<AnyPolicy> = ["fixed-risk:0.3"; 2]
+        .iter()
+        .map(|s| PolicySpec::parse(s).unwrap().build(&rules))
+        .collect();
+    let one_thread = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("a one-thread pool");
+    let scalar = || run_scalar(&rules, &pols, 1, 0, 0, LANE_GAMES, &|_| {});
+    let want = one_thread.install(scalar);
+    group.bench_function("cant-stop/scalar", |b| {
+        b.iter(|| black_box(one_thread.install(scalar)))
+    });
+    for kernel in Kernel::ALL {
+        if !kernel.supported() {
+            eprintln!("lanes/cant-stop/{kernel:?}: skipped, this CPU cannot run it");
+            continue;
+        }
+        let plan = LanePlan::for_rules(&rules, &pols, kernel).expect("lanes play this matchup");
+        let play = || {
+            let mut stats = MatchupStats::default();
+            play_games(&rules, &plan, 1, 0, 0, LANE_GAMES, &mut stats);
+            stats
+        };
+        assert_eq!(play(), want, "{kernel:?} plays the scalar engine's games");
+        group.bench_function(format!("cant-stop/{kernel:?}"), |b| {
+            b.iter(|| black_box(play()))
+        });
+    }
+    group.finish();
+}
+
 fn tournament(c: &mut Criterion) {
     let mut group = c.benchmark_group("tournament");
     group.sample_size(10);
@@ -267,5 +312,12 @@ fn tournament(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, roll_evaluator, one_game, one_game_slow, tournament);
+criterion_group!(
+    benches,
+    roll_evaluator,
+    one_game,
+    one_game_slow,
+    lanes,
+    tournament
+);
 criterion_main!(benches);

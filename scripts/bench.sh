@@ -36,7 +36,7 @@ done
 mv "$tmp" "$csv"
 cat "$csv"
 
-filter=${CRITERION:-'roll_evaluator|one_game/|tournament'}
+filter=${CRITERION:-'roll_evaluator|one_game/|lanes|tournament'}
 [ "$filter" = 0 ] && exit 0
 args=(--warm-up-time 1 --measurement-time "${CRITERION_TIME:-2}")
 [ "$filter" != all ] && args+=("$filter")

@@ -10,7 +10,7 @@
 use super::dice_source::DiceSource;
 pub use super::player::{players, Player};
 use super::stats::MatchupStats;
-use crate::columns::{Choice, ChoiceList, Game, GameKind, Rules, TurnShape};
+use crate::columns::{ChoiceList, Game, GameKind, Rules, TurnShape};
 use crate::dice::{Roll, ROLLS};
 use crate::policy::{Policy, View};
 use rand_core::RngCore;
@@ -238,7 +238,7 @@ fn check_ranked<P: Policy, R: RngCore, const JUMP: bool>(
     policy: &mut P,
     game: &Game,
     outcome: usize,
-    choice: Choice,
+    choice: crate::columns::Choice,
     rng: &mut R,
 ) {
     let (mut list, roll) = (ChoiceList::default(), ROLLS[outcome]);

@@ -65,6 +65,10 @@ pub struct Tables {
     pub len: [u64; 16],
     /// Progress units one space is worth, by column.
     pub units: [u64; 16],
+    /// `units` as 32-bit words, for the AVX2 kernel's in-register lookup.
+    pub units32: [u32; 16],
+    /// `len` as bytes, twice over, for the AVX2 kernel's byte shuffle (`len[0]` is 0).
+    pub len_bytes: [u8; 32],
     /// Cars a player has.
     pub cars: u64,
     /// Columns a player must claim to win.

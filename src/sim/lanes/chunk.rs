@@ -1,9 +1,9 @@
-//! Drives [`super::avx512::step`] over a range of games: starts each lane's game with that
+//! Drives a kernel's step ([`super::avx512::step`] or [`super::avx2::step`]) over a range of games: starts each lane's game with that
 //! game's dice stream and seating, and after every roll counts what happened in the lane into
 //! the [`MatchupStats`] exactly where [`crate::sim::play::play_game`] counts it.
 
-use super::avx512::{step, State, Tables, WIDTH};
-use super::LanePlan;
+use super::avx512::{State, Tables, WIDTH};
+use super::{avx2, avx512, Kernel, LanePlan};
 use crate::columns::bust::bust_rolls;
 use crate::columns::legal::UNITS_PER_SPACE;
 use crate::columns::{ColumnSet, Rules};
@@ -25,6 +25,8 @@ pub fn tables(rules: &Rules) -> Tables {
         pairs: Box::new([0; 1296]),
         len: [0; 16],
         units: [0; 16],
+        units32: [0; 16],
+        len_bytes: [0; 32],
         cars: rules.cars as u64,
         to_win: rules.columns_to_win as u64,
     };
@@ -41,6 +43,9 @@ pub fn tables(rules: &Rules) -> Tables {
         let len = rules.layout.len(c);
         t.len[c as usize] = len as u64;
         t.units[c as usize] = UNITS_PER_SPACE[len as usize & 15] as u64;
+        t.units32[c as usize] = UNITS_PER_SPACE[len as usize & 15];
+        t.len_bytes[c as usize] = len;
+        t.len_bytes[c as usize + 16] = len;
     }
     t
 }
@@ -110,6 +115,11 @@ pub fn play(
     stats: &mut MatchupStats,
 ) {
     let t = tables(rules);
+    // SAFETY (of the calls below): `play_games` checked the CPU runs the plan's kernel.
+    let step: unsafe fn(&mut State, &Tables) = match plan.kernel {
+        Kernel::Avx512 => avx512::step,
+        Kernel::Avx2 => avx2::step,
+    };
     let mut states: Vec<State> = vec![State::default(); VECTORS];
     let mut lanes = [[Lane::default(); WIDTH]; VECTORS];
     let mut next = lo;

@@ -1,11 +1,14 @@
 //! Lockstep self-play: 2-player Can't Stop between `fixed-risk` policies, sixteen games at a
-//! time in AVX-512 lanes ([`avx512`]), about three times the games per second of the scalar
-//! engine. The counters are exactly those of [`crate::sim::play::play_game`]: every lane plays
-//! its game with that game's own dice, and the counters are integer sums, so the order in which
-//! games finish does not matter. Where the CPU lacks AVX-512, the rules differ (other games,
-//! players, the jump variant) or a seat has another policy, the scalar engine runs instead;
-//! `PRESSLUCK_ENGINE=scalar` forces it.
+//! time in vector lanes: AVX-512 ([`avx512`], eight games a vector) where the CPU has it, else
+//! AVX2 ([`avx2`], the same eight games as two vectors of four). The counters are exactly those
+//! of [`crate::sim::play::play_game`]: every lane plays its game with that game's own dice, and
+//! the counters are integer sums, so the order in which games finish does not matter. Where the
+//! CPU has neither, the rules differ (other games, players, the jump variant) or a seat has
+//! another policy, the scalar engine runs instead. `PRESSLUCK_ENGINE=scalar` forces it;
+//! `PRESSLUCK_ENGINE=avx2` picks the AVX2 kernel on a CPU that has AVX-512 too.
 
+#[cfg(target_arch = "x86_64")]
+pub mod avx2;
 #[cfg(target_arch = "x86_64")]
 pub mod avx512;
 #[cfg(target_arch = "x86_64")]
@@ -22,20 +25,68 @@ pub struct LanePlan {
     pub limit: [u16; 2],
     /// Per slot: stop as soon as a car reaches the top.
     pub at_top: [bool; 2],
+    /// The vector kernel that plays the lanes.
+    pub kernel: Kernel,
+}
+
+/// A vector kernel for one roll of eight lanes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kernel {
+    /// One AVX-512 vector of eight 64-bit lanes (F, DQ and VPOPCNTDQ).
+    Avx512,
+    /// Two AVX2 vectors of four 64-bit lanes.
+    Avx2,
+}
+
+impl Kernel {
+    /// Both kernels, fastest first.
+    pub const ALL: [Kernel; 2] = [Kernel::Avx512, Kernel::Avx2];
+
+    /// Whether this CPU can run the kernel.
+    pub fn supported(self) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        {
+            match self {
+                Kernel::Avx512 => {
+                    is_x86_feature_detected!("avx512f")
+                        && is_x86_feature_detected!("avx512dq")
+                        && is_x86_feature_detected!("avx512vpopcntdq")
+                }
+                Kernel::Avx2 => is_x86_feature_detected!("avx2"),
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let _ = self;
+            false
+        }
+    }
+
+    /// The kernel to use: the fastest this CPU runs, or the one `PRESSLUCK_ENGINE` names
+    /// (`avx2`, `avx512`); `None` for `PRESSLUCK_ENGINE=scalar` or a CPU with neither.
+    pub fn detect() -> Option<Kernel> {
+        let wanted = std::env::var("PRESSLUCK_ENGINE").ok();
+        let allowed = |k: Kernel| match wanted.as_deref() {
+            Some("scalar") => false,
+            Some("avx2") => k == Kernel::Avx2,
+            Some("avx512") => k == Kernel::Avx512,
+            _ => true,
+        };
+        Kernel::ALL
+            .into_iter()
+            .find(|&k| allowed(k) && k.supported())
+    }
 }
 
 impl LanePlan {
     /// The plan for `policies` under `rules`, or `None` when the lanes cannot play it (see the
     /// module comment), the CPU cannot run them, or `PRESSLUCK_ENGINE=scalar` is set.
     pub fn new(rules: &Rules, policies: &[AnyPolicy]) -> Option<LanePlan> {
-        if std::env::var("PRESSLUCK_ENGINE").is_ok_and(|v| v == "scalar") || !supported_cpu() {
-            return None;
-        }
-        LanePlan::for_rules(rules, policies)
+        LanePlan::for_rules(rules, policies, Kernel::detect()?)
     }
 
-    /// [`LanePlan::new`] without the CPU and environment checks.
-    pub fn for_rules(rules: &Rules, policies: &[AnyPolicy]) -> Option<LanePlan> {
+    /// [`LanePlan::new`] with `kernel`, without the CPU and environment checks.
+    pub fn for_rules(rules: &Rules, policies: &[AnyPolicy], kernel: Kernel) -> Option<LanePlan> {
         let columns_fit = (2..=12u8).all(|c| (1..16).contains(&rules.layout.len(c)));
         if rules.game != GameKind::CantStop
             || rules.players != 2
@@ -50,6 +101,7 @@ impl LanePlan {
         let mut plan = LanePlan {
             limit: [0; 2],
             at_top: [false; 2],
+            kernel,
         };
         for (slot, p) in policies.iter().enumerate() {
             let AnyPolicy::FixedRisk(f) = p else {
@@ -62,23 +114,9 @@ impl LanePlan {
     }
 }
 
-/// Whether this CPU has the AVX-512 parts the lanes use (F, DQ and VPOPCNTDQ).
-pub fn supported_cpu() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        is_x86_feature_detected!("avx512f")
-            && is_x86_feature_detected!("avx512dq")
-            && is_x86_feature_detected!("avx512vpopcntdq")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
-}
-
 /// Plays games `lo..hi` of a matchup in lanes into `stats`: the same counters as playing each
 /// with [`crate::sim::play::play_game`] and its [`crate::sim::runner::game_rngs`] dice.
-/// Call only with a plan from [`LanePlan::new`] (which checked the CPU).
+/// Panics unless the CPU runs the plan's kernel ([`LanePlan::new`] checked that).
 pub fn play_games(
     rules: &Rules,
     plan: &LanePlan,
@@ -90,7 +128,11 @@ pub fn play_games(
 ) {
     #[cfg(target_arch = "x86_64")]
     {
-        assert!(supported_cpu(), "lanes need AVX-512");
+        assert!(
+            plan.kernel.supported(),
+            "this CPU cannot run {:?}",
+            plan.kernel
+        );
         chunk::play(rules, plan, seed, key, lo, hi, stats);
     }
     #[cfg(not(target_arch = "x86_64"))]
@@ -107,10 +149,20 @@ mod tests {
     use crate::sim::runner::run_scalar;
     use crate::sim::stats::MatchupStats;
 
+    /// The kernels this CPU runs; the lane tests skip (and say so) when there are none.
+    fn kernels() -> Vec<Kernel> {
+        let k: Vec<Kernel> = Kernel::ALL.into_iter().filter(|k| k.supported()).collect();
+        if k.is_empty() {
+            eprintln!("skipped: this CPU has neither AVX-512 nor AVX2");
+        }
+        k
+    }
+
     /// The lanes' counters and the scalar engine's for `games` games of `specs` under `rules`.
     fn both(
         rules: &Rules,
         specs: [&str; 2],
+        kernel: Kernel,
         seed: u64,
         games: u64,
     ) -> (MatchupStats, MatchupStats) {
@@ -118,7 +170,7 @@ mod tests {
             .iter()
             .map(|s| PolicySpec::parse(s).unwrap().build(rules))
             .collect();
-        let plan = LanePlan::for_rules(rules, &pols).expect("lanes play this");
+        let plan = LanePlan::for_rules(rules, &pols, kernel).expect("lanes play this");
         let mut lanes = MatchupStats::default();
         play_games(rules, &plan, seed, 99, 5, 5 + games, &mut lanes);
         let scalar = run_scalar(rules, &pols, seed, 99, 5, games, &|_| {});
@@ -127,44 +179,53 @@ mod tests {
 
     #[test]
     fn lanes_count_exactly_what_the_scalar_engine_counts() {
-        if !supported_cpu() {
-            eprintln!("skipped: this CPU has no AVX-512");
-            return;
-        }
         let cs = Rules::new(GameKind::CantStop, 2);
         let mut four = cs;
         four.columns_to_win = 4;
+        let mut short = cs;
+        for c in 2..=12u8 {
+            short.layout.length[c as usize] = 2 + c % 4;
+        }
         let cases = [
             (&cs, ["fixed-risk:0.3", "fixed-risk:0.3"]),
             (&cs, ["fixed-risk:0.1", "fixed-risk:0.5"]),
             (&cs, ["fixed-risk:0.3,ignore-top", "fixed-risk:0.2"]),
             (&cs, ["fixed-risk:0", "fixed-risk:0.6,ignore-top"]),
             (&four, ["fixed-risk:0.25", "fixed-risk:0.4,ignore-top"]),
+            (&short, ["fixed-risk:0.35", "fixed-risk:0.15,ignore-top"]),
         ];
-        for (seed, (rules, specs)) in cases.into_iter().enumerate() {
-            let (lanes, scalar) = both(rules, specs, seed as u64, 3000);
-            assert_eq!(lanes, scalar, "{specs:?}");
-            assert_eq!(lanes.slot_total(0).games + lanes.slot_total(1).games, 6000);
+        for kernel in kernels() {
+            for (seed, (rules, specs)) in cases.into_iter().enumerate() {
+                let (lanes, scalar) = both(rules, specs, kernel, seed as u64, 3000);
+                assert_eq!(lanes, scalar, "{kernel:?} {specs:?}");
+                assert_eq!(lanes.slot_total(0).games + lanes.slot_total(1).games, 6000);
+            }
         }
     }
 
     #[test]
     fn lanes_match_the_scalar_engine_at_the_extreme_limits() {
-        if !supported_cpu() {
-            eprintln!("skipped: this CPU has no AVX-512");
-            return;
-        }
         // Rolling on until only a sure bust is left (every car on top): long turns, many busts,
         // and games still end, by stopping when the usable set is empty or the stop wins.
         let rules = Rules::new(GameKind::CantStop, 2);
-        let (lanes, scalar) = both(
-            &rules,
-            ["fixed-risk:0.9999,ignore-top", "fixed-risk:0"],
-            3,
-            500,
-        );
-        assert_eq!(lanes, scalar);
-        assert_eq!(lanes.unfinished, 0);
+        for kernel in kernels() {
+            let specs = ["fixed-risk:0.9999,ignore-top", "fixed-risk:0"];
+            let (lanes, scalar) = both(&rules, specs, kernel, 3, 500);
+            assert_eq!(lanes, scalar, "{kernel:?}");
+            assert_eq!(lanes.unfinished, 0);
+        }
+    }
+
+    #[test]
+    fn a_range_shorter_than_the_lanes_plays_just_its_games() {
+        let rules = Rules::new(GameKind::CantStop, 2);
+        for kernel in kernels() {
+            for games in [1, 7, 17] {
+                let specs = ["fixed-risk:0.2", "fixed-risk:0.4"];
+                let (lanes, scalar) = both(&rules, specs, kernel, 11, games);
+                assert_eq!(lanes, scalar, "{kernel:?} {games} games");
+            }
+        }
     }
 
     #[test]
@@ -175,15 +236,17 @@ mod tests {
                 .map(|s| PolicySpec::parse(s).unwrap().build(rules))
                 .collect()
         };
+        let plan =
+            |rules: &Rules, a: &str| LanePlan::for_rules(rules, &pols(rules, a), Kernel::Avx2);
         let cs = Rules::new(GameKind::CantStop, 2);
-        assert!(LanePlan::for_rules(&cs, &pols(&cs, "fixed-risk:0.2")).is_some());
-        assert!(LanePlan::for_rules(&cs, &pols(&cs, "rule28")).is_none());
+        assert!(plan(&cs, "fixed-risk:0.2").is_some());
+        assert!(plan(&cs, "rule28").is_none());
         let r66 = Rules::new(GameKind::Route66, 2);
-        assert!(LanePlan::for_rules(&r66, &pols(&r66, "fixed-risk:0.2")).is_none());
+        assert!(plan(&r66, "fixed-risk:0.2").is_none());
         let three = Rules::new(GameKind::CantStop, 3);
-        assert!(LanePlan::for_rules(&three, &pols(&three, "fixed-risk:0.2")).is_none());
+        assert!(plan(&three, "fixed-risk:0.2").is_none());
         let mut jump = cs;
         jump.jump = true;
-        assert!(LanePlan::for_rules(&jump, &pols(&jump, "fixed-risk:0.2")).is_none());
+        assert!(plan(&jump, "fixed-risk:0.2").is_none());
     }
 }
