@@ -246,3 +246,41 @@ fn every_hostile_input_is_one_clear_line_exit_2_and_no_file() {
         failures.join("\n")
     );
 }
+
+#[test]
+fn an_unknown_engine_in_the_environment_is_one_clear_line_exit_2() {
+    let fx = tempfile::tempdir().unwrap();
+    let out = pressluck()
+        .current_dir(fx.path())
+        .env("PRESSLUCK_ENGINE", "avx1024")
+        .args([
+            "tournament",
+            "--quiet",
+            "--games",
+            "10",
+            "--out",
+            "never.csv",
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    for phrase in ["PRESSLUCK_ENGINE", "'avx1024'", "scalar, avx2, avx512"] {
+        assert!(err.contains(phrase), "{phrase} not in {err}");
+    }
+    assert!(!fx.path().join("never.csv").exists());
+    for engine in ["scalar", "avx2", "avx512"] {
+        let ok = pressluck()
+            .current_dir(fx.path())
+            .env("PRESSLUCK_ENGINE", engine)
+            .args(["tournament", "--quiet", "--games", "10", "--out", "ok.csv"])
+            .output()
+            .unwrap();
+        assert!(
+            ok.status.success(),
+            "{engine}: {}",
+            String::from_utf8_lossy(&ok.stderr)
+        );
+    }
+}

@@ -29,6 +29,9 @@ pub struct LanePlan {
     pub kernel: Kernel,
 }
 
+/// The values `PRESSLUCK_ENGINE` may take.
+pub const ENGINES: [&str; 3] = ["scalar", "avx2", "avx512"];
+
 /// A vector kernel for one roll of eight lanes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kernel {
@@ -59,6 +62,21 @@ impl Kernel {
         {
             let _ = self;
             false
+        }
+    }
+
+    /// Checks `PRESSLUCK_ENGINE`: unset, or one of the engines [`Kernel::detect`] knows.
+    pub fn check_env() -> Result<(), String> {
+        match std::env::var("PRESSLUCK_ENGINE") {
+            Err(std::env::VarError::NotPresent) => Ok(()),
+            Ok(v) if ENGINES.contains(&v.as_str()) => Ok(()),
+            Ok(v) => Err(format!(
+                "environment variable PRESSLUCK_ENGINE: unknown engine '{v}' (expected {})",
+                ENGINES.join(", ")
+            )),
+            Err(std::env::VarError::NotUnicode(_)) => {
+                Err("environment variable PRESSLUCK_ENGINE: not UTF-8".to_string())
+            }
         }
     }
 
