@@ -351,7 +351,7 @@ where
         }
         Err(e) => return Err(input(clap_message(&e))),
     };
-    crate::sim::lanes::Kernel::check_env().map_err(input)?;
+    crate::engine_env::EngineRequest::from_env().map_err(input)?;
     crate::commands::run(cli.command)
 }
 

@@ -7,6 +7,7 @@ pub mod cli;
 pub mod columns;
 pub mod commands;
 pub mod dice;
+pub mod engine_env;
 pub mod error;
 pub mod output;
 pub mod policy;

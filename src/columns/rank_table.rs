@@ -8,6 +8,7 @@
 
 use super::choice::Choice;
 use crate::dice::{OUTCOMES, UNIQUE_PAIRINGS};
+use crate::engine_env::EngineRequest;
 
 /// One outcome's lanes (X0, Y0, X1, Y1, X2, Y2 and two empty lanes; see the module comment).
 #[repr(C, align(32))]
@@ -58,7 +59,7 @@ pub static RANK_ROWS: [RankRow; OUTCOMES] = {
 /// it has every feature that loop enables (AVX2, BMI1, BMI2, LZCNT, POPCNT), and
 /// `PRESSLUCK_ENGINE` is not `scalar`.
 pub fn vector_cpu() -> bool {
-    if std::env::var("PRESSLUCK_ENGINE").is_ok_and(|v| v == "scalar") {
+    if EngineRequest::current() == EngineRequest::Scalar {
         return false;
     }
     #[cfg(target_arch = "x86_64")]

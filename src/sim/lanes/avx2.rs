@@ -284,22 +284,37 @@ unsafe fn half(s: &mut State, t: &Tables, h: usize, len: __m256i, units: [__m256
             best_top = pick(better, new_top, best_top);
         }
     }
-    finish(s, t, h, start, best_rank, best_steps, best_cols, best_top);
+    let best = Best {
+        start,
+        held,
+        rank: best_rank,
+        steps: best_steps,
+        cols: best_cols,
+        top: best_top,
+    };
+    finish(s, t, h, &best);
+}
+
+/// A half's best choice for its roll, with where the turn stood before it.
+struct Best {
+    /// Per column, the space a move started from (the car's, else the cube's).
+    start: __m256i,
+    /// Cars in play before the roll.
+    held: __m256i,
+    /// The choice's rank word (`RANK_TOP - bust` and progress).
+    rank: __m256i,
+    /// Steps the choice takes, one nibble a column.
+    steps: __m256i,
+    /// Columns the choice moves in.
+    cols: __m256i,
+    /// Columns whose car stands on top after the choice.
+    top: __m256i,
 }
 
 /// The end of the roll in half `h`: bust, stop or roll on, and the turn passed on when it ends.
-#[allow(clippy::too_many_arguments)]
 #[inline(always)]
-unsafe fn finish(
-    s: &mut State,
-    t: &Tables,
-    h: usize,
-    start: __m256i,
-    best_rank: __m256i,
-    best_steps: __m256i,
-    best_cols: __m256i,
-    new_top: __m256i,
-) {
+unsafe fn finish(s: &mut State, t: &Tables, h: usize, best: &Best) {
+    let (best_rank, new_top) = (best.rank, best.top);
     let one = splat(1);
     let zero = _mm256_setzero_si256();
     let (cars, closed, me, opp) = (
@@ -310,8 +325,8 @@ unsafe fn finish(
     );
     // Rank below that of NO_CHOICE - 1 busting rolls: no choice, a bust.
     let bust = gt(splat((RANK_TOP - NO_CHOICE + 1) << 32), best_rank);
-    let pos = add(start, best_steps);
-    let new_cars = or(cars, best_cols);
+    let pos = add(best.start, best.steps);
+    let new_cars = or(cars, best.cols);
     let on_top = andnot(_mm256_cmpeq_epi64(new_top, zero), splat(u64::MAX));
     let (won_me, won_opp) = (load(&s.won_me, h), load(&s.won_opp, h));
     let won_now = add(won_me, popcnt(new_top));
@@ -348,7 +363,7 @@ unsafe fn finish(
     let fin = and(stop, wins);
     let outcome = add(or(and(bust, one), and(stop, splat(2))), and(fin, one));
     store(&mut s.outcome, h, outcome);
-    let counts = or(popcnt(cars), _mm256_slli_epi64::<8>(popcnt(new_cars)));
+    let counts = or(best.held, _mm256_slli_epi64::<8>(popcnt(new_cars)));
     store(&mut s.car_counts, h, counts);
     store(&mut s.claimed, h, and(stop, new_top));
 }

@@ -15,6 +15,7 @@ pub mod avx512;
 mod chunk;
 
 use crate::columns::{GameKind, Rules};
+use crate::engine_env::EngineRequest;
 use crate::policy::AnyPolicy;
 
 /// What the lanes need to know of a matchup they can play: per slot, the stop limit in busting
@@ -28,9 +29,6 @@ pub struct LanePlan {
     /// The vector kernel that plays the lanes.
     pub kernel: Kernel,
 }
-
-/// The values `PRESSLUCK_ENGINE` may take.
-pub const ENGINES: [&str; 3] = ["scalar", "avx2", "avx512"];
 
 /// A vector kernel for one roll of eight lanes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,30 +63,15 @@ impl Kernel {
         }
     }
 
-    /// Checks `PRESSLUCK_ENGINE`: unset, or one of the engines [`Kernel::detect`] knows.
-    pub fn check_env() -> Result<(), String> {
-        match std::env::var("PRESSLUCK_ENGINE") {
-            Err(std::env::VarError::NotPresent) => Ok(()),
-            Ok(v) if ENGINES.contains(&v.as_str()) => Ok(()),
-            Ok(v) => Err(format!(
-                "environment variable PRESSLUCK_ENGINE: unknown engine '{v}' (expected {})",
-                ENGINES.join(", ")
-            )),
-            Err(std::env::VarError::NotUnicode(_)) => {
-                Err("environment variable PRESSLUCK_ENGINE: not UTF-8".to_string())
-            }
-        }
-    }
-
     /// The kernel to use: the fastest this CPU runs, or the one `PRESSLUCK_ENGINE` names
     /// (`avx2`, `avx512`); `None` for `PRESSLUCK_ENGINE=scalar` or a CPU with neither.
     pub fn detect() -> Option<Kernel> {
-        let wanted = std::env::var("PRESSLUCK_ENGINE").ok();
-        let allowed = |k: Kernel| match wanted.as_deref() {
-            Some("scalar") => false,
-            Some("avx2") => k == Kernel::Avx2,
-            Some("avx512") => k == Kernel::Avx512,
-            _ => true,
+        let request = EngineRequest::current();
+        let allowed = |k: Kernel| match request {
+            EngineRequest::Auto => true,
+            EngineRequest::Scalar => false,
+            EngineRequest::Avx2 => k == Kernel::Avx2,
+            EngineRequest::Avx512 => k == Kernel::Avx512,
         };
         Kernel::ALL
             .into_iter()
@@ -176,6 +159,14 @@ mod tests {
         k
     }
 
+    /// The policies `specs` name, built for `rules`.
+    fn policies(rules: &Rules, specs: &[&str]) -> Vec<AnyPolicy> {
+        specs
+            .iter()
+            .map(|s| PolicySpec::parse(s).unwrap().build(rules))
+            .collect()
+    }
+
     /// The lanes' counters and the scalar engine's for `games` games of `specs` under `rules`.
     fn both(
         rules: &Rules,
@@ -184,10 +175,7 @@ mod tests {
         seed: u64,
         games: u64,
     ) -> (MatchupStats, MatchupStats) {
-        let pols: Vec<AnyPolicy> = specs
-            .iter()
-            .map(|s| PolicySpec::parse(s).unwrap().build(rules))
-            .collect();
+        let pols = policies(rules, &specs);
         let plan = LanePlan::for_rules(rules, &pols, kernel).expect("lanes play this");
         let mut lanes = MatchupStats::default();
         play_games(rules, &plan, seed, 99, 5, 5 + games, &mut lanes);
@@ -248,14 +236,13 @@ mod tests {
 
     #[test]
     fn only_two_player_cant_stop_between_fixed_risk_seats_is_planned() {
-        let pols = |rules: &Rules, a: &str| -> Vec<AnyPolicy> {
-            [a, "fixed-risk:0.3"]
-                .iter()
-                .map(|s| PolicySpec::parse(s).unwrap().build(rules))
-                .collect()
+        let plan = |rules: &Rules, a: &str| {
+            LanePlan::for_rules(
+                rules,
+                &policies(rules, &[a, "fixed-risk:0.3"]),
+                Kernel::Avx2,
+            )
         };
-        let plan =
-            |rules: &Rules, a: &str| LanePlan::for_rules(rules, &pols(rules, a), Kernel::Avx2);
         let cs = Rules::new(GameKind::CantStop, 2);
         assert!(plan(&cs, "fixed-risk:0.2").is_some());
         assert!(plan(&cs, "rule28").is_none());
