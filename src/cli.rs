@@ -59,7 +59,8 @@ pub struct GameArgs {
     /// Route 66 rulebook edition: en (second place anywhere) or de (second place from * spaces).
     #[arg(long, default_value = "en")]
     pub edition: String,
-    /// Variant (repeatable): leisurely, faster-gear (Route 66), jump (Can't Stop).
+    /// Variant (repeatable): leisurely, faster-gear (Route 66), jump (Can't Stop); hand-5,
+    /// two-dice, solo-far, rounds[:N], row-limit:N, target:N, turn-cap:N (Treasure Hunt).
     #[arg(long = "variant")]
     pub variants: Vec<String>,
     /// Board file (TOML) replacing the game's built-in board; see `pressluck boards`.

@@ -202,3 +202,39 @@ fn record_errors_name_the_line() {
     let e = play_err(&two_player("b2A y3A w5A r3C r4D r6F k5F", "move x +1\n"));
     assert!(e.contains("not a die"), "{e}");
 }
+
+#[test]
+fn after_a_successful_claim_only_a_move_may_follow() {
+    // "If you succeed, place a cube on the tile. If you have not yet moved, you may do so."
+    let hand = "b2A y3A w5A r3C r4D r6F k5F";
+    let s = play(&two_player(hand, "claim b2A y3A w5A\nmove 1 +1\n"));
+    assert_eq!(s.owner[0], 0);
+    assert!(s.turn_over, "claim and move are the turn's two actions");
+    for (second, what) in [("discard r3C", "discard"), ("reinforce a1", "reinforce")] {
+        let e = play_err(&two_player(hand, &format!("claim b2A y3A w5A\n{second}\n")));
+        assert_eq!(
+            e, "line 7: after a successful claim only a move may follow",
+            "{what}"
+        );
+    }
+    // Before a claim a discard is a free action.
+    let s = play(&two_player(hand, "discard k5F\nclaim b2A y3A w5A\n"));
+    assert_eq!(s.owner[0], 0);
+}
+
+#[test]
+fn a_sequence_may_run_four_five_six() {
+    // "such as 1-2-3 or 4-5-6": the 6 must show the tile's symbol (a1: anchor); a single black
+    // card is an ordinary card with a number.
+    let s = play(&two_player(
+        "r4C g5D k6A g5B k5F w3E b2A",
+        "claim r4C g5D k6A\n",
+    ));
+    assert_eq!(s.owner[0], 0);
+    assert_eq!(
+        kind(&["r4C", "g5D", "k6A"], 0, 3),
+        Some(ComboKind::Sequence)
+    );
+    // 4-5-6 ending on a flame is no sequence for an anchor.
+    assert_eq!(kind(&["r4C", "g5D", "r6F"], 0, 3), None);
+}

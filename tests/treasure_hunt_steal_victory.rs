@@ -191,6 +191,20 @@ fn solitaire_needs_all_six_symbols_anywhere() {
 }
 
 #[test]
+fn solitaire_with_solo_far_must_also_reach_the_far_side() {
+    let mut r = ThRules::new(1);
+    r.apply_variant("solo-far").unwrap();
+    let mut s = position(r, &[&["r3C", "r4D", "r6F"]]);
+    give_symbols(&mut s, 0, 1, true);
+    s.players[0].step = 5;
+    assert!(s.claim(Some(mask(&s, &["r3C", "r4D", "r6F"]))).unwrap());
+    assert!(!s.finished, "all six symbols, but not on the far side yet");
+    s.players[0].step = FAR_ROW - 1;
+    s.move_by(1, 1).unwrap();
+    assert_eq!((s.winner, s.finished), (0, true));
+}
+
+#[test]
 fn round_scoring_ends_a_round_at_its_winner_and_counts_cubes() {
     let mut r = ThRules::new(4);
     r.apply_variant("rounds:2").unwrap();
@@ -206,4 +220,16 @@ fn round_scoring_ends_a_round_at_its_winner_and_counts_cubes() {
         s.lay_out_round(&mut NoShuffle).is_err(),
         "records cannot reshuffle"
     );
+}
+
+#[test]
+fn a_white_pair_still_counts_one_card_in_a_four_card_steal() {
+    // Player 1 is red: three reds and a white pair are four units of red; three reds and one
+    // white card are not.
+    let mut s = on_rivals_tile(&["r3C", "r4D", "r6F", "w1C", "w2D"], 1);
+    let three_and_one = mask(&s, &["r3C", "r4D", "r6F", "w1C"]);
+    assert!(s.steal(StealKind::Four, three_and_one).is_err());
+    let m = mask(&s, &["r3C", "r4D", "r6F", "w1C", "w2D"]);
+    assert!(s.steal(StealKind::Four, m).unwrap());
+    assert_eq!(s.owner[0], 0);
 }

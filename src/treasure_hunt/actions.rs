@@ -38,6 +38,7 @@ impl State {
         self.actions = 0;
         self.moved = false;
         self.claimed = false;
+        self.claim_won = false;
         self.half_started = false;
         self.turn_over = false;
         Ok(())
@@ -49,6 +50,17 @@ impl State {
             Err("the game is over".into())
         } else if self.turn_over {
             Err("the turn is over".into())
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Checks that an action other than a move may be taken now: after a successful claim the
+    /// rules allow only a move ("If you have not yet moved, you may do so").
+    fn can_act_besides_move(&self) -> Result<(), String> {
+        self.can_act()?;
+        if self.claim_won {
+            Err("after a successful claim only a move may follow".into())
         } else {
             Ok(())
         }
@@ -98,7 +110,7 @@ impl State {
 
     /// Discards the hand slots in `mask` (one to three cards) and draws as many.
     pub fn discard_draw(&mut self, mask: u8, chance: &mut impl Chance) -> Result<(), String> {
-        self.can_act()?;
+        self.can_act_besides_move()?;
         let n = mask.count_ones();
         if !(1..=3).contains(&n) {
             return Err(format!("discard 1 to 3 cards, not {n}"));
@@ -210,6 +222,7 @@ impl State {
         self.cubes[here] = 1;
         self.players[p].supply -= 1;
         self.claimed = true;
+        self.claim_won = true;
         self.spend_action();
         self.check_victory();
         Ok(true)
@@ -276,7 +289,7 @@ impl State {
 
     /// Places one more cube from the supply on a tile the current player controls.
     pub fn reinforce(&mut self, cell: u8) -> Result<(), String> {
-        self.can_act()?;
+        self.can_act_besides_move()?;
         let p = self.current as usize;
         if cell as usize >= CELLS || self.owner[cell as usize] != p as u8 {
             return Err("can only reinforce a tile you control".into());

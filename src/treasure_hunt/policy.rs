@@ -127,7 +127,8 @@ impl ThSpec {
         if !s.moved && (step < LAST_STEP || !s.rules.solitaire()) && self.wants_move(s, &o) {
             return Act::Move;
         }
-        if let Some(cell) = threatened(s, &o) {
+        // After a successful claim only a move may follow.
+        if let Some(cell) = threatened(s, &o).filter(|_| !s.claim_won) {
             return Act::Reinforce(cell);
         }
         // Cycle the hand with the spare action when it claims under half of the open needed

@@ -25,6 +25,9 @@ pub struct ThRules {
     pub rounds: u8,
     /// Turns per player before a game is abandoned as unfinished.
     pub turn_cap: u32,
+    /// Solitaire must also reach the far side (`solo-far`); by default the solitaire goal is
+    /// the six symbols alone, as its text states it.
+    pub solo_far: bool,
 }
 
 impl ThRules {
@@ -43,6 +46,7 @@ impl ThRules {
             row_limit: if target == 1 { 2 } else { target + 1 },
             rounds: 1,
             turn_cap: 1000,
+            solo_far: false,
         }
     }
 
@@ -53,7 +57,7 @@ impl ThRules {
     }
 
     /// Applies one `--variant`: `hand-5`, `two-dice`, `rounds` (3) or `rounds:N`,
-    /// `row-limit:N`, `target:N`, `turn-cap:N`.
+    /// `row-limit:N`, `target:N`, `turn-cap:N`, `solo-far`.
     pub fn apply_variant(&mut self, v: &str) -> Result<(), String> {
         let (name, arg) = match v.split_once(':') {
             Some((n, a)) => (n, Some(a)),
@@ -73,6 +77,7 @@ impl ThRules {
         match name {
             "hand-5" => none().map(|_| self.hand_size = 5),
             "two-dice" => none().map(|_| self.dice = 2),
+            "solo-far" => none().map(|_| self.solo_far = true),
             "rounds" if arg.is_none() => {
                 self.rounds = 3;
                 Ok(())
@@ -82,8 +87,8 @@ impl ThRules {
             "target" => num(1, 6).map(|n| self.target = n as u8),
             "turn-cap" => num(10, 100_000).map(|n| self.turn_cap = n),
             _ => Err(format!(
-                "unknown Treasure Hunt variant '{v}': expected hand-5, two-dice, rounds[:N], \
-                 row-limit:N, target:N or turn-cap:N"
+                "unknown Treasure Hunt variant '{v}': expected hand-5, two-dice, solo-far, \
+                 rounds[:N], row-limit:N, target:N or turn-cap:N"
             )),
         }
     }

@@ -84,6 +84,9 @@ pub struct State {
     pub moved: bool,
     /// Whether the player has claimed (or played a steal) this turn.
     pub claimed: bool,
+    /// Whether a claim succeeded this turn: then only a move may follow ("If you succeed …
+    /// If you have not yet moved, you may do so").
+    pub claim_won: bool,
     /// Whether the player played the first half of a two-turn steal this turn.
     pub half_started: bool,
     /// Whether the turn is over (two actions, a failed claim, a round ended).
@@ -144,6 +147,7 @@ impl State {
             actions: 0,
             moved: false,
             claimed: false,
+            claim_won: false,
             half_started: false,
             turn_over: true,
             round: 0,
@@ -247,9 +251,10 @@ impl State {
     }
 
     /// Whether player `p` meets the victory condition now: the target of every symbol, and
-    /// (except in solitaire) the marker on the far row of their path.
+    /// (except in solitaire, unless `solo-far`) the marker on the far row of their path.
     pub fn meets_victory(&self, p: usize) -> bool {
-        let far = self.rules.solitaire() || self.players[p].step >= FAR_ROW;
+        let anywhere = self.rules.solitaire() && !self.rules.solo_far;
+        let far = anywhere || self.players[p].step >= FAR_ROW;
         far && self.held(p).iter().all(|&k| k >= self.rules.target)
     }
 }
