@@ -243,3 +243,18 @@ fn great_races_end_when_all_eleven_are_won() {
     let (_, r) = replay(&cut);
     assert_eq!((r.game.finished(), r.game.board.closed.len()), (false, 10));
 }
+
+#[test]
+fn great_races_figure_board_reads_the_rulebook_figure() {
+    // The sheet's figure: track bottoms in a V under the VP rows (2 and 12 one row down, 6, 7
+    // and 8 five), read one space a row; the points are the built-in board's.
+    let text = std::fs::read_to_string("boards/great-races-figure.toml").unwrap();
+    let figure = pressluck::columns::Layout::from_toml(&text).unwrap();
+    let built_in = pressluck::columns::Layout::great_races();
+    let lengths: Vec<u8> = (2..=12).map(|c| figure.len(c)).collect();
+    assert_eq!(lengths, [2, 3, 4, 5, 6, 6, 6, 5, 4, 3, 2]);
+    assert_eq!(
+        (figure.first, figure.second),
+        (built_in.first, built_in.second)
+    );
+}

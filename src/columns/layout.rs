@@ -11,9 +11,11 @@ pub const MAX_LENGTH: u8 = 13;
 
 /// Lengths 3,5,7,9,11,13,11,9,7,5,3 of columns 2..=12 (Can't Stop; our Route 66 reading).
 pub const STANDARD_LENGTHS: [u8; COLUMN_COUNT] = [3, 5, 7, 9, 11, 13, 11, 9, 7, 5, 3];
-/// First-place points of columns 2..=12 on the Great Races board and the English Route 66 text.
+/// First-place points of columns 2..=12 on the Great Races board (the English Route 66 text gives
+/// only column 2's, which agrees).
 pub const STANDARD_FIRST: [u8; COLUMN_COUNT] = [10, 9, 8, 7, 6, 5, 6, 7, 8, 9, 10];
-/// Second-place points of columns 2..=12 on the Great Races board and the English Route 66 text.
+/// Second-place points of columns 2..=12 on the Great Races board (the English Route 66 text gives
+/// only column 2's, which agrees).
 pub const STANDARD_SECOND: [u8; COLUMN_COUNT] = [6, 5, 4, 4, 3, 3, 3, 4, 4, 5, 6];
 
 /// The board of one column-race game: data only, indexed by column number 2..=12.

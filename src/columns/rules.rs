@@ -47,7 +47,7 @@ impl FromStr for GameKind {
     }
 }
 
-/// Route 66 rulebook edition: they differ in who may take second place.
+/// Route 66 rulebook edition: they differ in who may take second place and in segment 2's points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Edition {
     /// English: second place to the furthest opponent cube anywhere on the segment.
@@ -75,7 +75,8 @@ pub enum Variant {
     /// Route 66 variant #2, A Faster Gear: bring in as many new cars as each roll allows until
     /// all three are in.
     FasterGear,
-    /// Can't Stop variant A: markers jump over spaces holding other players' markers.
+    /// Can't Stop with Route 66's jump rule: markers jump over spaces holding other players'
+    /// markers.
     Jump,
 }
 
@@ -106,7 +107,8 @@ pub struct Rules {
     pub jump: bool,
     /// Whether A Faster Gear is in force.
     pub faster_gear: bool,
-    /// Route 66 / Great Races: the game ends after a stop that leaves this many columns won.
+    /// Route 66: the game ends after a stop that leaves this many columns won (The Great Races:
+    /// after the turn that wins the last of them).
     pub columns_to_end: u8,
     /// Can't Stop: a player wins on claiming this many columns.
     pub columns_to_win: u8,
