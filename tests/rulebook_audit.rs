@@ -218,3 +218,30 @@ fn cant_stop_published_three_column_odds() {
     assert_eq!(worst, bust_rolls(ColumnSet::of(&[2, 3, 12])));
     assert_eq!(worst, bust_rolls(ColumnSet::of(&[2, 11, 12])));
 }
+
+/// Route 66 (EN): "If a player's car reaches the last space (the one with the scoring boxes) of
+/// a segment, they may continue rolling or voluntarily stop. However, they should keep in mind
+/// that they cannot move this car any further - even if they roll the number of that segment"
+/// (DE: "könnt ihr weiter würfeln oder freiwillig stoppen … dieses Auto nicht weiterbewegen").
+/// A player who rolls on after reaching the top, and then stops, still wins the segment.
+#[test]
+fn rolling_on_after_reaching_the_top_then_stopping_still_wins_the_segment() {
+    let rec = "players 2
+roll 1 1 1 1
+use 2 2        # player 0: 2@2
+roll 1 1 1 1
+use 2          # one step: 2@3, the scoring space
+roll 1 1 3 3   # 2+6 or 4+4: the car on 2 cannot move, so 6 alone (or 4 4)
+";
+    let (_, r) = replay(rec);
+    assert_eq!(legal(&r), "6, 4 4");
+    let (_, r) = replay(&format!("{rec}use 6\nstop\n"));
+    let b = &r.game.board;
+    assert!(b.closed.has(2), "segment 2 is won and closed");
+    assert_eq!(b.scores[0], 10);
+    assert_eq!((b.cube(0, 2), b.cube(0, 6)), (3, 1));
+    // Had the roll busted instead, the segment would be lost with the rest of the turn.
+    let (_, r) = replay(&format!("{rec}use 4 4\nroll 1 1 1 1\n"));
+    assert!(!r.game.board.closed.has(2));
+    assert_eq!(r.busts, 1);
+}
