@@ -9,7 +9,8 @@
 //!   once with four cards, else in two turns), moves onto their tiles, and otherwise claims.
 //!
 //! All three discard up to three low-worth cards when their hand can claim nothing useful, and
-//! reinforce a tile another player stands on when cubes allow.
+//! reinforce a tile another player stands on when cubes allow (neither after a successful
+//! claim: then the rules allow only a move).
 
 use super::actions::StealKind;
 use super::combos::best_combo;
