@@ -219,9 +219,10 @@ fn cant_stop_published_three_column_odds() {
     assert_eq!(worst, bust_rolls(ColumnSet::of(&[2, 11, 12])));
 }
 
-/// Route 66 (EN): "If a player's car reaches the last space (the one with the scoring boxes) of
-/// a segment, they may continue rolling or voluntarily stop. However, they should keep in mind
-/// that they cannot move this car any further - even if they roll the number of that segment"
+/// Route 66 (EN): "If a player’s car reaches the last space (the one with the scoring boxes) of
+/// a segment, they may continue to roll the dice or stop voluntarily. However, they should keep
+/// in mind that they cannot move this car any further – even if they roll this number on the
+/// dice."
 /// (DE: "könnt ihr weiter würfeln oder freiwillig stoppen … dieses Auto nicht weiterbewegen").
 /// A player who rolls on after reaching the top, and then stops, still wins the segment.
 #[test]

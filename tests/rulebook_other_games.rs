@@ -257,4 +257,9 @@ fn great_races_figure_board_reads_the_rulebook_figure() {
         (figure.first, figure.second),
         (built_in.first, built_in.second)
     );
+    // Shaded spaces: the upper half, as the file's header says.
+    for c in 2..=12u8 {
+        let upper = pressluck::columns::layout::upper_half_spaces(figure.len(c));
+        assert_eq!(figure.second_spaces[c as usize], upper, "track {c}");
+    }
 }

@@ -77,6 +77,10 @@ impl ThRules {
         match name {
             "hand-5" => none().map(|_| self.hand_size = 5),
             "two-dice" => none().map(|_| self.dice = 2),
+            "solo-far" if self.players != 1 => Err(format!(
+                "'{name}' is a solitaire rule: it needs --players 1, not {}",
+                self.players
+            )),
             "solo-far" => none().map(|_| self.solo_far = true),
             "rounds" if arg.is_none() => {
                 self.rounds = 3;
@@ -128,6 +132,13 @@ mod tests {
             .unwrap_err()
             .contains("whole number"));
         assert!(r.apply_variant("hand-5:2").is_err());
+        assert!(r
+            .apply_variant("solo-far")
+            .unwrap_err()
+            .contains("needs --players 1"));
+        let mut solo = ThRules::new(1);
+        solo.apply_variant("solo-far").unwrap();
+        assert!(solo.solo_far);
         assert!(r.apply_variant("jump").unwrap_err().contains("unknown"));
     }
 }
