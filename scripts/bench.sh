@@ -4,7 +4,8 @@
 #   results/bench-criterion.csv  the criterion benches (`cargo bench --bench engine`): median time
 #                                per iteration and per element (roll, game) of every benchmark run
 # Usage: scripts/bench.sh [GAMES]  (default 1000000)
-# Environment: PRESSLUCK (a built binary; default: build target/release/pressluck), OUT (output
+# Environment: REPEAT (runs of each `pressluck bench` row, the median kept; default 3),
+#   PRESSLUCK (a built binary; default: build target/release/pressluck), OUT (output
 #   folder; default results), CRITERION (a criterion filter; default
 #   'roll_evaluator|one_game/|tournament' — everything but the slow optimal-turn games; 'all' for
 #   every bench, 0 to skip criterion), CRITERION_TIME (seconds of measurement per bench; default 2).
@@ -23,7 +24,8 @@ csv="$out/bench.csv"
 tmp="$csv.tmp"
 echo "game,policies,threads,games,games_per_sec,rolls_per_sec,ns_per_roll,peak_rss_mb" > "$tmp"
 run() { # game policies threads
-    "$PRESSLUCK" bench --game "$1" --policies "$2" --threads "$3" --games "$games" --json |
+    "$PRESSLUCK" bench --game "$1" --policies "$2" --threads "$3" --games "$games" \
+        --repeat "${REPEAT:-3}" --json |
         python3 -c 'import json,sys; d=json.load(sys.stdin); print(",".join(str(x) for x in [d["game"], "'"$2"'".replace(",", "|"), d["threads"], d["games"], round(d["games_per_sec"]), round(d["rolls_per_sec"]), round(d["ns_per_roll"], 2), round(d["peak_rss_mb"], 2)]))' >> "$tmp"
 }
 for t in 1 "$threads"; do

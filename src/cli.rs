@@ -324,6 +324,10 @@ pub struct BenchArgs {
     /// Seed.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Play the same games this many times (1 to 100) and report the median time, with the
+    /// fastest and slowest run: one run on a shared machine can be off by 15% or more.
+    #[arg(long, default_value_t = 1)]
+    pub repeat: u32,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,

@@ -137,6 +137,8 @@ bench: more policies than seats :: bench --policies ev,ev,ev :: --policies ;; 3 
 bench: empty policy :: bench --policies ev,,ev :: --policies ;; empty entry
 bench: unknown flag :: bench --bogus :: unexpected argument '--bogus'
 bench: games not a number :: bench --games abc :: --games ;; invalid digit
+bench: zero repeats :: bench --repeat 0 :: --repeat 0 ;; between 1 and 100
+bench: too many repeats :: bench --games 10 --repeat 101 :: --repeat 101 ;; between 1 and 100
 boards: unknown :: boards monopoly :: unknown board 'monopoly'
 policies: folder is a file :: policies --strategies file.txt :: --strategies file.txt ;; Not a directory
 policies: a bad file in the folder :: policies --strategies strat :: strat/badspec.toml ;; 0..1

@@ -14,12 +14,21 @@ use std::time::Instant;
 /// Most games one bench plays.
 const MAX_GAMES: u64 = 10_000_000_000;
 
+/// Most runs one bench repeats.
+const MAX_REPEAT: u32 = 100;
+
 /// Runs the command.
 pub fn run(a: BenchArgs) -> Result<ExitCode> {
     if a.games == 0 || a.games > MAX_GAMES {
         return Err(input(format!(
             "--games {}: must be between 1 and {MAX_GAMES}",
             a.games
+        )));
+    }
+    if a.repeat == 0 || a.repeat > MAX_REPEAT {
+        return Err(input(format!(
+            "--repeat {}: must be between 1 and {MAX_REPEAT}",
+            a.repeat
         )));
     }
     crate::sim::runner::check_threads(a.threads)?;
@@ -65,9 +74,22 @@ fn bench<F: Family>(family: F, a: &BenchArgs) -> Result<ExitCode> {
     let matchup = Matchup { slots };
     let pool = crate::sim::runner::thread_pool(a.threads)?;
     let threads = pool.current_num_threads();
-    let started = Instant::now();
-    let stats = pool.install(|| family.run_matchup(&matchup, a.seed, 0, a.games, &|_| {}));
-    let secs = started.elapsed().as_secs_f64().max(1e-9);
+    let mut times = Vec::with_capacity(a.repeat as usize);
+    let mut first_stats = None;
+    for _ in 0..a.repeat {
+        let started = Instant::now();
+        let stats = pool.install(|| family.run_matchup(&matchup, a.seed, 0, a.games, &|_| {}));
+        times.push(started.elapsed().as_secs_f64().max(1e-9));
+        match &first_stats {
+            None => first_stats = Some(stats),
+            Some(first) if *first != stats => {
+                anyhow::bail!("bench: a repeated run played different games (a determinism bug)")
+            }
+            Some(_) => {}
+        }
+    }
+    let stats = first_stats.expect("at least one run");
+    let (secs, fastest, slowest) = median_min_max(&mut times);
     let rolls: u64 = (0..matchup.slots.len())
         .map(|s| stats.slot_total(s).rolls)
         .sum();
@@ -89,6 +111,9 @@ fn bench<F: Family>(family: F, a: &BenchArgs) -> Result<ExitCode> {
             "ns_per_roll": ns_per_roll,
             "threads": threads,
             "peak_rss_mb": peak,
+            "repeat": a.repeat,
+            "seconds_min": fastest,
+            "seconds_max": slowest,
         });
         println!("{v}");
     } else {
@@ -97,11 +122,43 @@ fn bench<F: Family>(family: F, a: &BenchArgs) -> Result<ExitCode> {
             a.players,
             matchup.name()
         );
-        println!("  {} games, {rolls} rolls in {secs:.3} s", a.games);
+        if a.repeat > 1 {
+            println!(
+                "  {} games, {rolls} rolls in {secs:.3} s (median of {} runs: {fastest:.3} to {slowest:.3} s)",
+                a.games, a.repeat
+            );
+        } else {
+            println!("  {} games, {rolls} rolls in {secs:.3} s", a.games);
+        }
         println!(
             "  {games_per_sec:.0} games/s, {rolls_per_sec:.0} rolls/s, {ns_per_roll:.2} ns per roll (wall clock)"
         );
         println!("  peak resident memory {peak:.1} MB");
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The median of `times` (the mean of the middle two for an even count), the least and the
+/// greatest. `times` must not be empty; it is left sorted.
+fn median_min_max(times: &mut [f64]) -> (f64, f64, f64) {
+    times.sort_by(f64::total_cmp);
+    let n = times.len();
+    let median = if n % 2 == 1 {
+        times[n / 2]
+    } else {
+        (times[n / 2 - 1] + times[n / 2]) / 2.0
+    };
+    (median, times[0], times[n - 1])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::median_min_max;
+
+    #[test]
+    fn median_of_odd_and_even_counts() {
+        assert_eq!(median_min_max(&mut [3.0, 1.0, 2.0]), (2.0, 1.0, 3.0));
+        assert_eq!(median_min_max(&mut [4.0, 1.0, 3.0, 2.0]), (2.5, 1.0, 4.0));
+        assert_eq!(median_min_max(&mut [0.5]), (0.5, 0.5, 0.5));
+    }
 }
