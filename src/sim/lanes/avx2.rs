@@ -1,8 +1,12 @@
 //! The AVX2 form of [`super::avx512::step`]: one roll of the same eight 2-player Can't Stop
-//! games, done as two halves of four 64-bit lanes. AVX2 has no mask registers, no 64-bit
-//! multiply, rotate or population count and no unsigned compare, so masks are lanes of all ones,
-//! rotates are two shifts, `× 15` is a shift and a subtraction, population counts go through a
-//! nibble table, and every compared value but the dice draw is small enough to compare signed.
+//! games. The dice and the end of the roll run in two halves of four 64-bit lanes, as the state
+//! is kept; the choice between a roll's candidates, most of the work, runs on all eight games at
+//! once in 32-bit lanes, where every column set, count and rank fits. For that, where a column's
+//! move starts is turned into two column sets once per roll: the columns one step from the top
+//! (or on it) and those two steps from it, so a candidate's new cars on top are set operations.
+//! AVX2 has no mask registers, 64-bit multiply, rotate or population count and no unsigned
+//! compare, so masks are lanes of all ones, rotates are two shifts, population counts go through
+//! a nibble table, and every compared value but the dice draw is small enough to compare signed.
 //!
 //! Every lane plays exactly what [`crate::sim::play::play_game`] plays for the same dice; the
 //! tests in [`super`] compare the two game by game.
@@ -10,8 +14,19 @@
 use super::avx512::{Lanes, State, Tables};
 use core::arch::x86_64::*;
 
-/// Lanes in one AVX2 vector; a [`State`] is two of them.
+/// Lanes in one 64-bit AVX2 vector; a [`State`] is two of them.
 const HALF: usize = 4;
+
+/// Each column's nibble (bits `4c..4c + 4`) with 1 in its low bit, columns 2..=12.
+const COLUMN_NIBBLES: u64 = {
+    let mut m = 0u64;
+    let mut c = 2;
+    while c <= 12 {
+        m |= 1 << (4 * c);
+        c += 1;
+    }
+    m
+};
 
 #[inline(always)]
 unsafe fn load(v: &Lanes, h: usize) -> __m256i {
@@ -26,6 +41,11 @@ unsafe fn store(v: &mut Lanes, h: usize, x: __m256i) {
 #[inline(always)]
 unsafe fn splat(x: u64) -> __m256i {
     _mm256_set1_epi64x(x as i64)
+}
+
+#[inline(always)]
+unsafe fn splat32(x: u32) -> __m256i {
+    _mm256_set1_epi32(x as i32)
 }
 
 #[inline(always)]
@@ -49,10 +69,22 @@ unsafe fn add(a: __m256i, b: __m256i) -> __m256i {
     _mm256_add_epi64(a, b)
 }
 
-/// All ones where `a > b` (signed).
+/// All ones where `a > b` (signed, 64-bit lanes).
 #[inline(always)]
 unsafe fn gt(a: __m256i, b: __m256i) -> __m256i {
     _mm256_cmpgt_epi64(a, b)
+}
+
+/// All ones where `a > b` (signed, 32-bit lanes).
+#[inline(always)]
+unsafe fn gt32(a: __m256i, b: __m256i) -> __m256i {
+    _mm256_cmpgt_epi32(a, b)
+}
+
+/// All ones where `a == b` (32-bit lanes).
+#[inline(always)]
+unsafe fn eq32(a: __m256i, b: __m256i) -> __m256i {
+    _mm256_cmpeq_epi32(a, b)
 }
 
 /// `yes` in the lanes where `mask` is all ones, else `no`.
@@ -61,15 +93,9 @@ unsafe fn pick(mask: __m256i, yes: __m256i, no: __m256i) -> __m256i {
     _mm256_blendv_epi8(no, yes, mask)
 }
 
-/// `x >> k` lane by lane, `k` a vector of shift counts.
+/// Each byte's number of set bits.
 #[inline(always)]
-unsafe fn shr(x: __m256i, k: __m256i) -> __m256i {
-    _mm256_srlv_epi64(x, k)
-}
-
-/// Each lane's number of set bits.
-#[inline(always)]
-unsafe fn popcnt(x: __m256i) -> __m256i {
+unsafe fn byte_popcnt(x: __m256i) -> __m256i {
     let table = _mm256_setr_epi8(
         0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3,
         3, 4,
@@ -77,12 +103,25 @@ unsafe fn popcnt(x: __m256i) -> __m256i {
     let low = _mm256_set1_epi8(0x0f);
     let lo = _mm256_shuffle_epi8(table, and(x, low));
     let hi = _mm256_shuffle_epi8(table, and(_mm256_srli_epi16::<4>(x), low));
-    _mm256_sad_epu8(_mm256_add_epi8(lo, hi), _mm256_setzero_si256())
+    _mm256_add_epi8(lo, hi)
 }
 
-/// A column set (bits 2..=12) spread to nibble masks: `0xf` in every nibble of a set column.
+/// Each 64-bit lane's number of set bits.
 #[inline(always)]
-unsafe fn nibbles(m: __m256i) -> __m256i {
+unsafe fn popcnt(x: __m256i) -> __m256i {
+    _mm256_sad_epu8(byte_popcnt(x), _mm256_setzero_si256())
+}
+
+/// Each 32-bit lane's number of set bits.
+#[inline(always)]
+unsafe fn popcnt32(x: __m256i) -> __m256i {
+    let pairs = _mm256_maddubs_epi16(byte_popcnt(x), _mm256_set1_epi8(1));
+    _mm256_madd_epi16(pairs, _mm256_set1_epi16(1))
+}
+
+/// A column set (bits 2..=12) spread to one bit per nibble: bit `c` to bit `4c`.
+#[inline(always)]
+unsafe fn spread(m: __m256i) -> __m256i {
     let mut x = m;
     x = and(
         or(x, _mm256_slli_epi64::<24>(x)),
@@ -96,12 +135,76 @@ unsafe fn nibbles(m: __m256i) -> __m256i {
         or(x, _mm256_slli_epi64::<6>(x)),
         splat(0x0303_0303_0303_0303),
     );
-    x = and(
+    and(
         or(x, _mm256_slli_epi64::<3>(x)),
         splat(0x1111_1111_1111_1111),
+    )
+}
+
+/// [`spread`]'s inverse: bit `4c` to bit `c` (other bits ignored).
+#[inline(always)]
+unsafe fn gather_bits(flags: __m256i) -> __m256i {
+    let mut x = and(flags, splat(0x1111_1111_1111_1111));
+    x = and(
+        or(x, _mm256_srli_epi64::<3>(x)),
+        splat(0x0303_0303_0303_0303),
     );
+    x = and(
+        or(x, _mm256_srli_epi64::<6>(x)),
+        splat(0x000f_000f_000f_000f),
+    );
+    x = and(
+        or(x, _mm256_srli_epi64::<12>(x)),
+        splat(0x0000_00ff_0000_00ff),
+    );
+    and(or(x, _mm256_srli_epi64::<24>(x)), splat(0xffff))
+}
+
+/// A column set spread to nibble masks: `0xf` in every nibble of a set column.
+#[inline(always)]
+unsafe fn nibbles(m: __m256i) -> __m256i {
+    let x = spread(m);
     // One bit per nibble times 15, with no carry between nibbles.
     _mm256_sub_epi64(_mm256_slli_epi64::<4>(x), x)
+}
+
+/// The columns (bits 2..=12) whose nibble in `x` is zero.
+#[inline(always)]
+unsafe fn zero_nibbles(x: __m256i) -> __m256i {
+    let any = or(
+        or(x, _mm256_srli_epi64::<1>(x)),
+        or(_mm256_srli_epi64::<2>(x), _mm256_srli_epi64::<3>(x)),
+    );
+    gather_bits(andnot(any, splat(COLUMN_NIBBLES)))
+}
+
+/// Two vectors of four 64-bit lanes holding 32-bit values, as one vector of eight 32-bit lanes
+/// (`lo`'s lanes first).
+#[inline(always)]
+unsafe fn narrow(lo: __m256i, hi: __m256i) -> __m256i {
+    let even = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
+    let (lo, hi) = (
+        _mm256_permutevar8x32_epi32(lo, even),
+        _mm256_permutevar8x32_epi32(hi, even),
+    );
+    _mm256_permute2x128_si256::<0x20>(lo, hi)
+}
+
+/// Half `h` of eight 32-bit lanes, zero-extended to four 64-bit lanes.
+#[inline(always)]
+unsafe fn widen(x: __m256i, h: usize) -> __m256i {
+    let part = if h == 0 {
+        _mm256_castsi256_si128(x)
+    } else {
+        _mm256_extracti128_si256::<1>(x)
+    };
+    _mm256_cvtepu32_epi64(part)
+}
+
+/// Field `f` of `s` (eight lanes) as eight 32-bit lanes.
+#[inline(always)]
+unsafe fn narrow_field(f: &Lanes) -> __m256i {
+    narrow(load(f, 0), load(f, 1))
 }
 
 /// The lanes' next xoshiro256++ outputs; only lanes where `want` is all ones advance.
@@ -159,162 +262,188 @@ unsafe fn roll(rng: &mut [Lanes; 4], h: usize) -> __m256i {
     }
 }
 
+/// Bust counts are ranked as `(RANK_TOP - bust) << GAIN_BITS | progress`: one signed compare
+/// puts a lower bust count first and more progress next, exactly the shared choice rule.
+const RANK_TOP: u32 = 2047;
+
+/// Bits of a rank word holding progress: two steps of a column of length 1 (720,720 units)
+/// fit.
+const GAIN_BITS: i32 = 20;
+
+/// The bust count that marks "no choice" (more than the 1296 outcomes).
+const NO_CHOICE: u32 = 2000;
+
+/// What one half needs of its roll beyond the state: worked out in 64-bit lanes.
+struct HalfStart {
+    /// The roll's outcome index.
+    idx: __m256i,
+    /// Per column, the space a move starts from (the car's, else the cube's), one nibble each.
+    start: __m256i,
+    /// Columns whose next step reaches the top (or which are on it).
+    one_left: __m256i,
+    /// Columns whose second step, not the first, reaches the top.
+    two_left: __m256i,
+}
+
+/// Half `h`'s roll and where its moves start.
+#[inline(always)]
+unsafe fn half_start(s: &mut State, t: &Tables, h: usize) -> HalfStart {
+    let idx = roll(&mut s.rng, h);
+    let car_nib = nibbles(load(&s.cars, h));
+    let start = or(
+        andnot(car_nib, load(&s.me, h)),
+        and(load(&s.pos, h), car_nib),
+    );
+    // A start never passes its column's length, so no nibble borrows.
+    let left = _mm256_sub_epi64(splat(t.len_nibbles), start);
+    HalfStart {
+        idx,
+        start,
+        one_left: zero_nibbles(and(left, splat(0xeeee_eeee_eeee_eeee))),
+        two_left: zero_nibbles(_mm256_xor_si256(left, splat(0x2222_2222_2222_2222))),
+    }
+}
+
+/// The best choice of each of the eight lanes (32-bit lanes), with what the roll's end needs.
+struct Best {
+    /// The choice's rank word (`RANK_TOP - bust` and progress).
+    rank: __m256i,
+    /// Columns the choice moves in.
+    cols: __m256i,
+    /// The column a double climbs two steps in, if the choice is such a double.
+    twice: __m256i,
+    /// Columns whose car stands on top after the choice.
+    top: __m256i,
+    /// Cars in play before the roll.
+    held: __m256i,
+}
+
 /// Plays one roll in every lane of `s`, as [`super::avx512::step`] does.
 ///
 /// # Safety
 /// The CPU must have AVX2.
 #[target_feature(enable = "avx2")]
 pub unsafe fn step(s: &mut State, t: &Tables) {
-    let len = _mm256_loadu_si256(t.len_bytes.as_ptr() as *const __m256i);
+    let halves = [half_start(s, t, 0), half_start(s, t, 1)];
+    let best = choose(s, t, &halves);
+    for (h, half) in halves.iter().enumerate() {
+        finish(s, t, h, half, &best);
+    }
+}
+
+/// Ranks every candidate of the eight lanes' rolls by the shared choice rule and keeps the
+/// best: 32-bit lanes throughout.
+#[inline(always)]
+unsafe fn choose(s: &State, t: &Tables, halves: &[HalfStart; 2]) -> Best {
+    let one = splat32(1);
+    let fifteen = splat32(15);
+    let zero = _mm256_setzero_si256();
+    let idx = narrow(halves[0].idx, halves[1].idx);
+    // The low 32 bits of each 64-bit pairs word (the pairings use 24).
+    let p = _mm256_i32gather_epi32::<8>(t.pairs.as_ptr() as *const i32, idx);
+    let (cars, top, closed) = (
+        narrow_field(&s.cars),
+        narrow_field(&s.top),
+        narrow_field(&s.closed),
+    );
+    let one_left = narrow(halves[0].one_left, halves[1].one_left);
+    let two_left = narrow(halves[0].two_left, halves[1].two_left);
+    let open = andnot(closed, splat32(0x1ffc));
+    let held = popcnt32(cars);
+    let capacity = splat32(t.cars as u32);
+    let free = _mm256_sub_epi32(capacity, held);
+    let has_free = gt32(free, zero);
+    let moving = andnot(top, cars);
+    let usable = or(moving, and(has_free, andnot(cars, open)));
     let units = [
         _mm256_loadu_si256(t.units32.as_ptr() as *const __m256i),
         _mm256_loadu_si256(t.units32.as_ptr().add(8) as *const __m256i),
     ];
-    for h in 0..2 {
-        half(s, t, h, len, units);
-    }
-}
-
-/// Progress units of one space in column `c`.
-#[inline(always)]
-unsafe fn units_of(units: [__m256i; 2], c: __m256i) -> __m256i {
-    let low = _mm256_permutevar8x32_epi32(units[0], c);
-    let high = _mm256_permutevar8x32_epi32(units[1], c);
-    and(pick(gt(c, splat(7)), high, low), splat(u32::MAX as u64))
-}
-
-/// Bust counts are ranked as `(RANK_TOP - bust) << 32 | progress`: one signed compare puts a
-/// lower bust count first and more progress next, exactly the shared choice rule.
-const RANK_TOP: u64 = 8191;
-
-/// The bust count that marks "no choice" (more than the 1296 outcomes).
-const NO_CHOICE: u64 = 4000;
-
-/// One roll in the four lanes of half `h` of `s`.
-#[inline(always)]
-unsafe fn half(s: &mut State, t: &Tables, h: usize, len: __m256i, units: [__m256i; 2]) {
-    let one = splat(1);
-    let fifteen = splat(15);
-    let zero = _mm256_setzero_si256();
-    let idx = roll(&mut s.rng, h);
-    let p = _mm256_i64gather_epi64::<8>(t.pairs.as_ptr() as *const i64, idx);
-    let (cars, top, closed) = (load(&s.cars, h), load(&s.top, h), load(&s.closed, h));
-    let open = andnot(closed, splat(0x1ffc));
-    let held = popcnt(cars);
-    let free = _mm256_sub_epi64(splat(t.cars), held);
-    let has_free = gt(free, zero);
-    let moving = andnot(top, cars);
-    let usable = or(moving, and(has_free, andnot(cars, open)));
-    let me = load(&s.me, h);
-    let car_nib = nibbles(cars);
-    let start = or(andnot(car_nib, me), and(load(&s.pos, h), car_nib));
-    // Below every real rank and "no choice" alike (a bust count of 5000).
-    let mut best_rank = splat((RANK_TOP - 5000) << 32);
-    let (mut best_steps, mut best_cols, mut best_top) = (zero, zero, top);
-    for k in 0..3u64 {
-        let a = and(shr(p, splat(8 * k)), fifteen);
-        let b = and(shr(p, splat(8 * k + 4)), fifteen);
-        let ua = _mm256_cmpeq_epi64(and(shr(usable, a), one), one);
-        let ub = _mm256_cmpeq_epi64(and(shr(usable, b), one), one);
-        let na = andnot(shr(cars, a), one);
-        let nb = andnot(shr(cars, b), one);
-        let double = _mm256_cmpeq_epi64(a, b);
-        let short = gt(add(na, nb), free);
+    let units_of = |c: __m256i| {
+        let low = _mm256_permutevar8x32_epi32(units[0], c);
+        let high = _mm256_permutevar8x32_epi32(units[1], c);
+        pick(gt32(c, splat32(7)), high, low)
+    };
+    let mut best = Best {
+        rank: zero,
+        cols: zero,
+        twice: zero,
+        top,
+        held,
+    };
+    for k in 0..3u32 {
+        let a = and(_mm256_srlv_epi32(p, splat32(8 * k)), fifteen);
+        let b = and(_mm256_srlv_epi32(p, splat32(8 * k + 4)), fifteen);
+        let (col_a, col_b) = (_mm256_sllv_epi32(one, a), _mm256_sllv_epi32(one, b));
+        let ua = eq32(and(usable, col_a), col_a);
+        let ub = eq32(and(usable, col_b), col_b);
+        // All ones where the column has no car yet.
+        let na = eq32(and(cars, col_a), zero);
+        let nb = eq32(and(cars, col_b), zero);
+        let double = eq32(a, b);
+        let needed = _mm256_sub_epi32(zero, _mm256_add_epi32(na, nb));
+        let short = gt32(needed, free);
         // Both pairs when both can be used and there are cars enough; else each alone.
         let two = andnot(double, and(ua, ub));
         let both = andnot(short, two);
         let split = and(two, short);
-        let (shift_a, shift_b) = (_mm256_slli_epi64::<2>(a), _mm256_slli_epi64::<2>(b));
-        let len_a = _mm256_shuffle_epi8(len, a);
-        let len_b = _mm256_shuffle_epi8(len, b);
-        let from_a = and(shr(start, shift_a), fifteen);
-        // A double takes two steps unless the first reaches the top.
-        let double_two = and(and(double, ua), gt(len_a, add(from_a, one)));
         let first_b = or(both, andnot(ua, ub));
-        let (step_a, step_b) = (
-            _mm256_sllv_epi64(one, shift_a),
-            _mm256_sllv_epi64(one, shift_b),
-        );
-        let steps1 = add(
-            add(and(ua, step_a), and(first_b, step_b)),
-            and(double_two, step_a),
-        );
-        let (col_a, col_b) = (_mm256_sllv_epi64(one, a), _mm256_sllv_epi64(one, b));
+        // A double takes two steps unless the first reaches the top.
+        let a_one_left = eq32(and(one_left, col_a), col_a);
+        let twice = andnot(a_one_left, and(double, ua));
         let cols1 = or(and(ua, col_a), and(first_b, col_b));
-        let held1 = add(held, add(and(ua, na), and(first_b, nb)));
-        let steps2 = and(split, step_b);
+        let held1 = _mm256_sub_epi32(held, _mm256_add_epi32(and(ua, na), and(first_b, nb)));
         let cols2 = and(split, col_b);
-        let held2 = add(held, and(split, nb));
+        let held2 = _mm256_sub_epi32(held, and(split, nb));
+        let twice_col = and(twice, col_a);
+        // A single step reaches the top from one left; a double's two steps from two left.
+        let top1 = or(top, or(and(cols1, one_left), and(twice_col, two_left)));
+        let top2 = or(top, and(cols2, one_left));
         // Progress: a space's units per step taken (a double's second step counts again).
-        let (units_a, units_b) = (units_of(units, a), units_of(units, b));
-        let gain1 = add(
-            add(and(ua, units_a), and(first_b, units_b)),
-            and(double_two, units_a),
+        let (units_a, units_b) = (units_of(a), units_of(b));
+        let gain1 = _mm256_add_epi32(
+            _mm256_add_epi32(and(ua, units_a), and(first_b, units_b)),
+            and(twice, units_a),
         );
         let gain2 = and(split, units_b);
-        for (valid, steps, cols, held, gain) in [
-            (or(ua, ub), steps1, cols1, held1, gain1),
-            (split, steps2, cols2, held2, gain2),
+        for (valid, cols, held, gain, new_top, twice) in [
+            (or(ua, ub), cols1, held1, gain1, top1, twice_col),
+            (split, cols2, held2, gain2, top2, zero),
         ] {
-            let pos = add(start, steps);
-            let below_a = gt(len_a, and(shr(pos, shift_a), fifteen));
-            let below_b = gt(len_b, and(shr(pos, shift_b), fifteen));
-            let reached = or(andnot(below_a, col_a), andnot(below_b, col_b));
-            let new_top = or(top, and(cols, reached));
             let new_cars = or(cars, cols);
-            let any_free = gt(splat(t.cars), held);
+            let any_free = gt32(capacity, held);
             let mv = andnot(new_top, new_cars);
             let next_usable = or(mv, and(any_free, andnot(new_cars, open)));
-            let key = and(_mm256_srli_epi64::<2>(next_usable), splat(2047));
-            let bust = _mm256_mask_i64gather_epi64::<8>(
-                splat(NO_CHOICE),
-                t.bust.as_ptr() as *const i64,
+            let key = and(_mm256_srli_epi32::<2>(next_usable), splat32(2047));
+            // The low 32 bits of each 64-bit bust count.
+            let bust = _mm256_mask_i32gather_epi32::<8>(
+                splat32(NO_CHOICE),
+                t.bust.as_ptr() as *const i32,
                 key,
                 valid,
             );
             let rank = or(
-                _mm256_slli_epi64::<32>(_mm256_sub_epi64(splat(RANK_TOP), bust)),
+                _mm256_slli_epi32::<GAIN_BITS>(_mm256_sub_epi32(splat32(RANK_TOP), bust)),
                 gain,
             );
             // The shared choice rule: lowest bust count, then more progress, then first listed.
-            let better = gt(rank, best_rank);
-            best_rank = pick(better, rank, best_rank);
-            best_steps = pick(better, steps, best_steps);
-            best_cols = pick(better, cols, best_cols);
-            best_top = pick(better, new_top, best_top);
+            let better = gt32(rank, best.rank);
+            best.rank = pick(better, rank, best.rank);
+            best.cols = pick(better, cols, best.cols);
+            best.twice = pick(better, twice, best.twice);
+            best.top = pick(better, new_top, best.top);
         }
     }
-    let best = Best {
-        start,
-        held,
-        rank: best_rank,
-        steps: best_steps,
-        cols: best_cols,
-        top: best_top,
-    };
-    finish(s, t, h, &best);
-}
-
-/// A half's best choice for its roll, with where the turn stood before it.
-struct Best {
-    /// Per column, the space a move started from (the car's, else the cube's).
-    start: __m256i,
-    /// Cars in play before the roll.
-    held: __m256i,
-    /// The choice's rank word (`RANK_TOP - bust` and progress).
-    rank: __m256i,
-    /// Steps the choice takes, one nibble a column.
-    steps: __m256i,
-    /// Columns the choice moves in.
-    cols: __m256i,
-    /// Columns whose car stands on top after the choice.
-    top: __m256i,
+    best
 }
 
 /// The end of the roll in half `h`: bust, stop or roll on, and the turn passed on when it ends.
 #[inline(always)]
-unsafe fn finish(s: &mut State, t: &Tables, h: usize, best: &Best) {
-    let (best_rank, new_top) = (best.rank, best.top);
+unsafe fn finish(s: &mut State, t: &Tables, h: usize, half: &HalfStart, best: &Best) {
+    let best_rank = widen(best.rank, h);
+    let new_top = widen(best.top, h);
+    let cols = widen(best.cols, h);
+    let steps = add(spread(cols), spread(widen(best.twice, h)));
     let one = splat(1);
     let zero = _mm256_setzero_si256();
     let (cars, closed, me, opp) = (
@@ -324,9 +453,12 @@ unsafe fn finish(s: &mut State, t: &Tables, h: usize, best: &Best) {
         load(&s.opp, h),
     );
     // Rank below that of NO_CHOICE - 1 busting rolls: no choice, a bust.
-    let bust = gt(splat((RANK_TOP - NO_CHOICE + 1) << 32), best_rank);
-    let pos = add(best.start, best.steps);
-    let new_cars = or(cars, best.cols);
+    let bust = gt(
+        splat(((RANK_TOP - NO_CHOICE + 1) as u64) << GAIN_BITS),
+        best_rank,
+    );
+    let pos = add(half.start, steps);
+    let new_cars = or(cars, cols);
     let on_top = andnot(_mm256_cmpeq_epi64(new_top, zero), splat(u64::MAX));
     let (won_me, won_opp) = (load(&s.won_me, h), load(&s.won_opp, h));
     let won_now = add(won_me, popcnt(new_top));
@@ -334,7 +466,8 @@ unsafe fn finish(s: &mut State, t: &Tables, h: usize, best: &Best) {
     let at_top = _mm256_cmpeq_epi64(load(&s.at_top_me, h), one);
     let limit = load(&s.limit_me, h);
     // At least `limit` busting rolls: a rank below that of `limit - 1`.
-    let limit_rank = _mm256_slli_epi64::<32>(_mm256_sub_epi64(splat(RANK_TOP + 1), limit));
+    let limit_rank =
+        _mm256_slli_epi64::<GAIN_BITS>(_mm256_sub_epi64(splat(RANK_TOP as u64 + 1), limit));
     let risky = gt(limit_rank, best_rank);
     let stop = andnot(bust, or(and(on_top, or(at_top, wins)), risky));
     let end = or(bust, stop);
@@ -363,7 +496,89 @@ unsafe fn finish(s: &mut State, t: &Tables, h: usize, best: &Best) {
     let fin = and(stop, wins);
     let outcome = add(or(and(bust, one), and(stop, splat(2))), and(fin, one));
     store(&mut s.outcome, h, outcome);
-    let counts = or(best.held, _mm256_slli_epi64::<8>(popcnt(new_cars)));
+    let counts = or(
+        widen(best.held, h),
+        _mm256_slli_epi64::<8>(popcnt(new_cars)),
+    );
     store(&mut s.car_counts, h, counts);
     store(&mut s.claimed, h, and(stop, new_top));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Runs `f` on four 64-bit lanes and returns them.
+    fn lanes64(x: [u64; 4], f: unsafe fn(__m256i) -> __m256i) -> [u64; 4] {
+        let mut out = [0u64; 4];
+        // SAFETY: the callers run only where the CPU has AVX2.
+        unsafe {
+            let v = _mm256_loadu_si256(x.as_ptr() as *const __m256i);
+            _mm256_storeu_si256(out.as_mut_ptr() as *mut __m256i, f(v));
+        }
+        out
+    }
+
+    #[test]
+    fn column_sets_spread_and_gather_back_on_every_set() {
+        if !is_x86_feature_detected!("avx2") {
+            return;
+        }
+        for m in 0..2048u64 {
+            let set = m << 2;
+            let spread_slow = (2..=12)
+                .filter(|c| set >> c & 1 == 1)
+                .map(|c| 1u64 << (4 * c));
+            let want = spread_slow.fold(0, |a, b| a | b);
+            let got = lanes64([set; 4], |v| unsafe { spread(v) });
+            assert_eq!(got, [want; 4], "set {set:#x}");
+            assert_eq!(lanes64([want; 4], |v| unsafe { gather_bits(v) }), [set; 4]);
+            assert_eq!(lanes64([set; 4], |v| unsafe { nibbles(v) }), [want * 15; 4]);
+        }
+    }
+
+    #[test]
+    fn zero_nibbles_finds_exactly_the_zero_columns() {
+        if !is_x86_feature_detected!("avx2") {
+            return;
+        }
+        // Columns 2..=12 cycling through every nibble value, at several offsets.
+        for offset in 0..16u64 {
+            let mut x = 0u64;
+            let mut want = 0u64;
+            for c in 2..=12u64 {
+                let v = (c * 7 + offset) % 16;
+                x |= v << (4 * c);
+                want |= ((v == 0) as u64) << c;
+            }
+            assert_eq!(lanes64([x; 4], |v| unsafe { zero_nibbles(v) }), [want; 4]);
+        }
+    }
+
+    #[test]
+    fn narrow_and_widen_keep_lane_order_and_popcounts_agree() {
+        if !is_x86_feature_detected!("avx2") {
+            return;
+        }
+        let lo = [1u64, 0x1ffc, 7, 0xdead_beef];
+        let hi = [u32::MAX as u64, 0, 12, 0x8000_0001];
+        // SAFETY: the CPU has AVX2 (checked above).
+        unsafe {
+            let load4 = |x: &[u64; 4]| _mm256_loadu_si256(x.as_ptr() as *const __m256i);
+            let v = narrow(load4(&lo), load4(&hi));
+            let mut out = [0u32; 8];
+            _mm256_storeu_si256(out.as_mut_ptr() as *mut __m256i, v);
+            let want: Vec<u32> = lo.iter().chain(&hi).map(|&x| x as u32).collect();
+            assert_eq!(out.to_vec(), want);
+            for (h, half) in [lo, hi].iter().enumerate() {
+                let mut back = [0u64; 4];
+                _mm256_storeu_si256(back.as_mut_ptr() as *mut __m256i, widen(v, h));
+                assert_eq!(&back, half);
+            }
+            let mut counts = [0u32; 8];
+            _mm256_storeu_si256(counts.as_mut_ptr() as *mut __m256i, popcnt32(v));
+            let want: Vec<u32> = out.iter().map(|x| x.count_ones()).collect();
+            assert_eq!(counts.to_vec(), want);
+        }
+    }
 }

@@ -67,8 +67,8 @@ pub struct Tables {
     pub units: [u64; 16],
     /// `units` as 32-bit words, for the AVX2 kernel's in-register lookup.
     pub units32: [u32; 16],
-    /// `len` as bytes, twice over, for the AVX2 kernel's byte shuffle (`len[0]` is 0).
-    pub len_bytes: [u8; 32],
+    /// Each column's length in its nibble (bits `4c..4c + 4`), for the AVX2 kernel.
+    pub len_nibbles: u64,
     /// Cars a player has.
     pub cars: u64,
     /// Columns a player must claim to win.

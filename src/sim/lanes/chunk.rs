@@ -26,7 +26,7 @@ pub fn tables(rules: &Rules) -> Tables {
         len: [0; 16],
         units: [0; 16],
         units32: [0; 16],
-        len_bytes: [0; 32],
+        len_nibbles: 0,
         cars: rules.cars as u64,
         to_win: rules.columns_to_win as u64,
     };
@@ -44,8 +44,7 @@ pub fn tables(rules: &Rules) -> Tables {
         t.len[c as usize] = len as u64;
         t.units[c as usize] = UNITS_PER_SPACE[len as usize & 15] as u64;
         t.units32[c as usize] = UNITS_PER_SPACE[len as usize & 15];
-        t.len_bytes[c as usize] = len;
-        t.len_bytes[c as usize + 16] = len;
+        t.len_nibbles |= (len as u64) << (4 * c);
     }
     t
 }
