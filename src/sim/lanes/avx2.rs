@@ -266,8 +266,8 @@ unsafe fn roll(rng: &mut [Lanes; 4], h: usize) -> __m256i {
 /// puts a lower bust count first and more progress next, exactly the shared choice rule.
 const RANK_TOP: u32 = 2047;
 
-/// Bits of a rank word holding progress: two steps of a column of length 1 (720,720 units)
-/// fit.
+/// Bits of a rank word holding progress: the most a roll can make, one step in each of two
+/// columns of length 1 (720,720 units), fits.
 const GAIN_BITS: i32 = 20;
 
 /// The bust count that marks "no choice" (more than the 1296 outcomes).
@@ -509,9 +509,12 @@ mod tests {
     use super::*;
 
     /// Runs `f` on four 64-bit lanes and returns them.
-    fn lanes64(x: [u64; 4], f: unsafe fn(__m256i) -> __m256i) -> [u64; 4] {
+    ///
+    /// # Safety
+    /// The CPU must have AVX2.
+    unsafe fn lanes64(x: [u64; 4], f: unsafe fn(__m256i) -> __m256i) -> [u64; 4] {
         let mut out = [0u64; 4];
-        // SAFETY: the callers run only where the CPU has AVX2.
+        // SAFETY: the caller checked the CPU has AVX2.
         unsafe {
             let v = _mm256_loadu_si256(x.as_ptr() as *const __m256i);
             _mm256_storeu_si256(out.as_mut_ptr() as *mut __m256i, f(v));
@@ -530,10 +533,11 @@ mod tests {
                 .filter(|c| set >> c & 1 == 1)
                 .map(|c| 1u64 << (4 * c));
             let want = spread_slow.fold(0, |a, b| a | b);
-            let got = lanes64([set; 4], |v| unsafe { spread(v) });
+            // SAFETY (of each `lanes64`): the CPU has AVX2 (checked above).
+            let got = unsafe { lanes64([set; 4], |v| spread(v)) };
             assert_eq!(got, [want; 4], "set {set:#x}");
-            assert_eq!(lanes64([want; 4], |v| unsafe { gather_bits(v) }), [set; 4]);
-            assert_eq!(lanes64([set; 4], |v| unsafe { nibbles(v) }), [want * 15; 4]);
+            assert_eq!(unsafe { lanes64([want; 4], |v| gather_bits(v)) }, [set; 4]);
+            assert_eq!(unsafe { lanes64([set; 4], |v| nibbles(v)) }, [want * 15; 4]);
         }
     }
 
@@ -551,7 +555,8 @@ mod tests {
                 x |= v << (4 * c);
                 want |= ((v == 0) as u64) << c;
             }
-            assert_eq!(lanes64([x; 4], |v| unsafe { zero_nibbles(v) }), [want; 4]);
+            // SAFETY: the CPU has AVX2 (checked above).
+            assert_eq!(unsafe { lanes64([x; 4], |v| zero_nibbles(v)) }, [want; 4]);
         }
     }
 

@@ -25,7 +25,7 @@ pub struct State {
     pub me: Lanes,
     /// Cubes of the other player.
     pub opp: Lanes,
-    /// Cars of the turn in hand, one nibble a column (columns in `cars` only).
+    /// Cars of the turn in hand, one nibble a column (meaningful only in the columns of `cars`).
     pub pos: Lanes,
     /// Claimed columns (bit `c` = column `c`).
     pub closed: Lanes,

@@ -1,6 +1,7 @@
 //! Lockstep self-play: 2-player Can't Stop between `fixed-risk` policies, sixteen games at a
 //! time in vector lanes: AVX-512 ([`avx512`], eight games a vector) where the CPU has it, else
-//! AVX2 ([`avx2`], the same eight games as two vectors of four). The counters are exactly those
+//! AVX2 ([`avx2`]: the dice and the roll's end in two vectors of four 64-bit lanes, the choice
+//! for all eight games in one vector of 32-bit lanes). The counters are exactly those
 //! of [`crate::sim::play::play_game`]: every lane plays its game with that game's own dice, and
 //! the counters are integer sums, so the order in which games finish does not matter. Where the
 //! CPU has neither, the rules differ (other games, players, the jump variant) or a seat has
@@ -35,7 +36,7 @@ pub struct LanePlan {
 pub enum Kernel {
     /// One AVX-512 vector of eight 64-bit lanes (F, DQ and VPOPCNTDQ).
     Avx512,
-    /// Two AVX2 vectors of four 64-bit lanes.
+    /// AVX2: two vectors of four 64-bit lanes, and the choice in one of eight 32-bit lanes.
     Avx2,
 }
 
@@ -192,7 +193,14 @@ mod tests {
         for c in 2..=12u8 {
             short.layout.length[c as usize] = 2 + c % 4;
         }
+        // Edge lengths: a double cannot climb twice in a length-1 column, progress is largest
+        // there (two such columns at once), and 15 fills a nibble.
+        let mut edge = cs;
+        for c in 2..=12u8 {
+            edge.layout.length[c as usize] = [1, 2, 15, 3][c as usize % 4];
+        }
         let cases = [
+            (&edge, ["fixed-risk:0.3", "fixed-risk:0.2,ignore-top"]),
             (&cs, ["fixed-risk:0.3", "fixed-risk:0.3"]),
             (&cs, ["fixed-risk:0.1", "fixed-risk:0.5"]),
             (&cs, ["fixed-risk:0.3,ignore-top", "fixed-risk:0.2"]),
@@ -205,6 +213,12 @@ mod tests {
                 let (lanes, scalar) = both(rules, specs, kernel, seed as u64, 3000);
                 assert_eq!(lanes, scalar, "{kernel:?} {specs:?}");
                 assert_eq!(lanes.slot_total(0).games + lanes.slot_total(1).games, 6000);
+                let wins = lanes.slot_total(0).wins + lanes.slot_total(1).wins;
+                assert_eq!(
+                    wins + lanes.unfinished,
+                    3000,
+                    "{specs:?}: one winner a game"
+                );
             }
         }
     }
