@@ -1,22 +1,13 @@
 //! The bench command as a user runs it: the JSON object's fields (those issue 5 names, and the
 //! repeat's spread), the same games whatever the thread count, and the text form.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{json_of, stdout_of};
 use serde_json::Value;
 
 fn bench_json(extra: &[&str]) -> Value {
-    let out = Command::cargo_bin("pressluck")
-        .unwrap()
-        .args(["bench", "--json", "--seed", "5"])
-        .args(extra)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
+    json_of(&[&["bench", "--json", "--seed", "5"][..], extra].concat())
 }
 
 #[test]
@@ -59,21 +50,16 @@ fn the_same_games_on_one_or_two_threads() {
 
 #[test]
 fn text_form_gives_the_median_and_the_spread() {
-    let out = Command::cargo_bin("pressluck")
-        .unwrap()
-        .args([
-            "bench",
-            "--game",
-            "cant-stop",
-            "--games",
-            "200",
-            "--repeat",
-            "2",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
+    let out = stdout_of(&[
+        "bench",
+        "--game",
+        "cant-stop",
+        "--games",
+        "200",
+        "--repeat",
+        "2",
+    ]);
+    let text = String::from_utf8(out).unwrap();
     assert!(text.contains("median of 2 runs"), "{text}");
     assert!(
         text.contains("games/s") && text.contains("peak resident memory"),

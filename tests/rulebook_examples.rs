@@ -283,18 +283,7 @@ fn fig6_faster_gear_forces_new_cars_in() {
 /// Runs `pressluck replay` on an example record and parses its JSON.
 fn cli_json(record: &str, flags: &[&str]) -> serde_json::Value {
     let path = format!("{}/examples/records/{record}", env!("CARGO_MANIFEST_DIR"));
-    let out = assert_cmd::Command::cargo_bin("pressluck")
-        .unwrap()
-        .args(["replay", &path, "--format", "json"])
-        .args(flags)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
+    common::json_of(&[&["replay", path.as_str(), "--format", "json"][..], flags].concat())
 }
 
 #[test]

@@ -61,3 +61,23 @@ pub fn climb_and_stop(c: u8) -> String {
     }
     s + &format!("roll {roll}\nuse {c}\nstop\n")
 }
+
+/// Runs `pressluck` with `args`; panics with its stderr unless it succeeds. Returns stdout.
+pub fn stdout_of<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Vec<u8> {
+    let out = assert_cmd::Command::cargo_bin("pressluck")
+        .unwrap()
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
+/// [`stdout_of`], parsed as one JSON value.
+pub fn json_of<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> serde_json::Value {
+    serde_json::from_slice(&stdout_of(args)).unwrap()
+}
