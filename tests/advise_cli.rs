@@ -1,7 +1,10 @@
 //! `pressluck advise` on hand-built positions: a choice to rank, a roll-or-stop decision, a
 //! bust-certain turn, a turn whose stop wins, and a finished game.
 
+mod common;
+
 use assert_cmd::Command;
+
 use serde_json::Value;
 use std::io::Write;
 
@@ -9,19 +12,8 @@ use std::io::Write;
 fn advise(record: &str) -> Value {
     let mut f = tempfile::NamedTempFile::new().unwrap();
     f.write_all(record.as_bytes()).unwrap();
-    let out = Command::cargo_bin("pressluck")
-        .unwrap()
-        .arg("advise")
-        .arg(f.path())
-        .args(["--format", "json"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
+    let path = f.path().to_str().unwrap();
+    common::json_of(&["advise", path, "--format", "json"])
 }
 
 /// The decision of `policy` in a roll-or-stop advice.

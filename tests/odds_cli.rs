@@ -1,22 +1,14 @@
 //! `pressluck odds` checked row by row against a slow enumeration written here, independently
 //! of the library: four nested dice loops and the three pairings.
 
+mod common;
+
 use assert_cmd::Command;
+
 use std::collections::BTreeSet;
 
 fn odds(args: &[&str]) -> String {
-    let out = Command::cargo_bin("pressluck")
-        .unwrap()
-        .arg("odds")
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    String::from_utf8(common::stdout_of(&[&["odds"][..], args].concat())).unwrap()
 }
 
 /// Busting rolls of 1296 for a usable set, by brute force.
