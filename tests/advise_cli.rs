@@ -4,7 +4,6 @@
 mod common;
 
 use assert_cmd::Command;
-
 use serde_json::Value;
 use std::io::Write;
 

@@ -4,7 +4,6 @@
 mod common;
 
 use assert_cmd::Command;
-
 use std::collections::BTreeSet;
 
 fn odds(args: &[&str]) -> String {
