@@ -60,7 +60,7 @@ pub struct GameArgs {
     #[arg(long, default_value = "en")]
     pub edition: String,
     /// Variant (repeatable): leisurely, faster-gear (Route 66), jump (Can't Stop); hand-5,
-    /// two-dice, solo-far, rounds[:N], row-limit:N, target:N, turn-cap:N (Treasure Hunt).
+    /// two-dice, solo-far, rounds, rounds:N, row-limit:N, target:N, turn-cap:N (Treasure Hunt).
     #[arg(long = "variant")]
     pub variants: Vec<String>,
     /// Board file (TOML) replacing the game's built-in board; see `pressluck boards`.

@@ -122,14 +122,15 @@ fn bench<F: Family>(family: F, a: &BenchArgs) -> Result<ExitCode> {
             a.players,
             matchup.name()
         );
-        if a.repeat > 1 {
-            println!(
-                "  {} games, {rolls} rolls in {secs:.3} s (median of {} runs: {fastest:.3} to {slowest:.3} s)",
-                a.games, a.repeat
-            );
+        let spread = if a.repeat > 1 {
+            format!(
+                " (median of {} runs: {fastest:.3} to {slowest:.3} s)",
+                a.repeat
+            )
         } else {
-            println!("  {} games, {rolls} rolls in {secs:.3} s", a.games);
-        }
+            String::new()
+        };
+        println!("  {} games, {rolls} rolls in {secs:.3} s{spread}", a.games);
         println!(
             "  {games_per_sec:.0} games/s, {rolls_per_sec:.0} rolls/s, {ns_per_roll:.2} ns per roll (wall clock)"
         );

@@ -157,7 +157,7 @@ unsafe fn roll(rng: &mut [Lanes; 4]) -> __m512i {
 /// and `claimed`.
 ///
 /// # Safety
-/// The CPU must have AVX-512 F, DQ and VPOPCNTDQ ([`super::supported_cpu`]).
+/// The CPU must have AVX-512 F, DQ and VPOPCNTDQ ([`super::Kernel::supported`]).
 #[target_feature(enable = "avx512f,avx512dq,avx512vpopcntdq")]
 pub unsafe fn step(s: &mut State, t: &Tables) {
     let one = splat(1);

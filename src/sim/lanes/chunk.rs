@@ -1,6 +1,7 @@
-//! Drives a kernel's step ([`super::avx512::step`] or [`super::avx2::step`]) over a range of games: starts each lane's game with that
-//! game's dice stream and seating, and after every roll counts what happened in the lane into
-//! the [`MatchupStats`] exactly where [`crate::sim::play::play_game`] counts it.
+//! Drives a kernel's step ([`super::avx512::step`] or [`super::avx2::step`]) over a range of
+//! games: starts each lane's game with that game's dice stream and seating, and after every
+//! roll counts what happened in the lane into the [`MatchupStats`] exactly where
+//! [`crate::sim::play::play_game`] counts it.
 
 use super::avx512::{State, Tables, WIDTH};
 use super::{avx2, avx512, Kernel, LanePlan};
