@@ -171,11 +171,17 @@ unsafe fn nibbles(m: __m256i) -> __m256i {
 /// The columns (bits 2..=12) whose nibble in `x` is zero.
 #[inline(always)]
 unsafe fn zero_nibbles(x: __m256i) -> __m256i {
+    gather_bits(zero_flags(x))
+}
+
+/// [`zero_nibbles`] as flags: bit `4c` set where column `c`'s nibble in `x` is zero.
+#[inline(always)]
+unsafe fn zero_flags(x: __m256i) -> __m256i {
     let any = or(
         or(x, _mm256_srli_epi64::<1>(x)),
         or(_mm256_srli_epi64::<2>(x), _mm256_srli_epi64::<3>(x)),
     );
-    gather_bits(andnot(any, splat(COLUMN_NIBBLES)))
+    andnot(any, splat(COLUMN_NIBBLES))
 }
 
 /// Two vectors of four 64-bit lanes holding 32-bit values, as one vector of eight 32-bit lanes
@@ -283,24 +289,82 @@ struct HalfStart {
     one_left: __m256i,
     /// Columns whose second step, not the first, reaches the top.
     two_left: __m256i,
+    /// Jump rule: columns whose first step jumps the other player's cube (climbs two spaces).
+    jump1: __m256i,
+    /// Jump rule: columns whose second step, not the first, jumps it (one cube a column, so a
+    /// column's two steps jump at most once).
+    jump2: __m256i,
+    /// `jump1` as one bit at the foot of each column's nibble ([`spread`]).
+    jump1_flags: __m256i,
+    /// `jump2` likewise.
+    jump2_flags: __m256i,
 }
 
-/// Half `h`'s roll and where its moves start.
+/// Half `h`'s roll and where its moves start; with `JUMP`, where its steps jump (as
+/// [`crate::columns::Turn::step`] steps: to the next space without the other player's cube).
 #[inline(always)]
-unsafe fn half_start(s: &mut State, t: &Tables, h: usize) -> HalfStart {
+unsafe fn half_start<const JUMP: bool>(s: &mut State, t: &Tables, h: usize) -> HalfStart {
     let idx = roll(&mut s.rng, h);
     let car_nib = nibbles(load(&s.cars, h));
     let start = or(
         andnot(car_nib, load(&s.me, h)),
         and(load(&s.pos, h), car_nib),
     );
+    let len = splat(t.len_nibbles);
+    if JUMP {
+        // Worked in flags, one bit at the foot of each column's nibble, which add one space to
+        // the nibble as they stand. In an open column every cube stands below the top (a cube
+        // on it closed the column), so a step that jumps lands on the top at most, and no
+        // nibble overflows or borrows. Closed columns and cars on top take no step.
+        let opp = load(&s.opp, h);
+        let opp_on = andnot(zero_flags(opp), splat(COLUMN_NIBBLES));
+        let climbing = andnot(
+            or(
+                spread(load(&s.closed, h)),
+                zero_flags(_mm256_sub_epi64(len, start)),
+            ),
+            splat(COLUMN_NIBBLES),
+        );
+        let next = add(start, climbing);
+        let jump1 = and(
+            zero_flags(_mm256_xor_si256(opp, next)),
+            and(opp_on, climbing),
+        );
+        let first = add(next, jump1);
+        let one_left = zero_flags(_mm256_sub_epi64(len, first));
+        let climbing2 = andnot(one_left, climbing);
+        let next2 = add(first, climbing2);
+        let jump2 = and(
+            zero_flags(_mm256_xor_si256(opp, next2)),
+            and(opp_on, climbing2),
+        );
+        let two_left = and(
+            climbing2,
+            zero_flags(_mm256_sub_epi64(len, add(next2, jump2))),
+        );
+        return HalfStart {
+            idx,
+            start,
+            one_left: gather_bits(one_left),
+            two_left: gather_bits(two_left),
+            jump1: gather_bits(jump1),
+            jump2: gather_bits(jump2),
+            jump1_flags: jump1,
+            jump2_flags: jump2,
+        };
+    }
     // A start never passes its column's length, so no nibble borrows.
-    let left = _mm256_sub_epi64(splat(t.len_nibbles), start);
+    let left = _mm256_sub_epi64(len, start);
+    let zero = _mm256_setzero_si256();
     HalfStart {
         idx,
         start,
         one_left: zero_nibbles(and(left, splat(0xeeee_eeee_eeee_eeee))),
         two_left: zero_nibbles(_mm256_xor_si256(left, splat(0x2222_2222_2222_2222))),
+        jump1: zero,
+        jump2: zero,
+        jump1_flags: zero,
+        jump2_flags: zero,
     }
 }
 
@@ -318,23 +382,31 @@ struct Best {
     held: __m256i,
 }
 
-/// Plays one roll in every lane of `s`, as [`super::avx512::step`] does.
+/// Plays one roll in every lane of `s`, as [`super::avx512::step`] does; with `JUMP`, under the
+/// jump rule (Route 66, and Can't Stop's variant). With `DEFER_TOPS` (Route 66, where a column's
+/// win brings points and second places and the game ends on points) a lane whose roll leaves a
+/// car on a top is not decided here: it rolls on as far as the state goes, and its outcome says
+/// the scalar side decides ([`DEFERRED`]).
 ///
 /// # Safety
 /// The CPU must have AVX2.
 #[target_feature(enable = "avx2")]
-pub unsafe fn step(s: &mut State, t: &Tables) {
-    let halves = [half_start(s, t, 0), half_start(s, t, 1)];
-    let best = choose(s, t, &halves);
+pub unsafe fn step<const JUMP: bool, const DEFER_TOPS: bool>(s: &mut State, t: &Tables) {
+    let halves = [half_start::<JUMP>(s, t, 0), half_start::<JUMP>(s, t, 1)];
+    let best = choose::<JUMP>(s, t, &halves);
     for (h, half) in halves.iter().enumerate() {
-        finish(s, t, h, half, &best);
+        finish::<JUMP, DEFER_TOPS>(s, t, h, half, &best);
     }
 }
+
+/// The outcome of a lane whose roll left a car on a top under `DEFER_TOPS`: the choice is
+/// taken, and the stop decision is the scalar side's.
+pub const DEFERRED: u64 = 4;
 
 /// Ranks every candidate of the eight lanes' rolls by the shared choice rule and keeps the
 /// best: 32-bit lanes throughout.
 #[inline(always)]
-unsafe fn choose(s: &State, t: &Tables, halves: &[HalfStart; 2]) -> Best {
+unsafe fn choose<const JUMP: bool>(s: &State, t: &Tables, halves: &[HalfStart; 2]) -> Best {
     let one = splat32(1);
     let fifteen = splat32(15);
     let zero = _mm256_setzero_si256();
@@ -355,6 +427,14 @@ unsafe fn choose(s: &State, t: &Tables, halves: &[HalfStart; 2]) -> Best {
     let has_free = gt32(free, zero);
     let moving = andnot(top, cars);
     let usable = or(moving, and(has_free, andnot(cars, open)));
+    let (jump1, jump2) = if JUMP {
+        (
+            narrow(halves[0].jump1, halves[1].jump1),
+            narrow(halves[0].jump2, halves[1].jump2),
+        )
+    } else {
+        (zero, zero)
+    };
     let units = [
         _mm256_loadu_si256(t.units32.as_ptr() as *const __m256i),
         _mm256_loadu_si256(t.units32.as_ptr().add(8) as *const __m256i),
@@ -399,13 +479,26 @@ unsafe fn choose(s: &State, t: &Tables, halves: &[HalfStart; 2]) -> Best {
         // A single step reaches the top from one left; a double's two steps from two left.
         let top1 = or(top, or(and(cols1, one_left), and(twice_col, two_left)));
         let top2 = or(top, and(cols2, one_left));
-        // Progress: a space's units per step taken (a double's second step counts again).
+        // Progress: a space's units per space climbed (a double's second step counts again,
+        // a jump's space too).
         let (units_a, units_b) = (units_of(a), units_of(b));
+        let (step_a, step_b, again_a) = if JUMP {
+            let jumps = |set: __m256i, col: __m256i, units: __m256i| {
+                _mm256_add_epi32(units, and(eq32(and(set, col), col), units))
+            };
+            (
+                jumps(jump1, col_a, units_a),
+                jumps(jump1, col_b, units_b),
+                jumps(jump2, col_a, units_a),
+            )
+        } else {
+            (units_a, units_b, units_a)
+        };
         let gain1 = _mm256_add_epi32(
-            _mm256_add_epi32(and(ua, units_a), and(first_b, units_b)),
-            and(twice, units_a),
+            _mm256_add_epi32(and(ua, step_a), and(first_b, step_b)),
+            and(twice, again_a),
         );
-        let gain2 = and(split, units_b);
+        let gain2 = and(split, step_b);
         for (valid, cols, held, gain, new_top, twice) in [
             (or(ua, ub), cols1, held1, gain1, top1, twice_col),
             (split, cols2, held2, gain2, top2, zero),
@@ -439,11 +532,28 @@ unsafe fn choose(s: &State, t: &Tables, halves: &[HalfStart; 2]) -> Best {
 
 /// The end of the roll in half `h`: bust, stop or roll on, and the turn passed on when it ends.
 #[inline(always)]
-unsafe fn finish(s: &mut State, t: &Tables, h: usize, half: &HalfStart, best: &Best) {
+unsafe fn finish<const JUMP: bool, const DEFER_TOPS: bool>(
+    s: &mut State,
+    t: &Tables,
+    h: usize,
+    half: &HalfStart,
+    best: &Best,
+) {
     let best_rank = widen(best.rank, h);
     let new_top = widen(best.top, h);
     let cols = widen(best.cols, h);
-    let steps = add(spread(cols), spread(widen(best.twice, h)));
+    let twice = widen(best.twice, h);
+    let (cols_flags, twice_flags) = (spread(cols), spread(twice));
+    let mut steps = add(cols_flags, twice_flags);
+    if JUMP {
+        // A jump climbs one space more: the first step's in every column moved, the second's
+        // in the double's.
+        let jumped = or(
+            and(cols_flags, half.jump1_flags),
+            and(twice_flags, half.jump2_flags),
+        );
+        steps = add(steps, jumped);
+    }
     let one = splat(1);
     let zero = _mm256_setzero_si256();
     let (cars, closed, me, opp) = (
@@ -469,7 +579,13 @@ unsafe fn finish(s: &mut State, t: &Tables, h: usize, half: &HalfStart, best: &B
     let limit_rank =
         _mm256_slli_epi64::<GAIN_BITS>(_mm256_sub_epi64(splat(RANK_TOP as u64 + 1), limit));
     let risky = gt(limit_rank, best_rank);
-    let stop = andnot(bust, or(and(on_top, or(at_top, wins)), risky));
+    let (stop, deferred) = if DEFER_TOPS {
+        // A car on a top: the scalar side decides; else only the bust limit stops.
+        (andnot(or(bust, on_top), risky), andnot(bust, on_top))
+    } else {
+        let stop = andnot(bust, or(and(on_top, or(at_top, wins)), risky));
+        (stop, zero)
+    };
     let end = or(bust, stop);
     // A stop: cars become cubes, columns on top are claimed and the other's cubes there go.
     let new_nib = nibbles(new_cars);
@@ -495,6 +611,11 @@ unsafe fn finish(s: &mut State, t: &Tables, h: usize, half: &HalfStart, best: &B
     store(&mut s.top, h, andnot(end, new_top));
     let fin = and(stop, wins);
     let outcome = add(or(and(bust, one), and(stop, splat(2))), and(fin, one));
+    let outcome = if DEFER_TOPS {
+        or(outcome, and(deferred, splat(DEFERRED)))
+    } else {
+        outcome
+    };
     store(&mut s.outcome, h, outcome);
     let counts = or(
         widen(best.held, h),
@@ -538,6 +659,102 @@ mod tests {
             assert_eq!(got, [want; 4], "set {set:#x}");
             assert_eq!(unsafe { lanes64([want; 4], |v| gather_bits(v)) }, [set; 4]);
             assert_eq!(unsafe { lanes64([set; 4], |v| nibbles(v)) }, [want * 15; 4]);
+        }
+    }
+
+    #[test]
+    fn jump_starts_agree_with_the_engines_step_on_random_positions() {
+        use crate::columns::{GameKind, Rules, Turn};
+        if !is_x86_feature_detected!("avx2") {
+            return;
+        }
+        let rules = Rules::new(GameKind::Route66, 2);
+        let t = super::super::chunk::tables(&rules);
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut draw = |n: u64| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 33) % n
+        };
+        for _ in 0..500 {
+            let mut s = State::default();
+            // A live generator: an all-zero one draws only rejected zeros.
+            for l in 0..8 {
+                let rng = super::super::chunk::xoshiro_state(l as u64);
+                for (word, v) in s.rng.iter_mut().zip(rng) {
+                    word.0[l] = v;
+                }
+            }
+            // Eight lanes: random cubes below the tops, cars anywhere up to them, some closed.
+            let mut boards = [crate::columns::Board::default(); 8];
+            let mut starts = [[0u8; 13]; 8];
+            for (l, board) in boards.iter_mut().enumerate() {
+                for c in 2..=12u8 {
+                    let len = rules.layout.len(c) as u64;
+                    let (me, opp) = (draw(len) as u8, draw(len) as u8);
+                    board.set_cube(0, c, me);
+                    board.set_cube(1, c, opp);
+                    s.me.0[l] |= (me as u64) << (4 * c);
+                    s.opp.0[l] |= (opp as u64) << (4 * c);
+                    starts[l][c as usize] = me;
+                    match draw(5) {
+                        0 => s.closed.0[l] |= 1 << c,
+                        1 => {
+                            let car = me + draw(len + 1 - me as u64) as u8;
+                            s.cars.0[l] |= 1 << c;
+                            s.pos.0[l] |= (car as u64) << (4 * c);
+                            starts[l][c as usize] = car;
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            // SAFETY: the CPU has AVX2 (checked above).
+            let halves = unsafe {
+                [
+                    half_start::<true>(&mut s, &t, 0),
+                    half_start::<true>(&mut s, &t, 1),
+                ]
+            };
+            let lane = |v: __m256i, l: usize| {
+                let mut out = [0u64; 4];
+                // SAFETY: as above.
+                unsafe { _mm256_storeu_si256(out.as_mut_ptr() as *mut __m256i, v) };
+                out[l % 4]
+            };
+            for (l, board) in boards.iter().enumerate() {
+                let half = &halves[l / 4];
+                let (mut one_left, mut two_left, mut jump1, mut jump2) = (0, 0, 0, 0);
+                for c in 2..=12u8 {
+                    let (len, from) = (rules.layout.len(c), starts[l][c as usize]);
+                    if s.closed.0[l] >> c & 1 == 1 || from >= len {
+                        one_left |= ((from >= len) as u64) << c;
+                        continue;
+                    }
+                    let first = Turn::step_as::<true>(&rules, board, 0, c, from);
+                    jump1 |= ((first > from + 1) as u64) << c;
+                    if first >= len {
+                        one_left |= 1 << c;
+                        continue;
+                    }
+                    let second = Turn::step_as::<true>(&rules, board, 0, c, first);
+                    jump2 |= ((second > first + 1) as u64) << c;
+                    two_left |= ((second >= len) as u64) << c;
+                }
+                let open = !s.closed.0[l];
+                assert_eq!(
+                    lane(half.one_left, l) & open,
+                    one_left & open,
+                    "lane {l} one left"
+                );
+                assert_eq!(lane(half.two_left, l), two_left, "lane {l} two left");
+                assert_eq!(lane(half.jump1, l), jump1, "lane {l} first jumps");
+                assert_eq!(lane(half.jump2, l), jump2, "lane {l} second jumps");
+                // SAFETY: as above.
+                let spread_jump1 = unsafe { spread(half.jump1) };
+                assert_eq!(lane(half.jump1_flags, l), lane(spread_jump1, l));
+            }
         }
     }
 

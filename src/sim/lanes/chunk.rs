@@ -3,12 +3,13 @@
 //! roll counts what happened in the lane into the [`MatchupStats`] exactly where
 //! [`crate::sim::play::play_game`] counts it.
 
-use super::avx512::{State, Tables, WIDTH};
+use super::avx512::{Lanes, State, Tables, WIDTH};
 use super::{avx2, avx512, Kernel, LanePlan};
 use crate::columns::bust::bust_rolls;
 use crate::columns::legal::UNITS_PER_SPACE;
-use crate::columns::{ColumnSet, Rules};
+use crate::columns::{ColumnSet, Game, GameKind, Rules, Turn};
 use crate::dice::UNIQUE_PAIRINGS;
+use crate::policy::{Policy, View};
 use crate::sim::dice_source::game_seed;
 use crate::sim::play::MAX_TURNS;
 use crate::sim::schedule::seating;
@@ -29,7 +30,12 @@ pub fn tables(rules: &Rules) -> Tables {
         units32: [0; 16],
         len_nibbles: 0,
         cars: rules.cars as u64,
-        to_win: rules.columns_to_win as u64,
+        // Route 66 ends on points, decided on the scalar side: no stop of the kernel's wins.
+        to_win: if rules.game == GameKind::CantStop {
+            rules.columns_to_win as u64
+        } else {
+            64
+        },
     };
     for (m, b) in t.bust.iter_mut().enumerate() {
         *b = bust_rolls(ColumnSet((m as u16) << 2)) as u64;
@@ -116,9 +122,12 @@ pub fn play(
 ) {
     let t = tables(rules);
     // SAFETY (of the calls below): `play_games` checked the CPU runs the plan's kernel.
-    let step: unsafe fn(&mut State, &Tables) = match plan.kernel {
-        Kernel::Avx512 => avx512::step,
-        Kernel::Avx2 => avx2::step,
+    let step: unsafe fn(&mut State, &Tables) = match (plan.kernel, rules.jump, plan.defer_tops) {
+        (Kernel::Avx512, _, _) => avx512::step,
+        (Kernel::Avx2, false, false) => avx2::step::<false, false>,
+        (Kernel::Avx2, false, true) => avx2::step::<false, true>,
+        (Kernel::Avx2, true, false) => avx2::step::<true, false>,
+        (Kernel::Avx2, true, true) => avx2::step::<true, true>,
     };
     let mut states: Vec<State> = vec![State::default(); VECTORS];
     let mut lanes = [[Lane::default(); WIDTH]; VECTORS];
@@ -146,7 +155,7 @@ pub fn play(
                 if lane.game.is_none() {
                     continue;
                 }
-                let Some(winner) = count_roll(rules, s, l, lane, stats) else {
+                let Some(winner) = count_roll(rules, plan, s, l, lane, stats) else {
                     continue;
                 };
                 for (seat, &slot) in lane.slots.iter().enumerate() {
@@ -172,7 +181,8 @@ pub fn play(
 #[inline(always)]
 fn count_roll(
     rules: &Rules,
-    s: &State,
+    plan: &LanePlan,
+    s: &mut State,
     l: usize,
     lane: &mut Lane,
     stats: &mut MatchupStats,
@@ -181,7 +191,11 @@ fn count_roll(
     let slot = lane.slots[seat];
     let counts = s.car_counts.0[l];
     let (before, after) = ((counts & 0xff) as u32, (counts >> 8 & 0xff) as u32);
-    let outcome = s.outcome.0[l];
+    let mut outcome = s.outcome.0[l];
+    let mut winner = seat;
+    if outcome == avx2::DEFERRED {
+        (outcome, winner) = resolve_top(rules, plan, s, l, lane);
+    }
     let (bust, stop) = ((outcome == 1) as u64, (outcome >= 2) as u64);
     stats.stop_cell(slot, 0, 0).decisions += (lane.rolls == 0) as u64;
     let counters = &mut stats.cells[slot][seat];
@@ -204,7 +218,7 @@ fn count_roll(
     lane.turns[seat] += 1;
     lane.rolls = 0;
     if outcome == 3 {
-        return Some(Some(seat));
+        return Some(Some(winner));
     }
     lane.seat ^= 1;
     if lane.turns[0] + lane.turns[1] >= MAX_TURNS as u64 {
@@ -212,6 +226,73 @@ fn count_roll(
         return Some(None);
     }
     None
+}
+
+/// Decides lane `l`'s roll that left a car on a top ([`avx2::DEFERRED`]) as the scalar engine
+/// does: the lane's game is rebuilt, its seat's policy asked, and a stop played by
+/// [`Game::stop`] (points, second places, the end on points) and written back, the turn passed
+/// on as the kernel passes it. Returns the outcome (0 rolled on, 2 stopped, 3 stopped and the
+/// game is over) and, when over, the winning seat.
+#[cold]
+fn resolve_top(
+    rules: &Rules,
+    plan: &LanePlan,
+    s: &mut State,
+    l: usize,
+    lane: &mut Lane,
+) -> (u64, usize) {
+    let seat = lane.seat;
+    let mut game = Game::new();
+    game.board.progress[seat] = s.me.0[l] >> LANE_NIBBLE_SHIFT;
+    game.board.progress[seat ^ 1] = s.opp.0[l] >> LANE_NIBBLE_SHIFT;
+    game.board.closed = ColumnSet(s.closed.0[l] as u16);
+    game.board.won[seat] = s.won_me.0[l] as u8;
+    game.board.won[seat ^ 1] = s.won_opp.0[l] as u8;
+    for (p, &score) in lane.score.iter().enumerate() {
+        game.board.scores[p] = score as u16;
+    }
+    game.turn = Turn {
+        pos: s.pos.0[l] >> LANE_NIBBLE_SHIFT,
+        steps: 0,
+        cars: ColumnSet(s.cars.0[l] as u16),
+        at_top: ColumnSet(s.top.0[l] as u16),
+        rolls: lane.rolls + 1,
+    };
+    game.to_move = seat as u8;
+    // Fixed-risk never draws; the generator only fills the signature.
+    let mut rng = SplitMix64::seed_from_u64(0);
+    let policy = &mut { plan.policy[lane.slots[seat]] };
+    if policy.keep_rolling(&View::new(rules, &game), &mut rng) {
+        return (0, seat);
+    }
+    game.stop(rules);
+    let next = seat ^ 1;
+    s.me.0[l] = game.board.progress[next] << LANE_NIBBLE_SHIFT;
+    s.opp.0[l] = game.board.progress[seat] << LANE_NIBBLE_SHIFT;
+    s.closed.0[l] = game.board.closed.0 as u64;
+    s.won_me.0[l] = game.board.won[next] as u64;
+    s.won_opp.0[l] = game.board.won[seat] as u64;
+    swap_lane(&mut s.limit_me, &mut s.limit_opp, l);
+    swap_lane(&mut s.at_top_me, &mut s.at_top_opp, l);
+    for v in [&mut s.pos, &mut s.cars, &mut s.top] {
+        v.0[l] = 0;
+    }
+    for (p, score) in lane.score.iter_mut().enumerate() {
+        *score = game.board.scores[p] as u64;
+    }
+    match game.winner {
+        Some(w) => (3, w as usize),
+        None => (2, seat),
+    }
+}
+
+/// The lanes keep column `c` in nibble `c` (bits `4c..4c + 4`); the board and the turn from
+/// column 2 up ([`crate::columns::board::shift`]): the one is the other moved by two nibbles.
+const LANE_NIBBLE_SHIFT: u32 = 8;
+
+/// Swaps lane `l` of `a` and `b`.
+fn swap_lane(a: &mut Lanes, b: &mut Lanes, l: usize) {
+    core::mem::swap(&mut a.0[l], &mut b.0[l]);
 }
 
 #[cfg(test)]

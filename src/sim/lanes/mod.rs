@@ -17,16 +17,23 @@ mod chunk;
 
 use crate::columns::{GameKind, Rules};
 use crate::engine_env::EngineRequest;
+use crate::policy::fixed_risk::FixedRisk;
 use crate::policy::AnyPolicy;
 
-/// What the lanes need to know of a matchup they can play: per slot, the stop limit in busting
-/// rolls and whether it stops on reaching the top.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What the lanes need to know of a matchup they can play: per slot, the policy, its stop
+/// limit in busting rolls and whether it stops on reaching the top.
+#[derive(Clone, Copy, Debug)]
 pub struct LanePlan {
     /// Per slot: stop once the next roll busts on this many outcomes (of 1296) or more.
     pub limit: [u16; 2],
     /// Per slot: stop as soon as a car reaches the top.
     pub at_top: [bool; 2],
+    /// Per slot: the policy itself, asked on the scalar side where a Route 66 roll leaves a car
+    /// on a top.
+    pub policy: [FixedRisk; 2],
+    /// Whether a roll leaving a car on a top is decided on the scalar side (Route 66, where a
+    /// column's win brings points and a second place and the game ends on points).
+    pub defer_tops: bool,
     /// The vector kernel that plays the lanes.
     pub kernel: Kernel,
 }
@@ -90,9 +97,14 @@ impl LanePlan {
     /// [`LanePlan::new`] with `kernel`, without the CPU and environment checks.
     pub fn for_rules(rules: &Rules, policies: &[AnyPolicy], kernel: Kernel) -> Option<LanePlan> {
         let columns_fit = (2..=12u8).all(|c| (1..16).contains(&rules.layout.len(c)));
-        if rules.game != GameKind::CantStop
+        let game_fits = match rules.game {
+            GameKind::CantStop => true,
+            // Route 66 always jumps; its wins are settled on the scalar side.
+            GameKind::Route66 => rules.jump,
+            GameKind::GreatRaces => false,
+        };
+        if !game_fits
             || rules.players != 2
-            || rules.jump
             || rules.faster_gear
             || rules.cars == 0
             || !columns_fit
@@ -100,19 +112,27 @@ impl LanePlan {
         {
             return None;
         }
-        let mut plan = LanePlan {
-            limit: [0; 2],
-            at_top: [false; 2],
-            kernel,
+        let defer_tops = rules.game != GameKind::CantStop;
+        // Only the AVX2 kernel has the jump rule and defers; every CPU with AVX-512 has AVX2.
+        let kernel = if rules.jump || defer_tops {
+            Kernel::Avx2
+        } else {
+            kernel
         };
+        let mut policy = [FixedRisk::new(0.0, true); 2];
         for (slot, p) in policies.iter().enumerate() {
             let AnyPolicy::FixedRisk(f) = p else {
                 return None;
             };
-            plan.limit[slot] = f.stop_bust_rolls();
-            plan.at_top[slot] = f.stops_at_top();
+            policy[slot] = *f;
         }
-        Some(plan)
+        Some(LanePlan {
+            limit: policy.map(|f| f.stop_bust_rolls()),
+            at_top: policy.map(|f| f.stops_at_top()),
+            policy,
+            defer_tops,
+            kernel,
+        })
     }
 }
 
@@ -224,15 +244,80 @@ mod tests {
     }
 
     #[test]
+    fn jump_lanes_count_exactly_what_the_scalar_engine_counts() {
+        // Route 66 (both editions, the leisurely end, the jump rule's boards) and Can't Stop's
+        // jump variant: cubes jumped, points, second places and the end on points.
+        let en = Rules::route66(crate::columns::Edition::En, 2);
+        let de = Rules::route66(crate::columns::Edition::De, 2);
+        let mut leisurely = en;
+        leisurely
+            .apply_variant(crate::columns::Variant::Leisurely)
+            .unwrap();
+        let mut cs_jump = Rules::new(GameKind::CantStop, 2);
+        cs_jump.jump = true;
+        let mut edge = en;
+        for c in 2..=12u8 {
+            edge.layout.length[c as usize] = [1, 2, 15, 3][c as usize % 4];
+        }
+        let cases = [
+            (&en, ["fixed-risk:0.3", "fixed-risk:0.3"]),
+            (&en, ["fixed-risk:0.1", "fixed-risk:0.5,ignore-top"]),
+            (&de, ["fixed-risk:0.25", "fixed-risk:0.4"]),
+            (&leisurely, ["fixed-risk:0.3,ignore-top", "fixed-risk:0.2"]),
+            (&cs_jump, ["fixed-risk:0.3", "fixed-risk:0.2,ignore-top"]),
+            (&edge, ["fixed-risk:0.35", "fixed-risk:0.15,ignore-top"]),
+        ];
+        for kernel in kernels() {
+            for (seed, (rules, specs)) in cases.into_iter().enumerate() {
+                let (lanes, scalar) = both(rules, specs, kernel, 40 + seed as u64, 3000);
+                assert_eq!(lanes, scalar, "{kernel:?} {} {specs:?}", rules.game);
+                let wins = lanes.slot_total(0).wins + lanes.slot_total(1).wins;
+                assert_eq!(
+                    wins + lanes.unfinished,
+                    3000,
+                    "{specs:?}: one winner a game"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn cant_stop_decided_on_the_scalar_side_counts_the_same() {
+        // The Route 66 path (a car on a top: the scalar side asks the policy and plays the stop)
+        // on Can't Stop, with and without the jump rule: the same counters as the kernel's own
+        // claims and wins, and as the scalar engine.
+        let cs = Rules::new(GameKind::CantStop, 2);
+        let mut jump = cs;
+        jump.jump = true;
+        if !Kernel::Avx2.supported() {
+            eprintln!("skipped: this CPU has no AVX2");
+            return;
+        }
+        for (seed, rules) in [cs, jump].iter().enumerate() {
+            let specs = ["fixed-risk:0.3", "fixed-risk:0.25,ignore-top"];
+            let pols = policies(rules, &specs);
+            let mut plan = LanePlan::for_rules(rules, &pols, Kernel::Avx2).unwrap();
+            assert!(!plan.defer_tops);
+            plan.defer_tops = true;
+            let mut lanes = MatchupStats::default();
+            play_games(rules, &plan, seed as u64, 99, 0, 2000, &mut lanes);
+            let scalar = run_scalar(rules, &pols, seed as u64, 99, 0, 2000, &|_| {});
+            assert_eq!(lanes, scalar, "jump {}", rules.jump);
+        }
+    }
+
+    #[test]
     fn lanes_match_the_scalar_engine_at_the_extreme_limits() {
         // Rolling on until only a sure bust is left (every car on top): long turns, many busts,
         // and games still end, by stopping when the usable set is empty or the stop wins.
-        let rules = Rules::new(GameKind::CantStop, 2);
-        for kernel in kernels() {
-            let specs = ["fixed-risk:0.9999,ignore-top", "fixed-risk:0"];
-            let (lanes, scalar) = both(&rules, specs, kernel, 3, 500);
-            assert_eq!(lanes, scalar, "{kernel:?}");
-            assert_eq!(lanes.unfinished, 0);
+        for game in [GameKind::CantStop, GameKind::Route66] {
+            let rules = Rules::new(game, 2);
+            for kernel in kernels() {
+                let specs = ["fixed-risk:0.9999,ignore-top", "fixed-risk:0"];
+                let (lanes, scalar) = both(&rules, specs, kernel, 3, 500);
+                assert_eq!(lanes, scalar, "{kernel:?} {game}");
+                assert_eq!(lanes.unfinished, 0);
+            }
         }
     }
 
@@ -249,7 +334,7 @@ mod tests {
     }
 
     #[test]
-    fn only_two_player_cant_stop_between_fixed_risk_seats_is_planned() {
+    fn only_two_player_column_games_between_fixed_risk_seats_are_planned() {
         let plan = |rules: &Rules, a: &str| {
             LanePlan::for_rules(
                 rules,
@@ -260,12 +345,26 @@ mod tests {
         let cs = Rules::new(GameKind::CantStop, 2);
         assert!(plan(&cs, "fixed-risk:0.2").is_some());
         assert!(plan(&cs, "rule28").is_none());
+        assert!(!plan(&cs, "fixed-risk:0.2").unwrap().defer_tops);
         let r66 = Rules::new(GameKind::Route66, 2);
-        assert!(plan(&r66, "fixed-risk:0.2").is_none());
+        let r66_plan = plan(&r66, "fixed-risk:0.2").unwrap();
+        assert_eq!(r66_plan.kernel, Kernel::Avx2);
+        assert!(r66_plan.defer_tops);
+        assert!(plan(&r66, "rule28").is_none());
+        let mut faster = r66;
+        faster.faster_gear = true;
+        assert!(plan(&faster, "fixed-risk:0.2").is_none());
         let three = Rules::new(GameKind::CantStop, 3);
         assert!(plan(&three, "fixed-risk:0.2").is_none());
+        assert!(plan(&Rules::new(GameKind::Route66, 3), "fixed-risk:0.2").is_none());
+        assert!(plan(&Rules::new(GameKind::GreatRaces, 2), "fixed-risk:0.2").is_none());
         let mut jump = cs;
         jump.jump = true;
-        assert!(plan(&jump, "fixed-risk:0.2").is_none());
+        let jump_plan = LanePlan::for_rules(
+            &jump,
+            &policies(&jump, &["fixed-risk:0.2", "fixed-risk:0.3"]),
+            Kernel::Avx512,
+        );
+        assert_eq!(jump_plan.unwrap().kernel, Kernel::Avx2);
     }
 }
