@@ -13,9 +13,10 @@
 //!   (`great-races/race-choice`: there every family plays the same games, see `common`), and
 //!   every Shortcut and Treasure Hunt policy family; `one_game_slow`: `optimal-turn` in Can't
 //!   Stop, with fewer samples;
-//! - `lanes`: games of 2-player Can't Stop, `fixed-risk:0.3` in both seats, on one thread: by
-//!   the scalar engine (`scalar`, ranking as it does in every game) and by each vector-lane
-//!   kernel this CPU runs (`Avx512`, `Avx2`; skipped with a note otherwise);
+//! - `lanes`: games of 2-player Can't Stop and Route 66, `fixed-risk:0.3` in both seats, on one
+//!   thread: by the scalar engine (`scalar`, ranking as it does in every game) and by each
+//!   vector-lane kernel this CPU runs for the game (`Avx512`, `Avx2`; skipped with a note
+//!   otherwise);
 //! - `tournament`: games of a 2-player matchup over every thread.
 //!
 //! Fixtures (policy lists, positions, the single-game closures) are in `common`.
@@ -254,39 +255,42 @@ fn one_game_slow(c: &mut Criterion) {
     group.finish();
 }
 
-/// The lanes engine against the scalar one, on one thread and the same games.
+/// The lanes engine against the scalar one, on one thread and the same games: 2-player Can't
+/// Stop and Route 66.
 fn lanes(c: &mut Criterion) {
     let mut group = c.benchmark_group("lanes");
     group.throughput(Throughput::Elements(LANE_GAMES));
-    let rules = Rules::new(GameKind::CantStop, 2);
-    let pols: Vec<AnyPolicy> = ["fixed-risk:0.3"; 2]
-        .iter()
-        .map(|s| PolicySpec::parse(s).unwrap().build(&rules))
-        .collect();
     let one_thread = rayon::ThreadPoolBuilder::new()
         .num_threads(1)
         .build()
         .expect("a one-thread pool");
-    let scalar = || run_scalar(&rules, &pols, 1, 0, 0, LANE_GAMES, &|_| {});
-    let want = one_thread.install(scalar);
-    group.bench_function("cant-stop/scalar", |b| {
-        b.iter(|| black_box(one_thread.install(scalar)))
-    });
-    for kernel in Kernel::ALL {
-        if !kernel.supported() {
-            eprintln!("lanes/cant-stop/{kernel:?}: skipped, this CPU cannot run it");
-            continue;
-        }
-        let plan = LanePlan::for_rules(&rules, &pols, kernel).expect("lanes play this matchup");
-        let play = || {
-            let mut stats = MatchupStats::default();
-            play_games(&rules, &plan, 1, 0, 0, LANE_GAMES, &mut stats);
-            stats
-        };
-        assert_eq!(play(), want, "{kernel:?} plays the scalar engine's games");
-        group.bench_function(format!("cant-stop/{kernel:?}"), |b| {
-            b.iter(|| black_box(play()))
+    for game in [GameKind::CantStop, GameKind::Route66] {
+        let rules = Rules::new(game, 2);
+        let pols: Vec<AnyPolicy> = ["fixed-risk:0.3"; 2]
+            .iter()
+            .map(|s| PolicySpec::parse(s).unwrap().build(&rules))
+            .collect();
+        let scalar = || run_scalar(&rules, &pols, 1, 0, 0, LANE_GAMES, &|_| {});
+        let want = one_thread.install(scalar);
+        group.bench_function(format!("{game}/scalar"), |b| {
+            b.iter(|| black_box(one_thread.install(scalar)))
         });
+        for kernel in Kernel::ALL {
+            let plan = LanePlan::for_rules(&rules, &pols, kernel).expect("lanes play this");
+            if !kernel.supported() || plan.kernel != kernel {
+                eprintln!("lanes/{game}/{kernel:?}: skipped, this CPU or game cannot run it");
+                continue;
+            }
+            let play = || {
+                let mut stats = MatchupStats::default();
+                play_games(&rules, &plan, 1, 0, 0, LANE_GAMES, &mut stats);
+                stats
+            };
+            assert_eq!(play(), want, "{kernel:?} plays the scalar engine's games");
+            group.bench_function(format!("{game}/{kernel:?}"), |b| {
+                b.iter(|| black_box(play()))
+            });
+        }
     }
     group.finish();
 }

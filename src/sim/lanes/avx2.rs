@@ -1,9 +1,11 @@
-//! The AVX2 form of [`super::avx512::step`]: one roll of the same eight 2-player Can't Stop
-//! games. The dice and the end of the roll run in two halves of four 64-bit lanes, as the state
-//! is kept; the choice between a roll's candidates, most of the work, runs on all eight games at
-//! once in 32-bit lanes, where every column set, count and rank fits. For that, where a column's
-//! move starts is turned into two column sets once per roll: the columns one step from the top
-//! (or on it) and those two steps from it, so a candidate's new cars on top are set operations.
+//! The AVX2 form of [`super::avx512::step`]: one roll of the same eight 2-player games, and
+//! also under the jump rule (Route 66, Can't Stop's variant). The dice and the end of the roll
+//! run in two halves of four 64-bit lanes, as the state is kept; the choice between a roll's
+//! candidates, most of the work, runs on all eight games at once in 32-bit lanes, where every
+//! column set, count and rank fits. For that, where a column's move starts is turned into two
+//! column sets once per roll: the columns one step from the top (or on it) and those two steps
+//! from it, so a candidate's new cars on top are set operations; under the jump rule, two more:
+//! the columns whose first step jumps the other player's cube, and those whose second does.
 //! AVX2 has no mask registers, 64-bit multiply, rotate or population count and no unsigned
 //! compare, so masks are lanes of all ones, rotates are two shifts, population counts go through
 //! a nibble table, and every compared value but the dice draw is small enough to compare signed.

@@ -1,11 +1,14 @@
-//! Lockstep self-play: 2-player Can't Stop between `fixed-risk` policies, sixteen games at a
-//! time in vector lanes: AVX-512 ([`avx512`], eight games a vector) where the CPU has it, else
-//! AVX2 ([`avx2`]: the dice and the roll's end in two vectors of four 64-bit lanes, the choice
-//! for all eight games in one vector of 32-bit lanes). The counters are exactly those
-//! of [`crate::sim::play::play_game`]: every lane plays its game with that game's own dice, and
-//! the counters are integer sums, so the order in which games finish does not matter. Where the
-//! CPU has neither, the rules differ (other games, players, the jump variant) or a seat has
-//! another policy, the scalar engine runs instead. `PRESSLUCK_ENGINE=scalar` forces it;
+//! Lockstep self-play: 2-player Can't Stop (its jump variant too) and Route 66 between
+//! `fixed-risk` policies, sixteen games at a time in vector lanes: AVX-512 ([`avx512`], eight
+//! games a vector) where the CPU has it and the rules are plain Can't Stop, else AVX2 ([`avx2`]:
+//! the dice and the roll's end in two vectors of four 64-bit lanes, the choice for all eight games
+//! in one vector of 32-bit lanes). In Route 66 a roll that leaves a car on a top (a stop there wins
+//! the column: points, a second place, maybe the end on points) is decided on the scalar side, on
+//! the lane's game rebuilt (`chunk::resolve_top`). The counters are exactly those of
+//! [`crate::sim::play::play_game`]: every lane plays its game with that game's own dice, and the
+//! counters are integer sums, so the order in which games finish does not matter. Where the CPU
+//! has neither, the rules differ (other games, players, A Faster Gear) or a seat has another
+//! policy, the scalar engine runs instead. `PRESSLUCK_ENGINE=scalar` forces it;
 //! `PRESSLUCK_ENGINE=avx2` picks the AVX2 kernel on a CPU that has AVX-512 too.
 
 #[cfg(target_arch = "x86_64")]
