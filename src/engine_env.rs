@@ -16,7 +16,8 @@ pub enum EngineRequest {
     Scalar,
     /// `avx2`: the AVX2 lanes kernel where the CPU has it.
     Avx2,
-    /// `avx512`: the AVX-512 lanes kernel where the CPU has it.
+    /// `avx512`: the AVX-512 lanes kernel where the CPU has it (the jump rule and Route 66, which
+    /// only the AVX2 kernel plays, take that).
     Avx512,
 }
 

@@ -274,8 +274,9 @@ unsafe fn roll(rng: &mut [Lanes; 4], h: usize) -> __m256i {
 /// puts a lower bust count first and more progress next, exactly the shared choice rule.
 const RANK_TOP: u32 = 2047;
 
-/// Bits of a rank word holding progress: the most a roll can make, one step in each of two
-/// columns of length 1 (720,720 units), fits.
+/// Bits of a rank word holding progress: the most a roll can make fits. That is 720,720 units:
+/// a column's whole length, at most, in each of two columns, such as one step in each of two
+/// columns of length 1, or a jumping step in each of two of length 2.
 const GAIN_BITS: i32 = 20;
 
 /// The bust count that marks "no choice" (more than the 1296 outcomes).
@@ -532,7 +533,8 @@ unsafe fn choose<const JUMP: bool>(s: &State, t: &Tables, halves: &[HalfStart; 2
     best
 }
 
-/// The end of the roll in half `h`: bust, stop or roll on, and the turn passed on when it ends.
+/// The end of the roll in half `h`: bust, stop or roll on (or, with `DEFER_TOPS`, a car on a top
+/// left to the scalar side as rolled on), and the turn passed on when it ends.
 #[inline(always)]
 unsafe fn finish<const JUMP: bool, const DEFER_TOPS: bool>(
     s: &mut State,

@@ -176,8 +176,8 @@ pub fn play(
 }
 
 /// Counts lane `l`'s roll; returns `Some(winner)` when its game is over (`Some(None)`: given
-/// up at the turn limit). Branch-free but for the rare ends of turns and games: a lane's roll
-/// is as unpredictable as the dice.
+/// up at the turn limit). Branch-free but for the rare ends of turns and games and Route 66's
+/// rolls with a car on a top ([`resolve_top`]): a lane's roll is as unpredictable as the dice.
 #[inline(always)]
 fn count_roll(
     rules: &Rules,
