@@ -576,19 +576,21 @@ unsafe fn finish<const JUMP: bool, const DEFER_TOPS: bool>(
     let on_top = andnot(_mm256_cmpeq_epi64(new_top, zero), splat(u64::MAX));
     let (won_me, won_opp) = (load(&s.won_me, h), load(&s.won_opp, h));
     let won_now = add(won_me, popcnt(new_top));
-    let wins = andnot(gt(splat(t.to_win), won_now), splat(u64::MAX));
     let at_top = _mm256_cmpeq_epi64(load(&s.at_top_me, h), one);
     let limit = load(&s.limit_me, h);
     // At least `limit` busting rolls: a rank below that of `limit - 1`.
     let limit_rank =
         _mm256_slli_epi64::<GAIN_BITS>(_mm256_sub_epi64(splat(RANK_TOP as u64 + 1), limit));
     let risky = gt(limit_rank, best_rank);
-    let (stop, deferred) = if DEFER_TOPS {
-        // A car on a top: the scalar side decides; else only the bust limit stops.
-        (andnot(or(bust, on_top), risky), andnot(bust, on_top))
+    // `fin`: the stop wins the game.
+    let (stop, deferred, fin) = if DEFER_TOPS {
+        // A car on a top: the scalar side decides, wins included; else only the bust limit
+        // stops, and such a stop claims nothing and cannot end the game.
+        (andnot(or(bust, on_top), risky), andnot(bust, on_top), zero)
     } else {
+        let wins = andnot(gt(splat(t.to_win), won_now), splat(u64::MAX));
         let stop = andnot(bust, or(and(on_top, or(at_top, wins)), risky));
-        (stop, zero)
+        (stop, zero, and(stop, wins))
     };
     let end = or(bust, stop);
     // A stop: cars become cubes, columns on top are claimed and the other's cubes there go.
@@ -613,7 +615,6 @@ unsafe fn finish<const JUMP: bool, const DEFER_TOPS: bool>(
     store(&mut s.pos, h, andnot(end, pos));
     store(&mut s.cars, h, andnot(end, new_cars));
     store(&mut s.top, h, andnot(end, new_top));
-    let fin = and(stop, wins);
     let outcome = add(or(and(bust, one), and(stop, splat(2))), and(fin, one));
     let outcome = if DEFER_TOPS {
         or(outcome, and(deferred, splat(DEFERRED)))

@@ -7,7 +7,7 @@ use super::avx512::{Lanes, State, Tables, WIDTH};
 use super::{avx2, avx512, Kernel, LanePlan};
 use crate::columns::bust::bust_rolls;
 use crate::columns::legal::UNITS_PER_SPACE;
-use crate::columns::{ColumnSet, Game, GameKind, Rules, Turn};
+use crate::columns::{ColumnSet, Game, Rules, Turn};
 use crate::dice::UNIQUE_PAIRINGS;
 use crate::policy::{Policy, View};
 use crate::sim::dice_source::game_seed;
@@ -30,12 +30,7 @@ pub fn tables(rules: &Rules) -> Tables {
         units32: [0; 16],
         len_nibbles: 0,
         cars: rules.cars as u64,
-        // Route 66 ends on points, decided on the scalar side: no stop of the kernel's wins.
-        to_win: if rules.game == GameKind::CantStop {
-            rules.columns_to_win as u64
-        } else {
-            64
-        },
+        to_win: rules.columns_to_win as u64,
     };
     for (m, b) in t.bust.iter_mut().enumerate() {
         *b = bust_rolls(ColumnSet((m as u16) << 2)) as u64;
@@ -104,10 +99,11 @@ fn start(s: &mut State, l: usize, lane: &mut Lane, i: u64, plan: &LanePlan, seed
         ..Lane::default()
     };
     let [first, second] = lane.slots;
-    s.limit_me.0[l] = plan.limit[first] as u64;
-    s.limit_opp.0[l] = plan.limit[second] as u64;
-    s.at_top_me.0[l] = plan.at_top[first] as u64;
-    s.at_top_opp.0[l] = plan.at_top[second] as u64;
+    let [me, opp] = [plan.policy[first], plan.policy[second]];
+    s.limit_me.0[l] = me.stop_bust_rolls() as u64;
+    s.limit_opp.0[l] = opp.stop_bust_rolls() as u64;
+    s.at_top_me.0[l] = me.stops_at_top() as u64;
+    s.at_top_opp.0[l] = opp.stops_at_top() as u64;
 }
 
 /// Plays games `lo..hi` into `stats` (see [`super::play_games`]).

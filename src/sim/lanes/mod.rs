@@ -23,16 +23,13 @@ use crate::engine_env::EngineRequest;
 use crate::policy::fixed_risk::FixedRisk;
 use crate::policy::AnyPolicy;
 
-/// What the lanes need to know of a matchup they can play: per slot, the policy, its stop
-/// limit in busting rolls and whether it stops on reaching the top.
+/// What the lanes need to know of a matchup they can play: per slot, the policy, and how the
+/// lanes play it.
 #[derive(Clone, Copy, Debug)]
 pub struct LanePlan {
-    /// Per slot: stop once the next roll busts on this many outcomes (of 1296) or more.
-    pub limit: [u16; 2],
-    /// Per slot: stop as soon as a car reaches the top.
-    pub at_top: [bool; 2],
-    /// Per slot: the policy itself, asked on the scalar side where a Route 66 roll leaves a car
-    /// on a top.
+    /// Per slot: the `fixed-risk` policy. The kernel reads its stop limit in busting rolls and
+    /// whether it stops on reaching the top; the scalar side asks it where a Route 66 roll
+    /// leaves a car on a top.
     pub policy: [FixedRisk; 2],
     /// Whether a roll leaving a car on a top is decided on the scalar side (Route 66, where a
     /// column's win brings points and a second place and the game ends on points).
@@ -130,8 +127,6 @@ impl LanePlan {
             policy[slot] = *f;
         }
         Some(LanePlan {
-            limit: policy.map(|f| f.stop_bust_rolls()),
-            at_top: policy.map(|f| f.stops_at_top()),
             policy,
             defer_tops,
             kernel,
