@@ -15,7 +15,7 @@
 //!
 //! A roll with no legal use busts (or, in The Great Races, passes) by itself. [`Record::parse`]
 //! reads a record, [`Record::setup`] resolves its header against command-line [`Overrides`],
-//! and [`play`] (or [`Replay::step`], one action at a time) drives the engine to the position
+//! and [`play()`] (or [`Replay::step`], one action at a time) drives the engine to the position
 //! the record reaches, with the roll awaiting its use if there is one.
 
 mod parse;

@@ -20,7 +20,7 @@ use rand_xoshiro::SplitMix64;
 /// Vectors stepped in turn: two, so one's gathers overlap the other's arithmetic.
 const VECTORS: usize = 2;
 
-/// The tables of `rules` for [`step`].
+/// The tables of `rules` for the kernels' steps ([`avx512::step`], [`avx2::step`]).
 pub fn tables(rules: &Rules) -> Tables {
     let mut t = Tables {
         bust: Box::new([0; 2048]),

@@ -1,0 +1,294 @@
+//! The AVX2 form of [`super::avx512::step`]: one roll of the same eight 2-player games, and
+//! also under the jump rule (Route 66, Can't Stop's variant). The dice and the end of the roll
+//! run in two halves of four 64-bit lanes, as the state is kept; the choice between a roll's
+//! candidates, most of the work, runs on all eight games at once in 32-bit lanes, where every
+//! column set, count and rank fits. For that, where a column's move starts is turned into two
+//! column sets once per roll: the columns one step from the top (or on it) and those two steps
+//! from it, so a candidate's new cars on top are set operations; under the jump rule, two more:
+//! the columns whose first step jumps the other player's cube, and those whose second does.
+//! AVX2 has no mask registers, 64-bit multiply, rotate or population count and no unsigned
+//! compare, so masks are lanes of all ones, rotates are two shifts, population counts go through
+//! a nibble table, and every compared value but the dice draw is small enough to compare signed.
+//!
+//! Every lane plays exactly what [`crate::sim::play::play_game`] plays for the same dice; the
+//! tests in [`super`] compare the two game by game.
+
+mod dice;
+mod ops;
+mod start;
+
+use super::avx512::{State, Tables};
+use core::arch::x86_64::*;
+use ops::*;
+use start::{half_start, HalfStart};
+
+/// Bust counts are ranked as `(RANK_TOP - bust) << GAIN_BITS | progress`: one signed compare
+/// puts a lower bust count first and more progress next, exactly the shared choice rule.
+const RANK_TOP: u32 = 2047;
+
+/// Bits of a rank word holding progress: the most a roll can make fits. That is 720,720 units:
+/// a column's whole length, at most, in each of two columns, such as one step in each of two
+/// columns of length 1, or a jumping step in each of two of length 2.
+const GAIN_BITS: i32 = 20;
+
+/// The bust count that marks "no choice" (more than the 1296 outcomes).
+const NO_CHOICE: u32 = 2000;
+
+/// The best choice of each of the eight lanes (32-bit lanes), with what the roll's end needs.
+struct Best {
+    /// The choice's rank word (`RANK_TOP - bust` and progress).
+    rank: __m256i,
+    /// Columns the choice moves in.
+    cols: __m256i,
+    /// The column a double climbs two steps in, if the choice is such a double.
+    twice: __m256i,
+    /// Columns whose car stands on top after the choice.
+    top: __m256i,
+    /// Cars in play before the roll.
+    held: __m256i,
+}
+
+/// Plays one roll in every lane of `s`, as [`super::avx512::step`] does; with `JUMP`, under the
+/// jump rule (Route 66, and Can't Stop's variant). With `DEFER_TOPS` (Route 66, where a column's
+/// win brings points and second places and the game ends on points) a lane whose roll leaves a
+/// car on a top is not decided here: it rolls on as far as the state goes, and its outcome says
+/// the scalar side decides ([`DEFERRED`]).
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[target_feature(enable = "avx2")]
+pub unsafe fn step<const JUMP: bool, const DEFER_TOPS: bool>(s: &mut State, t: &Tables) {
+    let halves = [half_start::<JUMP>(s, t, 0), half_start::<JUMP>(s, t, 1)];
+    let best = choose::<JUMP>(s, t, &halves);
+    for (h, half) in halves.iter().enumerate() {
+        finish::<JUMP, DEFER_TOPS>(s, t, h, half, &best);
+    }
+}
+
+/// The outcome of a lane whose roll left a car on a top under `DEFER_TOPS`: the choice is
+/// taken, and the stop decision is the scalar side's.
+pub const DEFERRED: u64 = 4;
+
+/// Ranks every candidate of the eight lanes' rolls by the shared choice rule and keeps the
+/// best: 32-bit lanes throughout.
+#[inline(always)]
+unsafe fn choose<const JUMP: bool>(s: &State, t: &Tables, halves: &[HalfStart; 2]) -> Best {
+    let one = splat32(1);
+    let fifteen = splat32(15);
+    let zero = _mm256_setzero_si256();
+    let idx = narrow(halves[0].idx, halves[1].idx);
+    // The low 32 bits of each 64-bit pairs word (the pairings use 24).
+    let p = _mm256_i32gather_epi32::<8>(t.pairs.as_ptr() as *const i32, idx);
+    let (cars, top, closed) = (
+        narrow_field(&s.cars),
+        narrow_field(&s.top),
+        narrow_field(&s.closed),
+    );
+    let one_left = narrow(halves[0].one_left, halves[1].one_left);
+    let two_left = narrow(halves[0].two_left, halves[1].two_left);
+    let open = andnot(closed, splat32(0x1ffc));
+    let held = popcnt32(cars);
+    let capacity = splat32(t.cars as u32);
+    let free = _mm256_sub_epi32(capacity, held);
+    let has_free = gt32(free, zero);
+    let moving = andnot(top, cars);
+    let usable = or(moving, and(has_free, andnot(cars, open)));
+    let (jump1, jump2) = if JUMP {
+        (
+            narrow(halves[0].jump1, halves[1].jump1),
+            narrow(halves[0].jump2, halves[1].jump2),
+        )
+    } else {
+        (zero, zero)
+    };
+    let units = [
+        _mm256_loadu_si256(t.units32.as_ptr() as *const __m256i),
+        _mm256_loadu_si256(t.units32.as_ptr().add(8) as *const __m256i),
+    ];
+    let units_of = |c: __m256i| {
+        let low = _mm256_permutevar8x32_epi32(units[0], c);
+        let high = _mm256_permutevar8x32_epi32(units[1], c);
+        pick(gt32(c, splat32(7)), high, low)
+    };
+    let mut best = Best {
+        rank: zero,
+        cols: zero,
+        twice: zero,
+        top,
+        held,
+    };
+    for k in 0..3u32 {
+        let a = and(_mm256_srlv_epi32(p, splat32(8 * k)), fifteen);
+        let b = and(_mm256_srlv_epi32(p, splat32(8 * k + 4)), fifteen);
+        let (col_a, col_b) = (_mm256_sllv_epi32(one, a), _mm256_sllv_epi32(one, b));
+        let ua = eq32(and(usable, col_a), col_a);
+        let ub = eq32(and(usable, col_b), col_b);
+        // All ones where the column has no car yet.
+        let na = eq32(and(cars, col_a), zero);
+        let nb = eq32(and(cars, col_b), zero);
+        let double = eq32(a, b);
+        let needed = _mm256_sub_epi32(zero, _mm256_add_epi32(na, nb));
+        let short = gt32(needed, free);
+        // Both pairs when both can be used and there are cars enough; else each alone.
+        let two = andnot(double, and(ua, ub));
+        let both = andnot(short, two);
+        let split = and(two, short);
+        let first_b = or(both, andnot(ua, ub));
+        // A double takes two steps unless the first reaches the top.
+        let a_one_left = eq32(and(one_left, col_a), col_a);
+        let twice = andnot(a_one_left, and(double, ua));
+        let cols1 = or(and(ua, col_a), and(first_b, col_b));
+        let held1 = _mm256_sub_epi32(held, _mm256_add_epi32(and(ua, na), and(first_b, nb)));
+        let cols2 = and(split, col_b);
+        let held2 = _mm256_sub_epi32(held, and(split, nb));
+        let twice_col = and(twice, col_a);
+        // A single step reaches the top from one left; a double's two steps from two left.
+        let top1 = or(top, or(and(cols1, one_left), and(twice_col, two_left)));
+        let top2 = or(top, and(cols2, one_left));
+        // Progress: a space's units per space climbed (a double's second step counts again,
+        // a jump's space too).
+        let (units_a, units_b) = (units_of(a), units_of(b));
+        let (step_a, step_b, again_a) = if JUMP {
+            let jumps = |set: __m256i, col: __m256i, units: __m256i| {
+                _mm256_add_epi32(units, and(eq32(and(set, col), col), units))
+            };
+            (
+                jumps(jump1, col_a, units_a),
+                jumps(jump1, col_b, units_b),
+                jumps(jump2, col_a, units_a),
+            )
+        } else {
+            (units_a, units_b, units_a)
+        };
+        let gain1 = _mm256_add_epi32(
+            _mm256_add_epi32(and(ua, step_a), and(first_b, step_b)),
+            and(twice, again_a),
+        );
+        let gain2 = and(split, step_b);
+        for (valid, cols, held, gain, new_top, twice) in [
+            (or(ua, ub), cols1, held1, gain1, top1, twice_col),
+            (split, cols2, held2, gain2, top2, zero),
+        ] {
+            let new_cars = or(cars, cols);
+            let any_free = gt32(capacity, held);
+            let mv = andnot(new_top, new_cars);
+            let next_usable = or(mv, and(any_free, andnot(new_cars, open)));
+            let key = and(_mm256_srli_epi32::<2>(next_usable), splat32(2047));
+            // The low 32 bits of each 64-bit bust count.
+            let bust = _mm256_mask_i32gather_epi32::<8>(
+                splat32(NO_CHOICE),
+                t.bust.as_ptr() as *const i32,
+                key,
+                valid,
+            );
+            let rank = or(
+                _mm256_slli_epi32::<GAIN_BITS>(_mm256_sub_epi32(splat32(RANK_TOP), bust)),
+                gain,
+            );
+            // The shared choice rule: lowest bust count, then more progress, then first listed.
+            let better = gt32(rank, best.rank);
+            best.rank = pick(better, rank, best.rank);
+            best.cols = pick(better, cols, best.cols);
+            best.twice = pick(better, twice, best.twice);
+            best.top = pick(better, new_top, best.top);
+        }
+    }
+    best
+}
+
+/// The end of the roll in half `h`: bust, stop or roll on (or, with `DEFER_TOPS`, a car on a top
+/// left to the scalar side as rolled on), and the turn passed on when it ends.
+#[inline(always)]
+unsafe fn finish<const JUMP: bool, const DEFER_TOPS: bool>(
+    s: &mut State,
+    t: &Tables,
+    h: usize,
+    half: &HalfStart,
+    best: &Best,
+) {
+    let best_rank = widen(best.rank, h);
+    let new_top = widen(best.top, h);
+    let cols = widen(best.cols, h);
+    let twice = widen(best.twice, h);
+    let (cols_flags, twice_flags) = (spread(cols), spread(twice));
+    let mut steps = add(cols_flags, twice_flags);
+    if JUMP {
+        // A jump climbs one space more: the first step's in every column moved, the second's
+        // in the double's.
+        let jumped = or(
+            and(cols_flags, half.jump1_flags),
+            and(twice_flags, half.jump2_flags),
+        );
+        steps = add(steps, jumped);
+    }
+    let one = splat(1);
+    let zero = _mm256_setzero_si256();
+    let (cars, closed, me, opp) = (
+        load(&s.cars, h),
+        load(&s.closed, h),
+        load(&s.me, h),
+        load(&s.opp, h),
+    );
+    // Rank below that of NO_CHOICE - 1 busting rolls: no choice, a bust.
+    let bust = gt(
+        splat(((RANK_TOP - NO_CHOICE + 1) as u64) << GAIN_BITS),
+        best_rank,
+    );
+    let pos = add(half.start, steps);
+    let new_cars = or(cars, cols);
+    let on_top = andnot(_mm256_cmpeq_epi64(new_top, zero), splat(u64::MAX));
+    let (won_me, won_opp) = (load(&s.won_me, h), load(&s.won_opp, h));
+    let won_now = add(won_me, popcnt(new_top));
+    let at_top = _mm256_cmpeq_epi64(load(&s.at_top_me, h), one);
+    let limit = load(&s.limit_me, h);
+    // At least `limit` busting rolls: a rank below that of `limit - 1`.
+    let limit_rank =
+        _mm256_slli_epi64::<GAIN_BITS>(_mm256_sub_epi64(splat(RANK_TOP as u64 + 1), limit));
+    let risky = gt(limit_rank, best_rank);
+    // `fin`: the stop wins the game.
+    let (stop, deferred, fin) = if DEFER_TOPS {
+        // A car on a top: the scalar side decides, wins included; else only the bust limit
+        // stops, and such a stop claims nothing and cannot end the game.
+        (andnot(or(bust, on_top), risky), andnot(bust, on_top), zero)
+    } else {
+        let wins = andnot(gt(splat(t.to_win), won_now), splat(u64::MAX));
+        let stop = andnot(bust, or(and(on_top, or(at_top, wins)), risky));
+        (stop, zero, and(stop, wins))
+    };
+    let end = or(bust, stop);
+    // A stop: cars become cubes, columns on top are claimed and the other's cubes there go.
+    let new_nib = nibbles(new_cars);
+    let me_stop = or(andnot(new_nib, me), and(pos, new_nib));
+    let opp_stop = andnot(nibbles(new_top), opp);
+    let me2 = pick(stop, me_stop, me);
+    let opp2 = pick(stop, opp_stop, opp);
+    let won2 = pick(stop, won_now, won_me);
+    store(&mut s.closed, h, or(closed, and(stop, new_top)));
+    // The end of a turn passes play: the two sides swap.
+    store(&mut s.me, h, pick(end, opp2, me2));
+    store(&mut s.opp, h, pick(end, me2, opp2));
+    store(&mut s.won_me, h, pick(end, won_opp, won2));
+    store(&mut s.won_opp, h, pick(end, won2, won_opp));
+    let limit_opp = load(&s.limit_opp, h);
+    store(&mut s.limit_me, h, pick(end, limit_opp, limit));
+    store(&mut s.limit_opp, h, pick(end, limit, limit_opp));
+    let (at_top_me, at_top_opp) = (load(&s.at_top_me, h), load(&s.at_top_opp, h));
+    store(&mut s.at_top_me, h, pick(end, at_top_opp, at_top_me));
+    store(&mut s.at_top_opp, h, pick(end, at_top_me, at_top_opp));
+    store(&mut s.pos, h, andnot(end, pos));
+    store(&mut s.cars, h, andnot(end, new_cars));
+    store(&mut s.top, h, andnot(end, new_top));
+    let outcome = add(or(and(bust, one), and(stop, splat(2))), and(fin, one));
+    let outcome = if DEFER_TOPS {
+        or(outcome, and(deferred, splat(DEFERRED)))
+    } else {
+        outcome
+    };
+    store(&mut s.outcome, h, outcome);
+    let counts = or(
+        widen(best.held, h),
+        _mm256_slli_epi64::<8>(popcnt(new_cars)),
+    );
+    store(&mut s.car_counts, h, counts);
+    store(&mut s.claimed, h, and(stop, new_top));
+}
