@@ -6,7 +6,7 @@
 
 mod treasure_common;
 
-use pressluck::treasure_hunt::combos::{best_combo, HandSummary};
+use pressluck::treasure_hunt::combos::{best_combo, best_combo_search, HandSummary};
 use pressluck::treasure_hunt::family::{deal, RngChance};
 use pressluck::treasure_hunt::grid::CELLS;
 use pressluck::treasure_hunt::policy::{Act, ThSpec};
@@ -129,8 +129,15 @@ proptest! {
         for units in [3u8, 4] {
             let fast = h.claimable(units);
             for sym in 0..6u8 {
-                let slow = best_combo(&hand, sym, colour, units, &[]).is_some();
+                let slow = best_combo_search(&hand, sym, colour, units, &[]).is_some();
                 prop_assert_eq!(fast & (1 << sym) != 0, slow, "symbol {} units {}", sym, units);
+                prop_assert_eq!(h.makes(sym, units), slow, "symbol {} units {}", sym, units);
+                // The fast form picks exactly what trying every subset picks, costs and all.
+                let cost: Vec<i32> = (0..hand.len() as i32).map(|i| (i * 7 + sym as i32) % 5).collect();
+                prop_assert_eq!(
+                    best_combo(&hand, sym, colour, units, &cost),
+                    best_combo_search(&hand, sym, colour, units, &cost)
+                );
             }
         }
     }

@@ -135,6 +135,12 @@ impl HandSummary {
         })
     }
 
+    /// Whether the hand makes some combination of `units` for `symbol`.
+    #[inline]
+    pub fn makes(&self, symbol: u8, units: u8) -> bool {
+        self.colour_ok(units) || self.symbol_ok(symbol, units) || self.sequence_ok(symbol, units)
+    }
+
     /// The symbols (bit per symbol) the hand can make some combination of `units` for.
     pub fn claimable(&self, units: u8) -> u8 {
         if self.colour_ok(units) {
@@ -146,9 +152,63 @@ impl HandSummary {
     }
 }
 
-/// The cheapest combination in `hand` for a tile of `symbol`, as a bit mask of hand slots:
-/// fewest cards, then the lowest total `cost` of the cards spent. `None` if there is none.
+/// The cheapest combination in `hand` (its first eight cards) for a tile of `symbol`, as a bit
+/// mask of hand slots: fewest cards, then the lowest total `cost` of the cards spent, then the
+/// lowest mask. `None` if there is none.
+///
+/// The hand's [`HandSummary`] answers "none" without trying a subset (most hands, most of the
+/// time). Otherwise subsets are tried by size, from `units` cards up (a card is at most one
+/// unit): the first size with a combination is the answer's, so a hand of seven tries 35
+/// subsets of three, not all 127. [`best_combo_search`] is the plain walk over every subset,
+/// and tests hold the two to the same answer.
 pub fn best_combo(hand: &[Card], symbol: u8, colour: u8, units: u8, cost: &[i32]) -> Option<u8> {
+    if !HandSummary::new(hand.iter().copied(), colour).makes(symbol, units) {
+        return None;
+    }
+    let n = hand.len().min(8) as u32;
+    let mut picked = [Card {
+        colour: 0,
+        symbol: 0,
+        number: 1,
+    }; 8];
+    for size in (units as u32).max(1)..=n {
+        let mut best: Option<(i32, u8)> = None;
+        // Every mask of `size` bits below `1 << n`, in increasing order (Gosper's hack).
+        let mut mask: u16 = (1 << size) - 1;
+        while mask < 1 << n {
+            let (mut k, mut c) = (0, 0);
+            for (i, card) in hand.iter().enumerate().take(n as usize) {
+                if mask & (1 << i) != 0 {
+                    picked[k] = *card;
+                    k += 1;
+                    c += cost.get(i).copied().unwrap_or(0);
+                }
+            }
+            if best.is_none_or(|(bc, _)| c < bc)
+                && combo_kind(&picked[..k], symbol, colour, units).is_some()
+            {
+                best = Some((c, mask as u8));
+            }
+            let low = mask & mask.wrapping_neg();
+            let ripple = mask + low;
+            mask = (((ripple ^ mask) >> 2) / low) | ripple;
+        }
+        if let Some((_, m)) = best {
+            return Some(m);
+        }
+    }
+    None
+}
+
+/// [`best_combo`] by trying every subset of the hand (its first eight cards) with
+/// [`combo_kind`]: the rules as written, and the reference the summary is tested against.
+pub fn best_combo_search(
+    hand: &[Card],
+    symbol: u8,
+    colour: u8,
+    units: u8,
+    cost: &[i32],
+) -> Option<u8> {
     let n = hand.len().min(8);
     let mut best: Option<(u32, i32, u8)> = None;
     let mut picked = [Card {
