@@ -98,10 +98,12 @@ pub fn play_game<R: RngCore>(
         }
         turns += 1;
         while !s.turn_over {
-            let act = spec.act(&s);
+            // The player's outlook, shared by the action, the stop table and the move.
+            let outlook = Outlook::new(&s, seat);
+            let act = spec.act_seen(&s, &outlook);
             let face_down = s.claim_blocker().is_none() && s.visible(s.cell_of(seat)).is_none();
             let (row, used) = if face_down {
-                (Outlook::new(&s, seat).coverage(), s.actions as u32)
+                (outlook.coverage(), s.actions as u32)
             } else {
                 (0, 0)
             };
@@ -127,7 +129,7 @@ pub fn play_game<R: RngCore>(
                 Act::Steal(kind, mask) => s.steal(kind, mask).map(|_| ()),
                 Act::Move => {
                     let roll: u8 = (0..rules.dice).map(|_| sample_d6(rng)).sum();
-                    let steps = spec.steps(&s, roll);
+                    let steps = spec.steps_seen(&s, &outlook, roll);
                     s.move_by(roll, steps)
                 }
                 Act::Reinforce(cell) => s.reinforce(cell),

@@ -54,7 +54,7 @@ impl Side {
 
     /// The player's own row (0 nearest) holding absolute cell `cell`.
     #[inline]
-    pub fn row_of(self, cell: u8) -> u8 {
+    pub const fn row_of(self, cell: u8) -> u8 {
         let (r, c) = (cell / SIDE, cell % SIDE);
         match self.0 {
             0 => r,
@@ -71,6 +71,22 @@ impl Side {
             .unwrap_or(0)
     }
 }
+
+/// `ROW_OF[side][cell]`: [`Side::row_of`] of every cell for every side, worked out at compile
+/// time for the loops that visit every cell.
+pub static ROW_OF: [[u8; CELLS]; 4] = {
+    let mut t = [[0u8; CELLS]; 4];
+    let mut side = 0;
+    while side < 4 {
+        let mut c = 0;
+        while c < CELLS {
+            t[side][c] = Side(side as u8).row_of(c as u8);
+            c += 1;
+        }
+        side += 1;
+    }
+    t
+};
 
 /// The name of a cell, like `a1` (south-west corner) or `f6` (north-east).
 pub fn cell_name(cell: u8) -> String {
@@ -115,6 +131,15 @@ mod tests {
         assert_eq!(cell_name(Side(0).path_cell(35)), "a6");
         // North starts in the north-east corner (its bottom-left).
         assert_eq!(cell_name(Side(2).path_cell(0)), "f6");
+    }
+
+    #[test]
+    fn row_table_is_row_of_for_every_side_and_cell() {
+        for side in 0..4u8 {
+            for c in 0..CELLS as u8 {
+                assert_eq!(ROW_OF[side as usize][c as usize], Side(side).row_of(c));
+            }
+        }
     }
 
     #[test]

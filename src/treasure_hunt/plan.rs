@@ -5,11 +5,11 @@
 
 use super::combos::HandSummary;
 use super::deck::{BLACK, WHITE};
-use super::grid::CELLS;
+use super::grid::{CELLS, ROW_OF};
 use super::state::{State, NONE};
 
 /// A player's view of the position, computed once per decision.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Outlook {
     /// The player.
     pub p: usize,
@@ -32,40 +32,52 @@ pub struct Outlook {
     pub p_open: f64,
     /// Chance a face-down tile shows a needed symbol.
     pub p_need: f64,
+    /// Tiles the player controls in each row of their own path ([`State::row_count`] of any
+    /// cell of the row), counted once for the decision; rows 0..6, two spare.
+    pub row_tiles: [u8; 8],
 }
 
 impl Outlook {
     /// The outlook of player `p`.
     pub fn new(s: &State, p: usize) -> Outlook {
-        let held = s.held(p);
-        let mut need = [0u8; 6];
-        for k in 0..6 {
-            need[k] = s.rules.target.saturating_sub(held[k]);
-        }
         let pl = &s.players[p];
         let h = HandSummary::new(pl.cards().iter().copied(), pl.colour);
         let can3 = h.claimable(3);
         let can4 = h.claimable(4);
-        let hidden = s.hidden_symbols();
+        // One pass over the cells, without a branch on them (this runs several times an
+        // action): per symbol the tiles held ([`State::held`]) and revealed (six of each, so
+        // [`State::hidden_symbols`] is six less those), per row of the player's path the tiles
+        // held ([`State::row_count`]). Symbols and rows are 0..6: `& 7` into arrays of eight
+        // needs no bounds check.
+        let rows = &ROW_OF[pl.side.0 as usize & 3];
+        let me = p as u8;
+        let (mut held, mut shown, mut row_tiles) = ([0u8; 8], [0u8; 8], [0u8; 8]);
+        for c in 0..CELLS {
+            let (sym, mine) = (s.tiles[c] as usize & 7, (s.owner[c] == me) as u8);
+            held[sym] += mine;
+            shown[sym] += (s.revealed >> c & 1) as u8;
+            row_tiles[rows[c] as usize & 7] += mine;
+        }
+        let (mut need, mut hidden) = ([0u8; 6], [0u8; 6]);
+        for k in 0..6 {
+            need[k] = s.rules.target.saturating_sub(held[k]);
+            hidden[k] = 6 - shown[k];
+        }
         // Tiles a claim could still take: unowned, in a row below the player's limit. A
         // face-down tile's symbol is unknown, so the hidden counts stand for them while any
         // face-down tile lies in an open row.
         let cap = s.rules.row_cap();
-        let mut open = [0u8; 6];
+        let mut open_shown = [0u8; 8];
         let mut face_down_open = false;
-        for c in 0..CELLS as u8 {
-            if s.owner[c as usize] != NONE || s.row_count(p, c) >= cap {
-                continue;
-            }
-            match s.visible(c) {
-                Some(sym) => open[sym as usize] += 1,
-                None => face_down_open = true,
-            }
+        for c in 0..CELLS {
+            let takes = s.owner[c] == NONE && row_tiles[rows[c] as usize & 7] < cap;
+            let up = s.revealed >> c & 1 == 1;
+            open_shown[s.tiles[c] as usize & 7] += (takes && up) as u8;
+            face_down_open |= takes && !up;
         }
-        if face_down_open {
-            for k in 0..6 {
-                open[k] += hidden[k];
-            }
+        let mut open = [0u8; 6];
+        for k in 0..6 {
+            open[k] = open_shown[k] + if face_down_open { hidden[k] } else { 0 };
         }
         let total: u32 = hidden.iter().map(|&x| x as u32).sum();
         let (mut any, mut useful) = (0u32, 0u32);
@@ -112,7 +124,14 @@ impl Outlook {
             } else {
                 reachable as f64 / wanted as f64
             },
+            row_tiles,
         }
+    }
+
+    /// Tiles the player controls in the row holding `cell` ([`State::row_count`]).
+    #[inline]
+    pub fn row_count(&self, s: &State, cell: u8) -> u8 {
+        self.row_tiles[s.players[self.p].side.row_of(cell) as usize & 7]
     }
 
     /// The chance that a face-down tile, if it turns out needed, is claimable with this hand
@@ -151,7 +170,7 @@ impl Outlook {
 pub fn cell_value(s: &State, o: &Outlook, cell: u8, steals: bool) -> f64 {
     let p = o.p;
     let owner = s.owner[cell as usize];
-    let row_ok = s.row_count(p, cell) < s.rules.row_cap();
+    let row_ok = o.row_count(s, cell) < s.rules.row_cap();
     if !row_ok || s.players[p].supply == 0 {
         return 0.0;
     }

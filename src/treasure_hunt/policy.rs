@@ -14,10 +14,11 @@
 
 use super::actions::StealKind;
 use super::combos::best_combo;
-use super::grid::{FAR_ROW, LAST_STEP};
+use super::grid::{CELLS, FAR_ROW, LAST_STEP};
 use super::plan::{card_worth, cell_value, worst_cards, Outlook};
 use super::state::{State, NONE};
 use crate::sim::schedule::Named;
+use std::sync::OnceLock;
 
 /// The built-in policies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,8 +108,16 @@ pub enum Act {
 impl ThSpec {
     /// The next action of the current player.
     pub fn act(&self, s: &State) -> Act {
+        self.act_seen(s, &Outlook::new(s, s.current as usize))
+    }
+
+    /// [`ThSpec::act`] given the current player's outlook, `Outlook::new(s, s.current)`, worked
+    /// out already: the engine works it out once an action and shares it with the stop table
+    /// and [`ThSpec::steps_seen`].
+    pub fn act_seen(&self, s: &State, o: &Outlook) -> Act {
         let p = s.current as usize;
-        let o = Outlook::new(s, p);
+        debug_assert_eq!(*o, Outlook::new(s, p), "a stale outlook");
+        let o = *o;
         let here = s.cell_of(p);
         let step = s.players[p].step;
         let thief = self.style == Style::Thief;
@@ -216,14 +225,21 @@ impl ThSpec {
 
     /// Steps to move after rolling `roll` (solitaire: the full roll).
     pub fn steps(&self, s: &State, roll: u8) -> i8 {
+        self.steps_seen(s, &Outlook::new(s, s.current as usize), roll)
+    }
+
+    /// [`ThSpec::steps`] given the current player's outlook worked out already (as
+    /// [`ThSpec::act_seen`]).
+    pub fn steps_seen(&self, s: &State, o: &Outlook, roll: u8) -> i8 {
         let p = s.current as usize;
+        debug_assert_eq!(*o, Outlook::new(s, p), "a stale outlook");
         let step = s.players[p].step as i16;
         if s.rules.solitaire() {
             return (step + roll as i16)
                 .min(LAST_STEP as i16)
                 .saturating_sub(step) as i8;
         }
-        let o = Outlook::new(s, p);
+        let o = *o;
         let side = s.players[p].side;
         // Forward drift: all the way once every symbol is held (the far row wins); the
         // runner's strong pull until it first reaches the far row (after that it fills its
@@ -237,22 +253,26 @@ impl ThSpec {
             _ => 1e-6,
         };
         let steals = self.style == Style::Thief;
-        let mut vals = [0f64; 36];
+        // Each step's value, and the steps worth something (values are never negative, so
+        // the others can raise no maximum below).
+        let mut vals = [0f64; CELLS];
+        let mut targets = [(0i16, 0f64); CELLS];
+        let mut n_targets = 0;
         for (k, v) in vals.iter_mut().enumerate() {
             *v = cell_value(s, &o, side.path_cell(k as u8), steals);
+            debug_assert!(*v >= 0.0);
+            if *v > 0.0 {
+                targets[n_targets] = (k as i16, *v);
+                n_targets += 1;
+            }
         }
-        // The best target seen from a step, worth less the more moves away it lies: pulls
-        // towards distant targets. The discount is 0.6 a move (six steps), continuous beyond
-        // the first move: counted in whole moves, stepping back five towards a target eleven
-        // steps away gained nothing (still two moves), so players paced on the spot.
-        let mut disc = [0f64; 36];
-        for (d, x) in disc.iter_mut().enumerate().skip(1) {
-            *x = 0.6f64.powf((d as f64 / 6.0).max(1.0));
-        }
+        // The best target seen from a step, worth less the more moves away it lies
+        // ([`discounts`]): pulls towards distant targets.
+        let disc = discounts();
         let pull = |to: i16| {
             let mut best = 0.0f64;
-            for (j, &v) in vals.iter().enumerate() {
-                best = best.max(v * disc[(j as i16 - to).unsigned_abs() as usize]);
+            for &(j, v) in &targets[..n_targets] {
+                best = best.max(v * disc[(j - to).unsigned_abs() as usize]);
             }
             best
         };
@@ -290,6 +310,21 @@ impl ThSpec {
         let pl = &s.players[p];
         best_combo(pl.cards(), symbol, pl.colour, 3, &worth)
     }
+}
+
+/// The discount of a target `d` steps away (index `d`, 0..36; 0 for `d = 0`, the step itself):
+/// 0.6 a move of six steps, continuous beyond the first move. Counted in whole moves,
+/// stepping back five towards a target eleven steps away gained nothing (still two moves), so
+/// players paced on the spot. Worked out once: every move of every game reads it.
+fn discounts() -> &'static [f64; CELLS] {
+    static TABLE: OnceLock<[f64; CELLS]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut disc = [0f64; CELLS];
+        for (d, x) in disc.iter_mut().enumerate().skip(1) {
+            *x = 0.6f64.powf((d as f64 / 6.0).max(1.0));
+        }
+        disc
+    })
 }
 
 /// A tile of the player's that another player stands on (a steal may come next turn), worth
