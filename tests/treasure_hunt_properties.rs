@@ -2,13 +2,15 @@
 //! tiles in a row than the limit, games end (four-player games of greedy and thief always with
 //! a winner, and two- and three-player games of the shipped policies too; a stalemate is still
 //! possible in principle and ends at the turn cap, counted unfinished),
-//! and the fast hand summary agrees with trying every subset of the hand.
+//! the fast hand summary agrees with trying every subset of the hand, and the policies'
+//! one-pass outlook agrees with the state's own counts.
 
 mod treasure_common;
 
 use pressluck::treasure_hunt::combos::{best_combo, best_combo_search, HandSummary};
 use pressluck::treasure_hunt::family::{deal, RngChance};
 use pressluck::treasure_hunt::grid::CELLS;
+use pressluck::treasure_hunt::plan::Outlook;
 use pressluck::treasure_hunt::policy::{Act, ThSpec};
 use pressluck::treasure_hunt::state::State;
 use pressluck::treasure_hunt::{Deck, ThRules};
@@ -33,6 +35,42 @@ fn check(s: &State, deck_len: usize) {
     for c in 0..CELLS {
         assert_eq!(s.owner[c] == 0xFF, s.cubes[c] == 0, "cell {c}");
     }
+    for p in 0..n {
+        check_outlook(s, p);
+    }
+}
+
+/// The outlook's one-pass counts against the state's own, cell by cell: the tiles still
+/// needed ([`State::held`]), face down ([`State::hidden_symbols`]), held per row
+/// ([`State::row_count`]) and open to a claim.
+fn check_outlook(s: &State, p: usize) {
+    let o = Outlook::new(s, p);
+    let held = s.held(p);
+    let need: Vec<u8> = held
+        .iter()
+        .map(|&h| s.rules.target.saturating_sub(h))
+        .collect();
+    assert_eq!(o.need.to_vec(), need, "player {p}'s needs");
+    let hidden = s.hidden_symbols();
+    assert_eq!(o.hidden, hidden, "face-down symbols");
+    let mut open = [0u8; 6];
+    let mut face_down_open = false;
+    for c in 0..CELLS as u8 {
+        assert_eq!(o.row_count(s, c), s.row_count(p, c), "player {p} cell {c}");
+        if s.owner[c as usize] != 0xFF || s.row_count(p, c) >= s.rules.row_cap() {
+            continue;
+        }
+        match s.visible(c) {
+            Some(sym) => open[sym as usize] += 1,
+            None => face_down_open = true,
+        }
+    }
+    if face_down_open {
+        for k in 0..6 {
+            open[k] += hidden[k];
+        }
+    }
+    assert_eq!(o.open, open, "player {p}'s open tiles");
 }
 
 /// Plays one game action by action, checking the invariants after each; returns the state.

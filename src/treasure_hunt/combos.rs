@@ -147,7 +147,7 @@ impl HandSummary {
             return 0x3f;
         }
         (0..6u8)
-            .filter(|&s| self.symbol_ok(s, units) || self.sequence_ok(s, units))
+            .filter(|&s| self.makes(s, units))
             .fold(0, |m, s| m | 1 << s)
     }
 }
@@ -176,14 +176,7 @@ pub fn best_combo(hand: &[Card], symbol: u8, colour: u8, units: u8, cost: &[i32]
         // Every mask of `size` bits below `1 << n`, in increasing order (Gosper's hack).
         let mut mask: u16 = (1 << size) - 1;
         while mask < 1 << n {
-            let (mut k, mut c) = (0, 0);
-            for (i, card) in hand.iter().enumerate().take(n as usize) {
-                if mask & (1 << i) != 0 {
-                    picked[k] = *card;
-                    k += 1;
-                    c += cost.get(i).copied().unwrap_or(0);
-                }
-            }
+            let (k, c) = pick_cards(hand, mask, cost, &mut picked);
             if best.is_none_or(|(bc, _)| c < bc)
                 && combo_kind(&picked[..k], symbol, colour, units).is_some()
             {
@@ -221,15 +214,7 @@ pub fn best_combo_search(
         if size < units as u32 || best.is_some_and(|(s, _, _)| size > s) {
             continue;
         }
-        let mut k = 0;
-        let mut c = 0;
-        for (i, card) in hand.iter().enumerate().take(n) {
-            if mask & (1 << i) != 0 {
-                picked[k] = *card;
-                k += 1;
-                c += cost.get(i).copied().unwrap_or(0);
-            }
-        }
+        let (k, c) = pick_cards(hand, mask, cost, &mut picked);
         if combo_kind(&picked[..k], symbol, colour, units).is_some()
             && best.is_none_or(|(s, bc, _)| size < s || c < bc)
         {
@@ -237,4 +222,19 @@ pub fn best_combo_search(
         }
     }
     best.map(|(_, _, m)| m)
+}
+
+/// The cards of `hand` in the slots of `mask` (slots 0..8) written to the front of `picked`:
+/// their number and their total `cost` (0 for a slot `cost` does not reach).
+#[inline]
+fn pick_cards(hand: &[Card], mask: u16, cost: &[i32], picked: &mut [Card; 8]) -> (usize, i32) {
+    let (mut k, mut c) = (0, 0);
+    for (i, card) in hand.iter().enumerate().take(8) {
+        if mask & (1 << i) != 0 {
+            picked[k] = *card;
+            k += 1;
+            c += cost.get(i).copied().unwrap_or(0);
+        }
+    }
+    (k, c)
 }

@@ -117,28 +117,27 @@ impl ThSpec {
     pub fn act_seen(&self, s: &State, o: &Outlook) -> Act {
         let p = s.current as usize;
         debug_assert_eq!(*o, Outlook::new(s, p), "a stale outlook");
-        let o = *o;
         let here = s.cell_of(p);
         let step = s.players[p].step;
         let thief = self.style == Style::Thief;
-        if let Some(a) = self.try_steal(s, &o, here, thief) {
+        if let Some(a) = self.try_steal(s, o, here, thief) {
             return a;
         }
         if s.rules.solitaire() {
-            return self.solo_act(s, &o, here, step);
+            return self.solo_act(s, o, here, step);
         }
         let runner_first = self.style == Style::Runner && !s.cur().far_reached && !o.done();
         if runner_first && !s.moved && step < LAST_STEP {
             return Act::Move;
         }
-        if s.claim_blocker().is_none() && self.wants_claim(s, &o, here) {
+        if s.claim_blocker().is_none() && self.wants_claim(s, o, here) {
             return Act::Claim;
         }
-        if !s.moved && (step < LAST_STEP || !s.rules.solitaire()) && self.wants_move(s, &o) {
+        if !s.moved && (step < LAST_STEP || !s.rules.solitaire()) && self.wants_move(s, o) {
             return Act::Move;
         }
         // After a successful claim only a move may follow.
-        if let Some(cell) = threatened(s, &o).filter(|_| !s.claim_won) {
+        if let Some(cell) = threatened(s, o).filter(|_| !s.claim_won) {
             return Act::Reinforce(cell);
         }
         // Cycle the hand with the spare action when it claims under half of the open needed
@@ -154,9 +153,9 @@ impl ThSpec {
         let short =
             waiting || (o.p_need > 0.0 && (o.p_useful == 0.0 || o.hand_quality() < self.threshold));
         if (o.p_open < 0.5 || short) && !s.claimed {
-            let mut mask = worst_cards(s, &o, 6);
+            let mut mask = worst_cards(s, o, 6);
             if mask == 0 && short {
-                mask = worst_cards(s, &o, i32::MAX);
+                mask = worst_cards(s, o, i32::MAX);
             }
             if mask != 0 {
                 return Act::Discard(mask);
@@ -239,7 +238,6 @@ impl ThSpec {
                 .min(LAST_STEP as i16)
                 .saturating_sub(step) as i8;
         }
-        let o = *o;
         let side = s.players[p].side;
         // Forward drift: all the way once every symbol is held (the far row wins); the
         // runner's strong pull until it first reaches the far row (after that it fills its
@@ -259,7 +257,7 @@ impl ThSpec {
         let mut targets = [(0i16, 0f64); CELLS];
         let mut n_targets = 0;
         for (k, v) in vals.iter_mut().enumerate() {
-            *v = cell_value(s, &o, side.path_cell(k as u8), steals);
+            *v = cell_value(s, o, side.path_cell(k as u8), steals);
             debug_assert!(*v >= 0.0);
             if *v > 0.0 {
                 targets[n_targets] = (k as i16, *v);
