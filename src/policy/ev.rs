@@ -19,15 +19,18 @@
 //! mostly from a memo; a decision fills a 26-entry gain array (one and two steps per usable
 //! column) and walks the rolls compiled for its usable set, or with a car free values the 66
 //! pairs of sums and reads each roll's three pairings (`ev::gain`): a few array reads per roll.
-//! No heap allocation.
+//! In Can't Stop, where a step is worth the same whoever else stands in the column, choices and
+//! most stop decisions are read from process-wide tables by usable set (`ev::cant_stop`),
+//! without the board tables. No heap allocation.
 
 mod bounds;
+mod cant_stop;
 mod gain;
 
 use super::roll_options::{paired_rolls, settled};
 use super::value::BoardTables;
 use super::{Policy, View};
-use crate::columns::{ChoiceList, GameKind};
+use crate::columns::{Choice, ChoiceList, GameKind, Turn};
 use crate::dice::Roll;
 use rand_core::RngCore;
 
@@ -47,6 +50,7 @@ impl ExpectedValue {
     pub fn new() -> ExpectedValue {
         settled();
         paired_rolls();
+        cant_stop::tables();
         ExpectedValue::default()
     }
 
@@ -90,20 +94,26 @@ impl Policy for ExpectedValue {
             return view.safest_choice(choices);
         }
         let (rules, game, p) = (view.rules, view.game, view.player());
-        let t = self.refreshed(view);
         // Each choice's turn is in the list: the gain is the cars' column values there over
         // where they started, plus the game-end term of the tops it reaches (exactly 0, and
-        // not worked out, while no choice can end the game).
-        let board = &game.board;
+        // not worked out, while no choice can end the game). Can't Stop's values are the same
+        // on every board: no board tables.
         let ending = gain::may_end(view);
+        if rules.game == GameKind::CantStop {
+            let won = game.board.won[p as usize];
+            return view.best_choice_by(choices, |choice, after| {
+                let gain = column_gain(&cant_stop::tables().value, view, choice, after);
+                match ending {
+                    true => gain + cant_stop::end_term(rules, won, after.at_top),
+                    false => gain,
+                }
+            });
+        }
+        let t = self.refreshed(view);
         view.best_choice_by(choices, |choice, after| {
-            let mut gain = 0.0;
-            for c in choice.columns() {
-                let v = &t.value[c as usize];
-                gain += v[after.car(c) as usize] - v[game.turn.start(board, p, c) as usize];
-            }
+            let gain = column_gain(&t.value, view, choice, after);
             match ending {
-                true => gain + t.end_term(rules, board, p, after.at_top),
+                true => gain + t.end_term(rules, &game.board, p, after.at_top),
                 false => gain,
             }
         })
@@ -114,6 +124,18 @@ impl Policy for ExpectedValue {
         if view.stop_wins() {
             return false;
         }
+        match cant_stop::tables().decide(view) {
+            Some(go_on) => go_on,
+            None => self.keep_rolling_exact(view),
+        }
+    }
+}
+
+impl ExpectedValue {
+    /// The stop decision from the board tables, the bounds and, when they do not settle it,
+    /// the exact walk (stopping does not win the game here).
+    #[inline]
+    fn keep_rolling_exact(&mut self, view: &View) -> bool {
         let (t, prep) = self.prepared(view);
         let loss = view.p_bust() * prep.stake;
         if bounds::lower_bound(view, prep).is_some_and(|lb| lb > loss) {
@@ -126,11 +148,24 @@ impl Policy for ExpectedValue {
     }
 }
 
+/// The gain of `choice` before the game-end term: its cars' column values (`value[c][s]`) in
+/// the turn `after` it over where they started.
+#[inline(always)]
+fn column_gain(value: &[[f64; 14]; 13], view: &View, choice: Choice, after: &Turn) -> f64 {
+    let (game, p) = (view.game, view.player());
+    let mut gain = 0.0;
+    for c in choice.columns() {
+        let v = &value[c as usize];
+        gain += v[after.car(c) as usize] - v[game.turn.start(&game.board, p, c) as usize];
+    }
+    gain
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::columns::set::ColumnSet as Set;
-    use crate::columns::{Choice, Game, Rules, Turn, Variant};
+    use crate::columns::{Game, Rules, Variant};
     use crate::dice::{sample, OUTCOMES};
     use crate::policy::value::{position_value, GAME_END};
     use rand::SeedableRng;

@@ -140,7 +140,7 @@ impl Columns {
 /// `Σk x[ck] · (bust({c1..ck−1}) − bust({c1..ck})) / 1296` over the columns sorted by `x`
 /// descending: the mean over rolls of `x` of the best column each roll offers (0 on a bust).
 #[inline]
-fn first_offered_sum(cols: &mut [(f64, u8)]) -> f64 {
+pub(super) fn first_offered_sum(cols: &mut [(f64, u8)]) -> f64 {
     // Insertion sort, descending: at most eleven entries.
     for i in 1..cols.len() {
         let mut j = i;
