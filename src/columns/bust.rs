@@ -47,6 +47,18 @@ pub static BUST_ROLLS_WIDE: [u32; 2048] = {
     t
 };
 
+/// `OFFERED[c]`: the chance a roll offers column `c` (some pair sums to it), bit for bit
+/// `1 − p_bust({c})` (indices 0 and 1 unused).
+pub static OFFERED: [f64; 13] = {
+    let mut t = [0.0; 13];
+    let mut c = 2;
+    while c <= 12 {
+        t[c] = 1.0 - BUST_ROLLS[ColumnSet::single(c as u8).mask()] as f64 / OUTCOMES as f64;
+        c += 1;
+    }
+    t
+};
+
 /// Busting rolls out of 1296 for a usable set.
 #[inline]
 pub fn bust_rolls(usable: ColumnSet) -> u16 {
@@ -62,6 +74,15 @@ pub fn p_bust(usable: ColumnSet) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn offered_is_one_minus_the_single_column_bust_chance_bit_for_bit() {
+        for c in 2..=12u8 {
+            let slow = 1.0 - p_bust(ColumnSet::single(c));
+            assert_eq!(OFFERED[c as usize].to_bits(), slow.to_bits(), "column {c}");
+        }
+        assert!((OFFERED[7] - 834.0 / 1296.0).abs() < 1e-15);
+    }
     use crate::dice::PAIRINGS;
 
     /// Slow reference: enumerate every ordered roll and every pairing.

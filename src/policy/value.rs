@@ -21,9 +21,9 @@ mod tables;
 
 pub use tables::BoardTables;
 
-use crate::columns::bust::p_bust;
+use crate::columns::bust::OFFERED;
 use crate::columns::set::{MAX_COLUMN, MIN_COLUMN};
-use crate::columns::{Board, ColumnSet, Game, GameKind, Rules};
+use crate::columns::{Board, Game, GameKind, Rules};
 
 /// The value of ending the game by a stop: won (+) or lost (−), far above any column's worth.
 pub const GAME_END: f64 = 1000.0;
@@ -92,7 +92,7 @@ impl ColumnTerms {
             return t;
         }
         if t.cant_stop {
-            t.offered = 1.0 - p_bust(ColumnSet::single(c));
+            t.offered = OFFERED[c as usize];
             return t;
         }
         for q in (0..rules.players).filter(|&q| q != p) {
@@ -162,6 +162,8 @@ pub fn end_value(winner: Option<u8>, p: u8) -> f64 {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
+    use crate::columns::bust::p_bust;
+    use crate::columns::ColumnSet;
     use rand::{Rng, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
 

@@ -16,7 +16,7 @@
 //! taken on a bound is the one the exact `G` gives.
 
 use super::gain::{may_end, Prepared};
-use crate::columns::bust::{self, bust_rolls};
+use crate::columns::bust::bust_rolls;
 use crate::columns::{ColumnSet, GameKind};
 use crate::dice::OUTCOMES;
 use crate::policy::roll_options::two;
@@ -33,16 +33,14 @@ pub fn lower_bound(view: &View, prep: &Prepared) -> Option<f64> {
     if may_end(view) || (view.rules.faster_gear && turn.free_cars(view.rules) > 0) {
         return None;
     }
-    let (mut min, mut single) = (f64::INFINITY, 0.0f64);
-    for c in view.usable {
-        let (one, double) = (prep.d[c as usize], prep.d[two(c) as usize]);
-        if one < 0.0 || double < one {
-            return None;
-        }
-        min = min.min(one);
-        single = single.max((1.0 - bust::p_bust(ColumnSet::single(c))) * one);
+    if !prep.steps_rise {
+        return None;
     }
-    Some(single.max((1.0 - view.p_bust()) * min))
+    // `prepare` found the least step and the best `P1(c) · d[c]` over the usable columns.
+    Some(
+        prep.best_offered_step
+            .max((1.0 - view.p_bust()) * prep.min_step),
+    )
 }
 
 /// Roll on (`Some(true)`) or stop (`Some(false)`) when a bound clears `loss = p_bust · L` by a

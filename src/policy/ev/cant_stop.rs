@@ -20,7 +20,7 @@
 
 use super::bounds::first_offered_sum;
 use super::gain::may_end;
-use crate::columns::bust::p_bust;
+use crate::columns::bust::OFFERED;
 use crate::columns::set::{COLUMN_COUNT, MAX_COLUMN, MIN_COLUMN};
 use crate::columns::{ColumnSet, GameKind, Rules};
 use crate::dice::OUTCOMES;
@@ -67,8 +67,8 @@ impl CantStopTables {
             settled: Vec::new(),
         };
         for c in MIN_COLUMN..=MAX_COLUMN {
-            // The same expression as the column terms, so the same bits.
-            let offered = 1.0 - p_bust(ColumnSet::single(c));
+            // The column terms' chance, so the same bits.
+            let offered = OFFERED[c as usize];
             for s in 0..SPACES {
                 t.value[c as usize][s] = s as f64 / offered;
             }

@@ -12,6 +12,7 @@
 //!
 //! [`DISTINCT_ROLLS`]: crate::dice::DISTINCT_ROLLS
 
+use crate::columns::bust::OFFERED;
 use crate::columns::{ColumnSet, GameKind};
 use crate::dice::OUTCOMES;
 use crate::policy::roll_options::{paired_rolls, settled, two, GAINS, PAIRS, PAIR_SUMS};
@@ -34,6 +35,13 @@ pub struct Prepared {
     pub stake: f64,
     /// The game-end term of stopping now.
     pub end_now: f64,
+    /// Every usable column's step gain is ≥ 0 and its double's at least that (the premise of
+    /// [`super::bounds::lower_bound`]).
+    pub steps_rise: bool,
+    /// The least one-step gain over the usable columns.
+    pub min_step: f64,
+    /// The most `P1(c) · d[c]` over the usable columns (`P1(c)`: the chance a roll offers `c`).
+    pub best_offered_step: f64,
 }
 
 impl Default for Prepared {
@@ -44,6 +52,9 @@ impl Default for Prepared {
             reach: ColumnSet::EMPTY,
             stake: 0.0,
             end_now: 0.0,
+            steps_rise: true,
+            min_step: f64::INFINITY,
+            best_offered_step: 0.0,
         }
     }
 }
@@ -55,6 +66,7 @@ pub fn prepare(prep: &mut Prepared, t: &BoardTables, view: &View) {
     let (rules, game, p) = (view.rules, view.game, view.player());
     let (board, turn) = (&game.board, &game.turn);
     prep.reach = ColumnSet::EMPTY;
+    let (mut rise, mut min, mut single) = (true, f64::INFINITY, 0.0f64);
     for c in view.usable {
         let (ci, len) = (c as usize, rules.layout.len(c));
         let (value, next) = (&t.value[ci], &t.next[ci]);
@@ -62,8 +74,12 @@ pub fn prepare(prep: &mut Prepared, t: &BoardTables, view: &View) {
         let one = next[from] as usize;
         let twice = next[one] as usize;
         let base = value[from];
-        prep.d[ci] = value[one] - base;
-        prep.d[two(c) as usize] = value[twice] - base;
+        let (step, double) = (value[one] - base, value[twice] - base);
+        prep.d[ci] = step;
+        prep.d[two(c) as usize] = double;
+        rise &= step >= 0.0 && double >= step;
+        min = min.min(step);
+        single = single.max(OFFERED[ci] * step);
         let top = |s: usize| match s >= len as usize {
             true => ColumnSet::single(c),
             false => ColumnSet::EMPTY,
@@ -72,6 +88,7 @@ pub fn prepare(prep: &mut Prepared, t: &BoardTables, view: &View) {
         prep.tops[two(c) as usize] = top(twice);
         prep.reach |= top(twice);
     }
+    (prep.steps_rise, prep.min_step, prep.best_offered_step) = (rise, min, single);
     prep.end_now = t.end_term(rules, board, p, turn.at_top);
     prep.stake = prep.end_now;
     for c in turn.cars {

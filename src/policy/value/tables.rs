@@ -119,12 +119,20 @@ impl BoardTables {
     /// Refills the columns whose opponents' cubes (or whose player) changed since they were
     /// filled, or where the player's cube now stands below the spaces filled. Only columns
     /// whose cubes moved, or that opened or closed, since the last refresh are looked at.
-    #[inline]
+    #[inline(always)]
     pub fn refresh(&mut self, rules: &Rules, board: &Board, p: u8) {
         // Within a turn the board stands still: one comparison skips the column scan.
+        if self.built_for != Some((board.progress, board.closed, p)) {
+            self.rescan(rules, board, p);
+        }
+    }
+
+    /// [`BoardTables::refresh`] once the board has moved (kept out of line: most decisions
+    /// come within a turn).
+    #[inline(never)]
+    fn rescan(&mut self, rules: &Rules, board: &Board, p: u8) {
         let id = (board.progress, board.closed, p);
         let look = match self.built_for {
-            Some(last) if last == id => return,
             Some((progress, closed, q)) if q == p => {
                 let mut moved = 0u64;
                 for (now, then) in board.progress.iter().zip(progress) {
