@@ -74,6 +74,7 @@ pub fn p_bust(usable: ColumnSet) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dice::PAIRINGS;
 
     #[test]
     fn offered_is_one_minus_the_single_column_bust_chance_bit_for_bit() {
@@ -83,7 +84,6 @@ mod tests {
         }
         assert!((OFFERED[7] - 834.0 / 1296.0).abs() < 1e-15);
     }
-    use crate::dice::PAIRINGS;
 
     /// Slow reference: enumerate every ordered roll and every pairing.
     fn slow_bust(usable: ColumnSet) -> u16 {

@@ -28,7 +28,7 @@ mod cant_stop;
 mod gain;
 
 use super::roll_options::{paired_rolls, settled};
-use super::value::BoardTables;
+use super::value::{cant_stop_end_term, BoardTables, ColumnValues};
 use super::{Policy, View};
 use crate::columns::{Choice, ChoiceList, GameKind, Turn};
 use crate::dice::Roll;
@@ -100,11 +100,11 @@ impl Policy for ExpectedValue {
         // on every board: no board tables.
         let ending = gain::may_end(view);
         if rules.game == GameKind::CantStop {
-            let won = game.board.won[p as usize];
+            let (values, won) = (&cant_stop::tables().value, game.board.won[p as usize]);
             return view.best_choice_by(choices, |choice, after| {
-                let gain = column_gain(&cant_stop::tables().value, view, choice, after);
+                let gain = column_gain(values, view, choice, after);
                 match ending {
-                    true => gain + cant_stop::end_term(rules, won, after.at_top),
+                    true => gain + cant_stop_end_term(rules, won, after.at_top),
                     false => gain,
                 }
             });
@@ -151,7 +151,7 @@ impl ExpectedValue {
 /// The gain of `choice` before the game-end term: its cars' column values (`value[c][s]`) in
 /// the turn `after` it over where they started.
 #[inline(always)]
-fn column_gain(value: &[[f64; 14]; 13], view: &View, choice: Choice, after: &Turn) -> f64 {
+fn column_gain(value: &ColumnValues, view: &View, choice: Choice, after: &Turn) -> f64 {
     let (game, p) = (view.game, view.player());
     let mut gain = 0.0;
     for c in choice.columns() {

@@ -22,11 +22,29 @@ mod tables;
 pub use tables::BoardTables;
 
 use crate::columns::bust::OFFERED;
+use crate::columns::layout::MAX_LENGTH;
 use crate::columns::set::{MAX_COLUMN, MIN_COLUMN};
-use crate::columns::{Board, Game, GameKind, Rules};
+use crate::columns::{Board, ColumnSet, Game, GameKind, Rules};
 
 /// The value of ending the game by a stop: won (+) or lost (−), far above any column's worth.
 pub const GAME_END: f64 = 1000.0;
+
+/// Spaces a table by space holds per column: 0 (no cube) up to the longest column's top.
+pub const SPACES: usize = MAX_LENGTH as usize + 1;
+
+/// A value by column and space: `values[c][s]`.
+pub type ColumnValues = [[f64; SPACES]; 13];
+
+/// Can't Stop's game-end term of stopping with cars on top of `tops`, having won `won` columns
+/// ([`GAME_END`] when that claims the columns to win, else 0).
+#[inline]
+pub fn cant_stop_end_term(rules: &Rules, won: u8, tops: ColumnSet) -> f64 {
+    if won as u32 + tops.len() >= rules.columns_to_win as u32 {
+        GAME_END
+    } else {
+        0.0
+    }
+}
 
 /// `STRENGTH[r] = 1 / r²`: how strongly a cube `r` spaces below the top holds its column.
 const STRENGTH: [f64; 16] = {
@@ -163,7 +181,6 @@ pub fn end_value(winner: Option<u8>, p: u8) -> f64 {
 pub(super) mod tests {
     use super::*;
     use crate::columns::bust::p_bust;
-    use crate::columns::ColumnSet;
     use rand::{Rng, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
 

@@ -97,7 +97,8 @@ impl Columns {
             high: [(0.0, 0); 11],
             n: 0,
             top: (f64::NEG_INFINITY, f64::NEG_INFINITY, 0),
-            lower_holds: !(rules.faster_gear && turn.free_cars(rules) > 0)
+            lower_holds: prep.steps_rise
+                && !(rules.faster_gear && turn.free_cars(rules) > 0)
                 // Claiming columns in Can't Stop only brings the win closer: the end term
                 // cannot fall.
                 && (!ending || rules.game == GameKind::CantStop),
@@ -105,7 +106,6 @@ impl Columns {
         };
         for c in view.usable {
             let (one, double) = (prep.d[c as usize], prep.d[two(c) as usize]);
-            cols.lower_holds &= one >= 0.0 && double >= one;
             cols.low[cols.n] = (one, c);
             cols.high[cols.n] = (double, c);
             cols.n += 1;

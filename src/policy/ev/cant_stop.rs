@@ -5,7 +5,7 @@
 //! `c` is worth `1 / P1(c)` rolls, and without the jump rule a double is worth two steps unless
 //! the car is one step below the top, where it is worth one. So:
 //! - with no car free, `ev`'s expected gain `G` without the game-end term is a function of the
-//!   usable set (at most three columns, as in [`settled`]) and of which of them stand one step
+//!   usable set (at most three columns, as in [`settled`](crate::policy::roll_options::settled)) and of which of them stand one step
 //!   below their top: 232 sets × 8 subsets, worked out once for the process;
 //! - with a car free, `G` is at least the bounds' "first offered column" sum of one-step gains
 //!   ([`super::bounds`]), a function of the usable set alone: 2048 sets;
@@ -19,33 +19,29 @@
 //! one the exact walk takes.
 
 use super::bounds::first_offered_sum;
-use super::gain::may_end;
+use super::gain::{may_end, settled_gain};
 use crate::columns::bust::OFFERED;
 use crate::columns::set::{COLUMN_COUNT, MAX_COLUMN, MIN_COLUMN};
-use crate::columns::{ColumnSet, GameKind, Rules};
-use crate::dice::OUTCOMES;
-use crate::policy::roll_options::{settled, two, GAINS};
-use crate::policy::value::GAME_END;
+use crate::columns::{ColumnSet, GameKind};
+use crate::policy::roll_options::{two, GAINS};
+use crate::policy::value::{ColumnValues, SPACES};
 use crate::policy::View;
 use std::sync::OnceLock;
-
-/// Spaces a value table holds per column (as in the board tables: lengths are at most 13).
-const SPACES: usize = 14;
 
 /// Can't Stop's process-wide `ev` tables (see the module comment).
 #[derive(Debug)]
 pub struct CantStopTables {
     /// `value[c][s] = s / P1(c)`: the value of space `s`, bit for bit as the board tables hold
     /// it for an open column.
-    pub value: [[f64; SPACES]; 13],
+    pub value: ColumnValues,
     /// Rolls a step is worth, by column: `1 / P1(c)`.
     per_step: [f64; 13],
-    /// `low[mask]`: the first-offered sum of one-step gains of usable set `mask`.
-    low: Vec<f64>,
-    /// `group[mask]`: where the 8 settled gains of usable set `mask` start (`u16::MAX`: more
-    /// than three columns).
-    group: Vec<u16>,
-    /// The settled gains; within a group, bit `k` of the index is "the `k`-th smallest usable
+    /// `first_offered[mask]`: the first-offered sum of one-step gains of usable set `mask`.
+    first_offered: Vec<f64>,
+    /// `settled_start[mask]`: where the 8 settled gains of usable set `mask` start (`u16::MAX`:
+    /// more than three columns).
+    settled_start: Vec<u16>,
+    /// The settled gains; within a set's 8, bit `k` of the index is "the `k`-th smallest usable
     /// column is one step below its top".
     settled: Vec<f64>,
 }
@@ -62,8 +58,8 @@ impl CantStopTables {
         let mut t = CantStopTables {
             value: [[0.0; SPACES]; 13],
             per_step: [0.0; 13],
-            low: Vec::with_capacity(1 << COLUMN_COUNT),
-            group: Vec::with_capacity(1 << COLUMN_COUNT),
+            first_offered: Vec::with_capacity(1 << COLUMN_COUNT),
+            settled_start: Vec::with_capacity(1 << COLUMN_COUNT),
             settled: Vec::new(),
         };
         for c in MIN_COLUMN..=MAX_COLUMN {
@@ -76,94 +72,78 @@ impl CantStopTables {
         }
         for mask in 0..(1u16 << COLUMN_COUNT) {
             let usable = ColumnSet::from_mask(mask);
-            let mut low: Vec<(f64, u8)> =
+            let mut steps: Vec<(f64, u8)> =
                 usable.iter().map(|c| (t.per_step[c as usize], c)).collect();
-            t.low.push(first_offered_sum(&mut low));
+            t.first_offered.push(first_offered_sum(&mut steps));
             if usable.len() > 3 {
-                t.group.push(u16::MAX);
+                t.settled_start.push(u16::MAX);
                 continue;
             }
-            t.group.push(t.settled.len() as u16);
-            for capped in 0..8 {
-                let gain = settled_gain(usable, capped, &t.per_step);
-                t.settled.push(gain);
+            t.settled_start.push(t.settled.len() as u16);
+            for capped in 0..8u32 {
+                // Gains by option index: a step, and a double (one step when capped).
+                let mut d = [0.0; GAINS];
+                for (k, c) in usable.iter().enumerate() {
+                    let one = t.per_step[c as usize];
+                    d[c as usize] = one;
+                    d[two(c) as usize] = if capped >> k & 1 != 0 { one } else { 2.0 * one };
+                }
+                t.settled.push(settled_gain(usable, |i, j| d[i] + d[j]));
             }
         }
         t
     }
 
     /// Roll on (`Some(true)`) or stop (`Some(false)`) when a table settles the decision (Can't
-    /// Stop, no jump rule; see the module comment); `None`: the exact path decides. The caller
-    /// has already stopped when stopping wins.
+    /// Stop, no jump rule; see the module comment); `None`: the exact path decides. Stopping
+    /// must not win the game (the policy has stopped already when it does).
     #[inline]
     pub fn decide(&self, view: &View) -> Option<bool> {
         let (rules, game) = (view.rules, view.game);
         let (board, turn, p) = (&game.board, &game.turn, view.player());
-        if rules.game != GameKind::CantStop || rules.jump {
+        // The tables' premises: steps of one space, three cars, every option legal.
+        if rules.game != GameKind::CantStop || rules.jump || rules.faster_gear || rules.cars > 3 {
             return None;
         }
-        let free = turn.free_cars(rules) > 0;
-        let ending = may_end(view);
-        let (mut capped, mut reach, mut k) = (0usize, false, 0);
+        // The stake below leaves out the game-end term of stopping now: 0 unless stopping wins.
+        debug_assert!(!view.stop_wins());
         let mut stake = 0.0;
         for c in turn.cars {
-            let (car, len) = (turn.car(c), rules.layout.len(c));
-            if view.usable.has(c) {
-                capped |= ((car + 1 == len) as usize) << k;
-                reach |= car + 2 >= len;
-                k += 1;
-            }
-            stake += (car - board.cube(p, c)) as f64 * self.per_step[c as usize];
+            stake += (turn.car(c) - board.cube(p, c)) as f64 * self.per_step[c as usize];
         }
         let loss = view.p_bust() * stake;
-        let margin = 1e-9 * (1.0 + loss.abs());
         let mask = view.usable.mask();
-        let (gain, exact) = match free {
-            true => (self.low[mask], false),
-            false => (
-                self.settled[self.group[mask] as usize + capped],
-                !(ending && reach),
-            ),
-        };
-        if gain > loss + margin {
-            Some(true)
-        } else if exact && gain < loss - margin {
-            Some(false)
-        } else {
-            None
+        if turn.free_cars(rules) > 0 {
+            return verdict(self.first_offered[mask], loss, false);
         }
+        let (mut capped, mut reach) = (0, false);
+        for (k, c) in view.usable.iter().enumerate() {
+            let (car, len) = (turn.car(c), rules.layout.len(c));
+            capped |= ((car + 1 == len) as usize) << k;
+            reach |= car + 2 >= len;
+        }
+        // A top that could end the game in reach only raises `G` above the table's.
+        let exact = !(reach && may_end(view));
+        verdict(
+            self.settled[self.settled_start[mask] as usize + capped],
+            loss,
+            exact,
+        )
     }
 }
 
-/// Can't Stop's game-end term of stopping with cars on top of `tops`, having won `won` columns.
+/// Roll on when `gain`, a lower bound on `G` (or `G` itself when `exact`), clears `loss` by a
+/// margin far above rounding; stop when `G` is exact and as far below; else `None`.
 #[inline]
-pub fn end_term(rules: &Rules, won: u8, tops: ColumnSet) -> f64 {
-    if won as u32 + tops.len() >= rules.columns_to_win as u32 {
-        GAME_END
+fn verdict(gain: f64, loss: f64, exact: bool) -> Option<bool> {
+    let margin = 1e-9 * (1.0 + loss.abs());
+    if gain > loss + margin {
+        Some(true)
+    } else if exact && gain < loss - margin {
+        Some(false)
     } else {
-        0.0
+        None
     }
-}
-
-/// `G` of one settled usable set with the columns of local bits `capped` one step below their
-/// top, without the game-end term, walked over the compiled classes.
-fn settled_gain(usable: ColumnSet, capped: u32, per_step: &[f64; 13]) -> f64 {
-    let mut d = [0.0; GAINS];
-    for (k, c) in usable.iter().enumerate() {
-        let one = per_step[c as usize];
-        d[c as usize] = one;
-        d[two(c) as usize] = if capped >> k & 1 != 0 { one } else { 2.0 * one };
-    }
-    let mut gain = 0.0;
-    for class in settled().get(usable) {
-        let best = class
-            .options()
-            .iter()
-            .map(|&(i, j)| d[i as usize] + d[j as usize])
-            .fold(f64::NEG_INFINITY, f64::max);
-        gain += class.weight as f64 * best;
-    }
-    gain / OUTCOMES as f64
 }
 
 #[cfg(test)]
@@ -171,25 +151,36 @@ mod tests {
     use super::super::gain::{expected_gain, prepare, Prepared};
     use super::super::ExpectedValue;
     use super::*;
-    use crate::columns::{Game, Variant};
+    use crate::columns::{Game, Rules, Variant};
     use crate::dice::sample;
     use crate::policy::value::BoardTables;
+    use crate::policy::Policy;
     use rand::{Rng, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
 
-    /// Can't Stop rule sets: 2 to 4 players, 3 to 5 columns to win, and a board of short
-    /// columns (lengths 2 to 8), so tops and game ends come often.
+    /// Can't Stop rule sets: 1 to 4 players, 3 to 5 columns to win, and boards of short columns
+    /// (lengths 2 to 8, and 1 to 4), so tops and game ends come often.
     fn configs() -> Vec<Rules> {
-        let mut short = Rules::new(GameKind::CantStop, 2);
-        for c in MIN_COLUMN..=MAX_COLUMN {
-            let len = &mut short.layout.length[c as usize];
-            *len = (*len * 2 / 3).max(2);
-        }
+        let shortened = |players, divisor: u8, least: u8| {
+            let mut rules = Rules::new(GameKind::CantStop, players);
+            for c in MIN_COLUMN..=MAX_COLUMN {
+                let len = &mut rules.layout.length[c as usize];
+                *len = (*len * 2 / divisor).max(least);
+            }
+            rules
+        };
         let mut four = Rules::new(GameKind::CantStop, 3);
         four.columns_to_win = 4;
         let mut five = Rules::new(GameKind::CantStop, 4);
         five.columns_to_win = 5;
-        vec![Rules::new(GameKind::CantStop, 2), short, four, five]
+        vec![
+            Rules::new(GameKind::CantStop, 2),
+            Rules::new(GameKind::CantStop, 1),
+            shortened(2, 3, 2),
+            shortened(3, 6, 1),
+            four,
+            five,
+        ]
     }
 
     /// Plays random games under `rules` and hands `check` every position where the player to
@@ -217,7 +208,7 @@ mod tests {
     }
 
     #[test]
-    fn values_and_end_terms_are_the_board_tables_bit_for_bit() {
+    fn values_are_the_board_tables_bit_for_bit() {
         let t = tables();
         for rules in configs() {
             let mut board_tables = BoardTables::default();
@@ -226,29 +217,46 @@ mod tests {
                 board_tables.refresh(&rules, board, p);
                 for c in (MIN_COLUMN..=MAX_COLUMN).filter(|&c| !board.closed.has(c)) {
                     for s in board.cube(p, c)..=rules.layout.len(c) {
-                        let (fast, slow) = (
-                            t.value[c as usize][s as usize],
-                            board_tables.value[c as usize][s as usize],
-                        );
-                        assert_eq!(
-                            fast.to_bits(),
-                            slow.to_bits(),
-                            "{game:?} column {c} space {s}"
-                        );
+                        let (c, s) = (c as usize, s as usize);
+                        let (fast, slow) = (t.value[c][s], board_tables.value[c][s]);
+                        assert_eq!(fast.to_bits(), slow.to_bits(), "{game:?} {c} {s}");
                     }
-                }
-                let tops = game.turn.at_top;
-                for extra in [
-                    ColumnSet::EMPTY,
-                    ColumnSet::single(7),
-                    ColumnSet::of(&[2, 12]),
-                ] {
-                    let fast = end_term(&rules, board.won[p as usize], tops | extra);
-                    let slow = board_tables.end_term(&rules, board, p, tops | extra);
-                    assert_eq!(fast, slow, "{game:?}");
                 }
             });
         }
+    }
+
+    #[test]
+    fn choices_are_the_board_tables_choices() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+        let (mut checked, mut ending) = (0, 0);
+        for rules in configs() {
+            let (mut ev, mut board_tables) = (ExpectedValue::new(), BoardTables::default());
+            random_positions(&rules, 5, 4000, |game| {
+                let roll = sample(&mut rng);
+                let choices = game.choices(&rules, roll);
+                if choices.len() < 2 {
+                    return;
+                }
+                let view = View::new(&rules, game);
+                let (p, board) = (game.to_move, &game.board);
+                board_tables.refresh(&rules, board, p);
+                // The reference: the board tables' values and game-end term.
+                let slow = view.best_choice_by(&choices, |choice, after| {
+                    let mut gain = 0.0;
+                    for c in choice.columns() {
+                        let v = &board_tables.value[c as usize];
+                        gain += v[after.car(c) as usize] - v[game.turn.start(board, p, c) as usize];
+                    }
+                    gain + board_tables.end_term(&rules, board, p, after.at_top)
+                });
+                let fast = ev.choose(&view, roll, &choices, &mut rng);
+                assert_eq!(fast, slow, "{game:?} {roll:?} {choices:?}");
+                checked += 1;
+                ending += may_end(&view) as u32;
+            });
+        }
+        assert!(checked > 3000 && ending > 500, "{checked} {ending}");
     }
 
     #[test]
@@ -266,7 +274,8 @@ mod tests {
                 let turn = &game.turn;
                 let mask = view.usable.mask();
                 if turn.free_cars(&rules) > 0 {
-                    assert!(t.low[mask] <= g + 1e-12, "{game:?}: {} > {g}", t.low[mask]);
+                    let low = t.first_offered[mask];
+                    assert!(low <= g + 1e-12, "{game:?}: {low} > {g}");
                     below += 1;
                     return;
                 }
@@ -274,7 +283,7 @@ mod tests {
                 for (k, c) in view.usable.iter().enumerate() {
                     capped |= ((turn.car(c) + 1 == rules.layout.len(c)) as usize) << k;
                 }
-                let table = t.settled[t.group[mask] as usize + capped];
+                let table = t.settled[t.settled_start[mask] as usize + capped];
                 if may_end(&view) && !prep.reach.is_empty() {
                     assert!(table <= g + 1e-12, "{game:?}: {table} > {g}");
                     below += 1;
@@ -290,7 +299,8 @@ mod tests {
     #[test]
     fn table_decisions_are_the_exact_paths() {
         let t = tables();
-        let (mut rolls, mut stops, mut left) = (0, 0, 0);
+        // Decisions the tables took: [car free, settled], each [rolls, stops]; and left.
+        let (mut taken, mut left) = ([[0; 2]; 2], 0);
         for rules in configs() {
             let mut ev = ExpectedValue::new();
             random_positions(&rules, 3, 20000, |game| {
@@ -299,23 +309,46 @@ mod tests {
                 match t.decide(&view) {
                     Some(go_on) => {
                         assert_eq!(go_on, exact, "{game:?}");
-                        match go_on {
-                            true => rolls += 1,
-                            false => stops += 1,
-                        }
+                        let settled = game.turn.free_cars(&rules) == 0;
+                        taken[settled as usize][!go_on as usize] += 1;
                     }
                     None => left += 1,
                 }
             });
         }
-        assert!(rolls > 10000 && stops > 3000, "{rolls} {stops} {left}");
+        let [[free_rolls, free_stops], [rolls, stops]] = taken;
+        assert_eq!(
+            free_stops, 0,
+            "the first-offered bound is a lower bound only"
+        );
+        assert!(
+            free_rolls > 5000 && rolls > 5000 && stops > 3000 && left > 1000,
+            "{taken:?} {left}"
+        );
     }
 
     #[test]
-    fn leaves_other_games_and_the_jump_rule_to_the_exact_path() {
+    fn verdicts_keep_a_margin_around_the_loss() {
+        for loss in [0.0, 0.5, 7.25, 300.0] {
+            let margin = 1e-9 * (1.0 + loss);
+            assert_eq!(verdict(loss + 2.0 * margin, loss, false), Some(true));
+            assert_eq!(verdict(loss - 2.0 * margin, loss, true), Some(false));
+            // A lower bound below the loss says nothing.
+            assert_eq!(verdict(loss - 2.0 * margin, loss, false), None);
+            // Near-ties go to the exact walk, whichever side of the loss.
+            for tie in [loss - 1e-13, loss, loss + 1e-13] {
+                assert_eq!(verdict(tie, loss, true), None, "{tie} vs {loss}");
+            }
+        }
+    }
+
+    #[test]
+    fn leaves_other_rules_to_the_exact_path() {
         let mut jump = Rules::new(GameKind::CantStop, 2);
         jump.apply_variant(Variant::Jump).unwrap();
-        for rules in [jump, Rules::new(GameKind::Route66, 2)] {
+        let mut more_cars = Rules::new(GameKind::CantStop, 2);
+        more_cars.cars = 4;
+        for rules in [jump, more_cars, Rules::new(GameKind::Route66, 2)] {
             random_positions(&rules, 4, 500, |game| {
                 assert_eq!(tables().decide(&View::new(&rules, game)), None);
             });

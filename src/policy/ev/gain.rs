@@ -160,7 +160,7 @@ fn gain_as<const END: bool>(t: &BoardTables, view: &View, prep: &Prepared) -> f6
     if free > 0 {
         free_gain(view, free, option)
     } else {
-        settled_gain(view, option)
+        settled_gain(view.usable, option)
     }
 }
 
@@ -175,11 +175,11 @@ fn larger(a: f64, b: f64) -> f64 {
     }
 }
 
-/// `G` with no car free: the usable set's compiled classes, in order.
+/// `G` with no car free and `usable` the usable set: its compiled classes, in order.
 #[inline(always)]
-fn settled_gain(view: &View, option: impl Fn(usize, usize) -> f64) -> f64 {
+pub(super) fn settled_gain(usable: ColumnSet, option: impl Fn(usize, usize) -> f64) -> f64 {
     let mut gain = 0.0;
-    for class in settled().get(view.usable) {
+    for class in settled().get(usable) {
         let mut best = f64::NEG_INFINITY;
         for &(i, j) in class.options() {
             best = larger(best, option(i as usize, j as usize));
@@ -360,7 +360,7 @@ mod tests {
                 } else {
                     settled_cases += 1;
                     (
-                        settled_gain(&view, option),
+                        settled_gain(view.usable, option),
                         reference_settled(&view, option),
                     )
                 };

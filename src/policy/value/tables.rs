@@ -2,7 +2,7 @@
 //! space, and who would take second place, kept across decisions and refilled only where the
 //! board moved (most often from a memo).
 
-use super::{ColumnTerms, GAME_END};
+use super::{cant_stop_end_term, ColumnTerms, ColumnValues, GAME_END, SPACES};
 use crate::columns::board::NOBODY;
 use crate::columns::set::{COLUMN_COUNT, MIN_COLUMN};
 use crate::columns::{Board, ColumnSet, GameKind, Rules};
@@ -19,9 +19,9 @@ pub struct BoardTables {
     /// The lowest space filled in each column (lower spaces are stale).
     from: [u8; 13],
     /// `value[c][s]`: [`column_value`](super::column_value) of space `s` in column `c`.
-    pub value: [[f64; 14]; 13],
+    pub value: ColumnValues,
     /// `next[c][s]`: the space one step up from `s` (jumps included, never past the top).
-    pub next: [[u8; 14]; 13],
+    pub next: [[u8; SPACES]; 13],
     /// Who takes second place if the player wins column `c` now, or [`NOBODY`].
     second_of: [u8; 13],
     /// The board and player of the last refresh.
@@ -35,8 +35,8 @@ impl Default for BoardTables {
         BoardTables {
             key: [u32::MAX; 13],
             from: [0; 13],
-            value: [[0.0; 14]; 13],
-            next: [[0; 14]; 13],
+            value: [[0.0; SPACES]; 13],
+            next: [[0; SPACES]; 13],
             second_of: [NOBODY; 13],
             built_for: None,
             memo: Box::new(ColumnMemo {
@@ -99,9 +99,9 @@ struct MemoColumn {
     /// Who takes second place.
     second_of: u8,
     /// The space one step up, by space.
-    next: [u8; 14],
+    next: [u8; SPACES],
     /// The value, by space.
-    value: [f64; 14],
+    value: [f64; SPACES],
 }
 
 impl MemoColumn {
@@ -110,8 +110,8 @@ impl MemoColumn {
         key: u32::MAX,
         from: 0,
         second_of: NOBODY,
-        next: [0; 14],
-        value: [0.0; 14],
+        next: [0; SPACES],
+        value: [0.0; SPACES],
     };
 }
 
@@ -177,12 +177,7 @@ impl BoardTables {
     /// The game-end term of stopping with cars on top of `tops`: ±[`GAME_END`] or 0.
     pub fn end_term(&self, rules: &Rules, board: &Board, p: u8, tops: ColumnSet) -> f64 {
         match rules.game {
-            GameKind::CantStop
-                if board.won[p as usize] as u32 + tops.len() >= rules.columns_to_win as u32 =>
-            {
-                GAME_END
-            }
-            GameKind::CantStop => 0.0,
+            GameKind::CantStop => cant_stop_end_term(rules, board.won[p as usize], tops),
             _ if board.closed.len() + tops.len() >= rules.columns_to_end as u32 => {
                 let mut scores = board.scores;
                 for c in tops {
