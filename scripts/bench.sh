@@ -33,6 +33,8 @@ for t in 1 "$threads"; do
     run route66 rule28,fixed-risk:0.3 "$t"
     run route66 ev,fixed-risk:0.3 "$t"
     run cant-stop ev,fixed-risk:0.3 "$t"
+    run cant-stop ev "$t"
+    run route66 ev "$t"
     run route66 fixed-risk:0.3 "$t"
 done
 mv "$tmp" "$csv"
