@@ -30,7 +30,7 @@ mod gain;
 use super::roll_options::{paired_rolls, settled};
 use super::value::{cant_stop_end_term, BoardTables, ColumnValues};
 use super::{Policy, View};
-use crate::columns::{Choice, ChoiceList, GameKind, Turn};
+use crate::columns::{ChoiceList, ColumnSet, GameKind};
 use crate::dice::Roll;
 use rand_core::RngCore;
 
@@ -100,23 +100,13 @@ impl Policy for ExpectedValue {
         // on every board: no board tables.
         let ending = gain::may_end(view);
         if rules.game == GameKind::CantStop {
-            let (values, won) = (&cant_stop::tables().value, game.board.won[p as usize]);
-            return view.best_choice_by(choices, |choice, after| {
-                let gain = column_gain(values, view, choice, after);
-                match ending {
-                    true => gain + cant_stop_end_term(rules, won, after.at_top),
-                    false => gain,
-                }
-            });
+            let won = game.board.won[p as usize];
+            let end_term = |tops| cant_stop_end_term(rules, won, tops);
+            return best_by_values(view, choices, &cant_stop::tables().value, ending, end_term);
         }
         let t = self.refreshed(view);
-        view.best_choice_by(choices, |choice, after| {
-            let gain = column_gain(&t.value, view, choice, after);
-            match ending {
-                true => gain + t.end_term(rules, &game.board, p, after.at_top),
-                false => gain,
-            }
-        })
+        let end_term = |tops| t.end_term(rules, &game.board, p, tops);
+        best_by_values(view, choices, &t.value, ending, end_term)
     }
 
     #[inline]
@@ -148,24 +138,35 @@ impl ExpectedValue {
     }
 }
 
-/// The gain of `choice` before the game-end term: its cars' column values (`value[c][s]`) in
-/// the turn `after` it over where they started.
+/// The choice worth most: its cars' column values (`values[c][s]`) in the turn after it over
+/// where they started, plus, when `ending`, `end_term` of the tops it reaches.
 #[inline(always)]
-fn column_gain(value: &ColumnValues, view: &View, choice: Choice, after: &Turn) -> f64 {
+fn best_by_values(
+    view: &View,
+    choices: &ChoiceList,
+    values: &ColumnValues,
+    ending: bool,
+    end_term: impl Fn(ColumnSet) -> f64,
+) -> usize {
     let (game, p) = (view.game, view.player());
-    let mut gain = 0.0;
-    for c in choice.columns() {
-        let v = &value[c as usize];
-        gain += v[after.car(c) as usize] - v[game.turn.start(&game.board, p, c) as usize];
-    }
-    gain
+    view.best_choice_by(choices, |choice, after| {
+        let mut gain = 0.0;
+        for c in choice.columns() {
+            let v = &values[c as usize];
+            gain += v[after.car(c) as usize] - v[game.turn.start(&game.board, p, c) as usize];
+        }
+        match ending {
+            true => gain + end_term(after.at_top),
+            false => gain,
+        }
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::columns::set::ColumnSet as Set;
-    use crate::columns::{Game, Rules, Variant};
+    use crate::columns::{Choice, Game, Rules, Turn, Variant};
     use crate::dice::{sample, OUTCOMES};
     use crate::policy::value::{position_value, GAME_END};
     use rand::SeedableRng;

@@ -35,11 +35,18 @@ pub const SPACES: usize = MAX_LENGTH as usize + 1;
 /// A value by column and space: `values[c][s]`.
 pub type ColumnValues = [[f64; SPACES]; 13];
 
+/// Whether a Can't Stop stop with cars on top of `tops`, having won `won` columns, claims the
+/// columns to win.
+#[inline]
+pub fn cant_stop_stop_wins(rules: &Rules, won: u8, tops: ColumnSet) -> bool {
+    won as u32 + tops.len() >= rules.columns_to_win as u32
+}
+
 /// Can't Stop's game-end term of stopping with cars on top of `tops`, having won `won` columns
 /// ([`GAME_END`] when that claims the columns to win, else 0).
 #[inline]
 pub fn cant_stop_end_term(rules: &Rules, won: u8, tops: ColumnSet) -> f64 {
-    if won as u32 + tops.len() >= rules.columns_to_win as u32 {
+    if cant_stop_stop_wins(rules, won, tops) {
         GAME_END
     } else {
         0.0

@@ -1,7 +1,7 @@
 //! `View`: the read-only position a policy decides on — rules, board, the turn so far, the
 //! usable set and its exact bust chance — with the small helpers most policies share.
 
-use super::value::{column_value, end_value};
+use super::value::{cant_stop_stop_wins, column_value, end_value};
 use crate::columns::bust::bust_rolls;
 use crate::columns::choice::MAX_CHOICES;
 use crate::columns::{Choice, ChoiceList, ColumnSet, Game, GameKind, Rules, Turn};
@@ -87,7 +87,7 @@ impl<'a> View<'a> {
         // (second places included) name the winner, so the stop is played out on a copy.
         let p = self.player() as usize & 3;
         if rules.game == GameKind::CantStop {
-            return game.board.won[p] as u32 + tops.len() >= rules.columns_to_win as u32;
+            return cant_stop_stop_wins(rules, game.board.won[p], tops);
         }
         if game.board.closed.len() + tops.len() < rules.columns_to_end as u32 {
             return false;
