@@ -13,8 +13,8 @@
 //!   (`great-races/race-choice`: there every family plays the same games, see `common`), and
 //!   every Shortcut and Treasure Hunt policy family; `one_game_slow`: `optimal-turn` in Can't
 //!   Stop, with fewer samples;
-//! - `lanes`: games of 2-player Can't Stop and Route 66, `fixed-risk:0.3` in both seats, on one
-//!   thread: by the scalar engine (`scalar`, ranking as it does in every game) and by each
+//! - `lanes`: games of 2-player Can't Stop and Route 66, `fixed-risk:0.3` in both seats, and
+//!   of Route 66 `rule28` against it (`route66-rule28`), on one thread: by the scalar engine (`scalar`, ranking as it does in every game) and by each
 //!   vector-lane kernel this CPU runs for the game (`Avx512`, `Avx2`; skipped with a note
 //!   otherwise);
 //! - `tournament`: games of a 2-player matchup over every thread.
@@ -264,9 +264,16 @@ fn lanes(c: &mut Criterion) {
         .num_threads(1)
         .build()
         .expect("a one-thread pool");
-    for game in [GameKind::CantStop, GameKind::Route66] {
+    // `fixed-risk` against itself, and Route 66's `rule28` against it (Rule of N lanes).
+    let cases = [
+        (GameKind::CantStop, ["fixed-risk:0.3"; 2], ""),
+        (GameKind::Route66, ["fixed-risk:0.3"; 2], ""),
+        (GameKind::Route66, ["rule28", "fixed-risk:0.3"], "-rule28"),
+    ];
+    for (game, specs, tag) in cases {
         let rules = Rules::new(game, 2);
-        let pols: Vec<AnyPolicy> = ["fixed-risk:0.3"; 2]
+        let game = format!("{game}{tag}");
+        let pols: Vec<AnyPolicy> = specs
             .iter()
             .map(|s| PolicySpec::parse(s).unwrap().build(&rules))
             .collect();

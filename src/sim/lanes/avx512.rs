@@ -45,6 +45,16 @@ pub struct State {
     pub at_top_me: Lanes,
     /// The other player's flag.
     pub at_top_opp: Lanes,
+    /// All ones when the player to move plays the Rule of N (the AVX2 kernel's rule lanes).
+    pub rule_me: Lanes,
+    /// The other player's flag.
+    pub rule_opp: Lanes,
+    /// The Rule of N's count of the turn in hand without its placed-markers terms:
+    /// `Σ progress[c] · (steps_c + 1)` over the cars.
+    pub tally: Lanes,
+    /// Steps each car took this turn, one nibble a column (a jump counts one), as
+    /// [`crate::columns::Turn::steps`] keeps them: the Rule of N counts them.
+    pub steps: Lanes,
     /// Out: 0 = rolled on, 1 = bust, 2 = stopped, 3 = stopped and won the game.
     pub outcome: Lanes,
     /// Out: cars before the roll (low byte) and after it (next byte).
@@ -73,6 +83,8 @@ pub struct Tables {
     pub cars: u64,
     /// Columns a player must claim to win.
     pub to_win: u64,
+    /// The Rule of N's parameters, for the AVX2 kernel's rule lanes.
+    pub rule: super::rule_tables::RuleTables,
 }
 
 #[inline(always)]

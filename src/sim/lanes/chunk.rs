@@ -4,12 +4,13 @@
 //! [`crate::sim::play::play_game`] counts it.
 
 use super::avx512::{Lanes, State, Tables, WIDTH};
-use super::{avx2, avx512, Kernel, LanePlan};
+use super::rule_tables::RuleTables;
+use super::{avx2, avx512, Kernel, LanePlan, LanePolicy};
 use crate::columns::bust::bust_rolls;
 use crate::columns::legal::UNITS_PER_SPACE;
 use crate::columns::{ColumnSet, Game, Rules, Turn};
 use crate::dice::UNIQUE_PAIRINGS;
-use crate::policy::{Policy, View};
+use crate::policy::View;
 use crate::sim::dice_source::game_seed;
 use crate::sim::play::MAX_TURNS;
 use crate::sim::schedule::seating;
@@ -31,6 +32,7 @@ pub fn tables(rules: &Rules) -> Tables {
         len_nibbles: 0,
         cars: rules.cars as u64,
         to_win: rules.columns_to_win as u64,
+        rule: Default::default(),
     };
     for (m, b) in t.bust.iter_mut().enumerate() {
         *b = bust_rolls(ColumnSet((m as u16) << 2)) as u64;
@@ -89,6 +91,8 @@ fn start(s: &mut State, l: usize, lane: &mut Lane, i: u64, plan: &LanePlan, seed
         &mut s.won_opp,
         &mut s.cars,
         &mut s.top,
+        &mut s.tally,
+        &mut s.steps,
     ] {
         v.0[l] = 0;
     }
@@ -99,11 +103,16 @@ fn start(s: &mut State, l: usize, lane: &mut Lane, i: u64, plan: &LanePlan, seed
         ..Lane::default()
     };
     let [first, second] = lane.slots;
-    let [me, opp] = [plan.policy[first], plan.policy[second]];
-    s.limit_me.0[l] = me.stop_bust_rolls() as u64;
-    s.limit_opp.0[l] = opp.stop_bust_rolls() as u64;
-    s.at_top_me.0[l] = me.stops_at_top() as u64;
-    s.at_top_opp.0[l] = opp.stops_at_top() as u64;
+    for (slot, limit, at_top, rule) in [
+        (first, &mut s.limit_me, &mut s.at_top_me, &mut s.rule_me),
+        (second, &mut s.limit_opp, &mut s.at_top_opp, &mut s.rule_opp),
+    ] {
+        // A rule seat's limit and flag are never read; 0 keeps its tops to the rule.
+        (limit.0[l], at_top.0[l], rule.0[l]) = match plan.policy[slot] {
+            LanePolicy::FixedRisk(f) => (f.stop_bust_rolls() as u64, f.stops_at_top() as u64, 0),
+            LanePolicy::RuleOfN(_) => (0, 0, u64::MAX),
+        };
+    }
 }
 
 /// Plays games `lo..hi` into `stats` (see [`super::play_games`]).
@@ -116,14 +125,27 @@ pub fn play(
     hi: u64,
     stats: &mut MatchupStats,
 ) {
-    let t = tables(rules);
+    let mut t = tables(rules);
+    if let Some(params) = &plan.rule {
+        t.rule = RuleTables::new(params).expect("LanePlan checked the rule fits");
+    }
     // SAFETY (of the calls below): `play_games` checked the CPU runs the plan's kernel.
-    let step: unsafe fn(&mut State, &Tables) = match (plan.kernel, rules.jump, plan.defer_tops) {
-        (Kernel::Avx512, _, _) => avx512::step,
-        (Kernel::Avx2, false, false) => avx2::step::<false, false>,
-        (Kernel::Avx2, false, true) => avx2::step::<false, true>,
-        (Kernel::Avx2, true, false) => avx2::step::<true, false>,
-        (Kernel::Avx2, true, true) => avx2::step::<true, true>,
+    let step: unsafe fn(&mut State, &Tables) = match (
+        plan.kernel,
+        rules.jump,
+        plan.defer_tops,
+        plan.rule.is_some(),
+    ) {
+        (Kernel::Avx512, _, _, false) => avx512::step,
+        (Kernel::Avx512, _, _, true) => unreachable!("LanePlan plays the Rule of N in AVX2"),
+        (Kernel::Avx2, false, false, false) => avx2::step::<false, false, false>,
+        (Kernel::Avx2, false, true, false) => avx2::step::<false, true, false>,
+        (Kernel::Avx2, true, false, false) => avx2::step::<true, false, false>,
+        (Kernel::Avx2, true, true, false) => avx2::step::<true, true, false>,
+        (Kernel::Avx2, false, false, true) => avx2::step::<false, false, true>,
+        (Kernel::Avx2, false, true, true) => avx2::step::<false, true, true>,
+        (Kernel::Avx2, true, false, true) => avx2::step::<true, false, true>,
+        (Kernel::Avx2, true, true, true) => avx2::step::<true, true, true>,
     };
     let mut states: Vec<State> = vec![State::default(); VECTORS];
     let mut lanes = [[Lane::default(); WIDTH]; VECTORS];
@@ -249,13 +271,13 @@ fn resolve_top(
     }
     game.turn = Turn {
         pos: s.pos.0[l] >> LANE_NIBBLE_SHIFT,
-        steps: 0,
+        steps: s.steps.0[l] >> LANE_NIBBLE_SHIFT,
         cars: ColumnSet(s.cars.0[l] as u16),
         at_top: ColumnSet(s.top.0[l] as u16),
         rolls: lane.rolls + 1,
     };
     game.to_move = seat as u8;
-    // Fixed-risk never draws; the generator only fills the signature.
+    // Neither lane policy draws; the generator only fills the signature.
     let mut rng = SplitMix64::seed_from_u64(0);
     let policy = &mut { plan.policy[lane.slots[seat]] };
     if policy.keep_rolling(&View::new(rules, &game), &mut rng) {
@@ -270,7 +292,14 @@ fn resolve_top(
     s.won_opp.0[l] = game.board.won[seat] as u64;
     swap_lane(&mut s.limit_me, &mut s.limit_opp, l);
     swap_lane(&mut s.at_top_me, &mut s.at_top_opp, l);
-    for v in [&mut s.pos, &mut s.cars, &mut s.top] {
+    swap_lane(&mut s.rule_me, &mut s.rule_opp, l);
+    for v in [
+        &mut s.pos,
+        &mut s.cars,
+        &mut s.top,
+        &mut s.tally,
+        &mut s.steps,
+    ] {
         v.0[l] = 0;
     }
     for (p, score) in lane.score.iter_mut().enumerate() {

@@ -15,6 +15,7 @@
 
 mod dice;
 mod ops;
+pub mod rule;
 mod start;
 
 use super::avx512::{State, Tables};
@@ -36,6 +37,9 @@ const NO_CHOICE: u32 = 2000;
 
 /// The best choice of each of the eight lanes (32-bit lanes), with what the roll's end needs.
 struct Best {
+    /// Rule lanes: the choice's points plus [`rule::VALID_BIAS`]; other lanes the bias alone;
+    /// 0 for no choice. Ranked before `rank`.
+    key: __m256i,
     /// The choice's rank word (`RANK_TOP - bust` and progress).
     rank: __m256i,
     /// Columns the choice moves in.
@@ -52,16 +56,20 @@ struct Best {
 /// jump rule (Route 66, and Can't Stop's variant). With `DEFER_TOPS` (Route 66, where a column's
 /// win brings points and second places and the game ends on points) a lane whose roll leaves a
 /// car on a top is not decided here: it rolls on as far as the state goes, and its outcome says
-/// the scalar side decides ([`DEFERRED`]).
+/// the scalar side decides ([`DEFERRED`]). With `RULE`, a lane whose `rule_me` is set plays
+/// the Rule of N of `t.rule` ([`rule`]) instead of `fixed-risk`.
 ///
 /// # Safety
 /// The CPU must have AVX2.
 #[target_feature(enable = "avx2")]
-pub unsafe fn step<const JUMP: bool, const DEFER_TOPS: bool>(s: &mut State, t: &Tables) {
+pub unsafe fn step<const JUMP: bool, const DEFER_TOPS: bool, const RULE: bool>(
+    s: &mut State,
+    t: &Tables,
+) {
     let halves = [half_start::<JUMP>(s, t, 0), half_start::<JUMP>(s, t, 1)];
-    let best = choose::<JUMP>(s, t, &halves);
+    let best = choose::<JUMP, RULE>(s, t, &halves);
     for (h, half) in halves.iter().enumerate() {
-        finish::<JUMP, DEFER_TOPS>(s, t, h, half, &best);
+        finish::<JUMP, DEFER_TOPS, RULE>(s, t, h, half, &best);
     }
 }
 
@@ -70,9 +78,14 @@ pub unsafe fn step<const JUMP: bool, const DEFER_TOPS: bool>(s: &mut State, t: &
 pub const DEFERRED: u64 = 4;
 
 /// Ranks every candidate of the eight lanes' rolls by the shared choice rule and keeps the
-/// best: 32-bit lanes throughout.
+/// best: 32-bit lanes throughout. With `RULE`, rule lanes rank by the Rule of N's choice points
+/// first.
 #[inline(always)]
-unsafe fn choose<const JUMP: bool>(s: &State, t: &Tables, halves: &[HalfStart; 2]) -> Best {
+unsafe fn choose<const JUMP: bool, const RULE: bool>(
+    s: &State,
+    t: &Tables,
+    halves: &[HalfStart; 2],
+) -> Best {
     let one = splat32(1);
     let fifteen = splat32(15);
     let zero = _mm256_setzero_si256();
@@ -110,7 +123,19 @@ unsafe fn choose<const JUMP: bool>(s: &State, t: &Tables, halves: &[HalfStart; 2
         let high = _mm256_permutevar8x32_epi32(units[1], c);
         pick(gt32(c, splat32(7)), high, low)
     };
+    let rule_lane = if RULE { narrow_field(&s.rule_me) } else { zero };
+    let weights = [
+        _mm256_loadu_si256(t.rule.step.as_ptr() as *const __m256i),
+        _mm256_loadu_si256(t.rule.step.as_ptr().add(8) as *const __m256i),
+    ];
+    let weight_of = |c: __m256i| {
+        let low = _mm256_permutevar8x32_epi32(weights[0], c);
+        let high = _mm256_permutevar8x32_epi32(weights[1], c);
+        pick(gt32(c, splat32(7)), high, low)
+    };
+    let marker = splat32(t.rule.marker as u32);
     let mut best = Best {
+        key: zero,
         rank: zero,
         cols: zero,
         twice: zero,
@@ -165,9 +190,25 @@ unsafe fn choose<const JUMP: bool>(s: &State, t: &Tables, halves: &[HalfStart; 2
             and(twice, again_a),
         );
         let gain2 = and(split, step_b);
-        for (valid, cols, held, gain, new_top, twice) in [
-            (or(ua, ub), cols1, held1, gain1, top1, twice_col),
-            (split, cols2, held2, gain2, top2, zero),
+        // Rule lanes: choice points of each candidate before its placed-markers terms.
+        let (points1, points2) = if RULE {
+            let (wa, wb) = (weight_of(a), weight_of(b));
+            let (new_a, new_b) = (_mm256_sub_epi32(wa, marker), _mm256_sub_epi32(wb, marker));
+            let steps1 = _mm256_add_epi32(
+                _mm256_add_epi32(and(ua, wa), and(first_b, wb)),
+                and(twice, wa),
+            );
+            let brought1 = _mm256_add_epi32(and(and(ua, na), new_a), and(and(first_b, nb), new_b));
+            (
+                _mm256_add_epi32(steps1, brought1),
+                _mm256_add_epi32(wb, and(nb, new_b)),
+            )
+        } else {
+            (zero, zero)
+        };
+        for (valid, cols, held, gain, new_top, twice, points) in [
+            (or(ua, ub), cols1, held1, gain1, top1, twice_col, points1),
+            (split, cols2, held2, gain2, top2, zero, points2),
         ] {
             let new_cars = or(cars, cols);
             let any_free = gt32(capacity, held);
@@ -185,8 +226,21 @@ unsafe fn choose<const JUMP: bool>(s: &State, t: &Tables, halves: &[HalfStart; 2
                 _mm256_slli_epi32::<GAIN_BITS>(_mm256_sub_epi32(splat32(RANK_TOP), bust)),
                 gain,
             );
-            // The shared choice rule: lowest bust count, then more progress, then first listed.
-            let better = gt32(rank, best.rank);
+            // The shared choice rule: lowest bust count, then more progress, then first listed;
+            // rule lanes rank by their points first (`best_choice_by`).
+            let better = if RULE {
+                let placed = rule::placed32(&t.rule, new_cars, held, capacity);
+                let points = and(rule_lane, _mm256_sub_epi32(points, placed));
+                let key = and(valid, _mm256_add_epi32(splat32(rule::VALID_BIAS), points));
+                let better = or(
+                    gt32(key, best.key),
+                    and(eq32(key, best.key), gt32(rank, best.rank)),
+                );
+                best.key = pick(better, key, best.key);
+                better
+            } else {
+                gt32(rank, best.rank)
+            };
             best.rank = pick(better, rank, best.rank);
             best.cols = pick(better, cols, best.cols);
             best.twice = pick(better, twice, best.twice);
@@ -197,9 +251,10 @@ unsafe fn choose<const JUMP: bool>(s: &State, t: &Tables, halves: &[HalfStart; 2
 }
 
 /// The end of the roll in half `h`: bust, stop or roll on (or, with `DEFER_TOPS`, a car on a top
-/// left to the scalar side as rolled on), and the turn passed on when it ends.
+/// left to the scalar side as rolled on), and the turn passed on when it ends. With `RULE`,
+/// rule lanes stop by the Rule of N's count.
 #[inline(always)]
-unsafe fn finish<const JUMP: bool, const DEFER_TOPS: bool>(
+unsafe fn finish<const JUMP: bool, const DEFER_TOPS: bool, const RULE: bool>(
     s: &mut State,
     t: &Tables,
     h: usize,
@@ -245,14 +300,38 @@ unsafe fn finish<const JUMP: bool, const DEFER_TOPS: bool>(
     let limit_rank =
         _mm256_slli_epi64::<GAIN_BITS>(_mm256_sub_epi64(splat(RANK_TOP as u64 + 1), limit));
     let risky = gt(limit_rank, best_rank);
+    // Rule lanes: the count after the roll, and a stop unless the rule rolls on.
+    let (rule_lane, tally, wants_stop) = if RULE {
+        let rule_lane = load(&s.rule_me, h);
+        let (tally, rolls_on) = rule::count64(
+            &t.rule,
+            t.cars,
+            load(&s.tally, h),
+            cols_flags,
+            twice_flags,
+            spread(andnot(cars, cols)),
+            new_cars,
+            new_top,
+            closed,
+        );
+        let wants_stop = pick(rule_lane, andnot(rolls_on, splat(u64::MAX)), risky);
+        (rule_lane, tally, wants_stop)
+    } else {
+        (zero, zero, risky)
+    };
     // `fin`: the stop wins the game.
     let (stop, deferred, fin) = if DEFER_TOPS {
         // A car on a top: the scalar side decides, wins included; else only the bust limit
         // stops, and such a stop claims nothing and cannot end the game.
-        (andnot(or(bust, on_top), risky), andnot(bust, on_top), zero)
+        (
+            andnot(or(bust, on_top), wants_stop),
+            andnot(bust, on_top),
+            zero,
+        )
     } else {
         let wins = andnot(gt(splat(t.to_win), won_now), splat(u64::MAX));
-        let stop = andnot(bust, or(and(on_top, or(at_top, wins)), risky));
+        // A rule lane's `at_top` is 0: it stops on a top only when the stop wins.
+        let stop = andnot(bust, or(and(on_top, or(at_top, wins)), wants_stop));
         (stop, zero, and(stop, wins))
     };
     let end = or(bust, stop);
@@ -275,6 +354,14 @@ unsafe fn finish<const JUMP: bool, const DEFER_TOPS: bool>(
     let (at_top_me, at_top_opp) = (load(&s.at_top_me, h), load(&s.at_top_opp, h));
     store(&mut s.at_top_me, h, pick(end, at_top_opp, at_top_me));
     store(&mut s.at_top_opp, h, pick(end, at_top_me, at_top_opp));
+    if RULE {
+        let (rule_opp, steps) = (load(&s.rule_opp, h), load(&s.steps, h));
+        store(&mut s.rule_me, h, pick(end, rule_opp, rule_lane));
+        store(&mut s.rule_opp, h, pick(end, rule_lane, rule_opp));
+        store(&mut s.tally, h, andnot(end, tally));
+        let steps = add(steps, add(cols_flags, twice_flags));
+        store(&mut s.steps, h, andnot(end, steps));
+    }
     store(&mut s.pos, h, andnot(end, pos));
     store(&mut s.cars, h, andnot(end, new_cars));
     store(&mut s.top, h, andnot(end, new_top));

@@ -1,0 +1,108 @@
+//! The Rule of N's parameters as the AVX2 kernel's rule lanes read them
+//! ([`super::avx2::rule`]): choice points by column, count points a nibble a column, and the
+//! column sets of the placed-markers terms; and which parameter sets fit the kernel.
+
+use crate::columns::ColumnSet;
+use crate::policy::rule_of_n::RuleParams;
+
+/// Columns 2..=12 as a bit set.
+pub(crate) const COLUMNS: u64 = 0x1ffc;
+
+/// The columns outside each placed-markers set: cars are all odd (all even, all low, all high)
+/// when they miss these.
+pub(crate) const NOT_ODD: u64 = COLUMNS & !ColumnSet::of(&[3, 5, 7, 9, 11]).0 as u64;
+/// See [`NOT_ODD`].
+pub(crate) const NOT_EVEN: u64 = COLUMNS & !ColumnSet::of(&[2, 4, 6, 8, 10, 12]).0 as u64;
+/// See [`NOT_ODD`].
+pub(crate) const NOT_LOW: u64 = COLUMNS & !ColumnSet::of(&[2, 3, 4, 5, 6, 7]).0 as u64;
+/// See [`NOT_ODD`].
+pub(crate) const NOT_HIGH: u64 = COLUMNS & !ColumnSet::of(&[7, 8, 9, 10, 11, 12]).0 as u64;
+
+/// The most a parameter other than a count weight may be, either way, in the kernel: choice
+/// points stay far inside 32 bits and far from the kernel's bias for valid candidates (2²⁴).
+const MAX_PARAM: i32 = 1000;
+
+/// One Rule of N parameter set as the kernel reads it (every rule lane plays the same one).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RuleTables {
+    /// Choice points per step, by column.
+    pub step: [i32; 16],
+    /// Count points per step, one nibble a column (bits `4c..4c + 4`).
+    pub progress_nibbles: u64,
+    /// Choice points lost per marker brought in.
+    pub marker: i32,
+    /// The placed-markers terms: all odd, all even, all low, all high.
+    pub odd: i32,
+    /// See `odd`.
+    pub even: i32,
+    /// See `odd`.
+    pub low: i32,
+    /// See `odd`.
+    pub high: i32,
+    /// Roll on while the count is below this.
+    pub threshold: i32,
+}
+
+impl RuleTables {
+    /// The tables of `params`, or `None` when they do not fit the kernel: count points per step
+    /// must be 0..=15 (summed a nibble a column), every other parameter but the threshold
+    /// within ±1000.
+    pub fn new(params: &RuleParams) -> Option<RuleTables> {
+        let p = params;
+        let small = |x: &i32| x.abs() <= MAX_PARAM;
+        let fits = p.progress.iter().all(|w| (0..=15).contains(w))
+            && p.choice.iter().all(small)
+            && [p.odd, p.even, p.low, p.high, p.marker].iter().all(small);
+        if !fits {
+            return None;
+        }
+        let pair = |c: usize| c.min(14 - c) - 2;
+        let mut t = RuleTables {
+            marker: p.marker,
+            odd: p.odd,
+            even: p.even,
+            low: p.low,
+            high: p.high,
+            threshold: p.threshold,
+            ..RuleTables::default()
+        };
+        for c in 2..=12usize {
+            t.step[c] = p.choice[pair(c)];
+            t.progress_nibbles |= (p.progress[pair(c)] as u64) << (4 * c);
+        }
+        Some(t)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::policy::rule_of_n::{GLENN, KELLER};
+
+    #[test]
+    fn tables_fit_the_presets_and_refuse_outsized_weights() {
+        for params in [KELLER, GLENN] {
+            let t = RuleTables::new(&params).unwrap();
+            for c in 2..=12usize {
+                let pair = c.min(14 - c) - 2;
+                assert_eq!(t.step[c], params.choice[pair]);
+                assert_eq!(
+                    (t.progress_nibbles >> (4 * c)) & 15,
+                    params.progress[pair] as u64
+                );
+            }
+        }
+        let mut big = KELLER;
+        big.progress[2] = 16;
+        assert!(RuleTables::new(&big).is_none());
+        big = KELLER;
+        big.progress[0] = -1;
+        assert!(RuleTables::new(&big).is_none());
+        big = KELLER;
+        big.marker = 1001;
+        assert!(RuleTables::new(&big).is_none());
+        big = KELLER;
+        big.threshold = i32::MIN;
+        assert!(RuleTables::new(&big).is_some());
+    }
+}
