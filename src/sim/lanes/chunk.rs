@@ -70,6 +70,11 @@ struct Lane {
     rolls: u16,
     /// Turns taken, by seat.
     turns: [u64; 2],
+    /// Rolls made, busting rolls included, by seat: counted into the seat's counters when the
+    /// game ends, as are its busts and its turns begun.
+    rolled: [u64; 2],
+    /// Turns ended by a bust, by seat.
+    busts: [u64; 2],
     /// Scores, by seat.
     score: [u64; 2],
     /// The policy slot in each seat.
@@ -180,6 +185,11 @@ pub fn play(
                     let won = winner == Some(seat);
                     let (score, turns) = (lane.score[seat], lane.turns[seat]);
                     stats.add_game(slot, seat, won, score, turns);
+                    let counters = &mut stats.cells[slot][seat];
+                    counters.rolls += lane.rolled[seat];
+                    counters.busts += lane.busts[seat];
+                    // Every turn begun has ended: a game ends at the end of a turn.
+                    stats.stop_cell(slot, 0, 0).decisions += turns;
                 }
                 if next < hi {
                     start(s, l, lane, next, plan, seed, key);
@@ -215,10 +225,8 @@ fn count_roll(
         (outcome, winner) = resolve_top(rules, plan, s, l, lane);
     }
     let (bust, stop) = ((outcome == 1) as u64, (outcome >= 2) as u64);
-    stats.stop_cell(slot, 0, 0).decisions += (lane.rolls == 0) as u64;
-    let counters = &mut stats.cells[slot][seat];
-    counters.rolls += 1;
-    counters.busts += bust;
+    lane.rolled[seat] += 1;
+    lane.busts[seat] += bust;
     // play_game counts a bust where the turn stood, anything else where the roll took it.
     let rolled = lane.rolls + (bust == 0) as u16;
     let cell = stats.stop_cell(slot, rolled, if bust == 1 { before } else { after });
