@@ -123,6 +123,8 @@ fn rule_of_n_lanes_count_exactly_what_the_scalar_engine_counts() {
     let cs = Rules::new(GameKind::CantStop, 2);
     let mut four = cs;
     four.columns_to_win = 4;
+    let mut five = cs;
+    five.columns_to_win = 5;
     let mut cs_jump = cs;
     cs_jump.jump = true;
     let en = Rules::route66(crate::columns::Edition::En, 2);
@@ -138,6 +140,7 @@ fn rule_of_n_lanes_count_exactly_what_the_scalar_engine_counts() {
         (&cs, ["fixed-risk:0.2,ignore-top", "glenn"]),
         (&cs, ["rule28", "rule-of-n:28"]),
         (&four, ["glenn", "fixed-risk:0.35"]),
+        (&five, ["rule-of-n:10", "fixed-risk:0.3"]),
         (&cs_edge, [custom, "fixed-risk:0.25"]),
         (&cs_jump, ["rule28", "fixed-risk:0.3,ignore-top"]),
         (&en, ["rule28", "fixed-risk:0.3"]),
@@ -203,7 +206,7 @@ fn a_range_shorter_than_the_lanes_plays_just_its_games() {
 }
 
 #[test]
-fn only_two_player_column_games_between_fixed_risk_seats_are_planned() {
+fn only_two_player_column_games_between_fixed_risk_or_rule_seats_are_planned() {
     let plan = |rules: &Rules, a: &str| {
         LanePlan::for_rules(
             rules,

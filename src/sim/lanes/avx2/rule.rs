@@ -57,8 +57,8 @@ unsafe fn placed64(r: &RuleTables, cars: __m256i, held: __m256i, capacity: u64) 
     and(placed, terms)
 }
 
-/// The sum of the nibbles of each 64-bit lane of `x`, when no byte's two nibbles and the
-/// same byte of `more` add past 255.
+/// Each byte of `x` as the sum of its two nibbles: [`_mm256_sad_epu8`] then sums a lane's
+/// nibbles.
 #[inline(always)]
 unsafe fn nibble_bytes(x: __m256i) -> __m256i {
     let low = splat(0x0f0f_0f0f_0f0f_0f0f);
@@ -68,8 +68,9 @@ unsafe fn nibble_bytes(x: __m256i) -> __m256i {
 /// What the rule makes of one roll in four 64-bit lanes: the turn's count so far after the
 /// choice (`tally`, without the placed-markers terms) and all ones where the rule rolls on.
 /// `moved` and `twice` are the choice's columns as [`spread`] flags (one step each, the
-/// double's second), `brought` the columns it brings a car into, likewise; `cars`, `top` and
-/// `closed` the turn's cars, their columns on top, and the claimed columns after the choice.
+/// double's second), `brought` the columns it brings a car into, likewise; `cars` and `top`
+/// the turn's cars and their columns on top after the choice, `closed` the claimed columns
+/// (claims come only with a stop, so the same before the roll and after).
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 pub(super) unsafe fn count64(
@@ -106,4 +107,109 @@ pub(super) unsafe fn count64(
     let free = and(gt(splat(capacity), markers), gt(open, markers));
     let below = gt(splat(r.threshold as i64 as u64), count);
     (tally, or(free, below))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::columns::board::set_nibble;
+    use crate::columns::{ColumnSet, Game, GameKind, Rules, Turn};
+    use crate::policy::rule_of_n::{RuleOfN, RuleParams, GLENN, KELLER};
+    use crate::policy::{Policy, View};
+    use rand::{Rng, SeedableRng};
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    /// A random Can't Stop position for the rule's stop, with up to eight claimed columns, cars
+    /// in up to three others, some on top (never a winning stop: five columns to win, none won).
+    fn position(rng: &mut Xoshiro256PlusPlus) -> (Game, u64) {
+        let mut game = Game::new();
+        let mut cols: Vec<u8> = (2..=12).collect();
+        for i in (1..cols.len()).rev() {
+            cols.swap(i, rng.gen_range(0..=i));
+        }
+        let claimed = rng.gen_range(0..=8);
+        game.board.closed = ColumnSet::of(&cols[..claimed]);
+        let (mut steps, mut lane_steps) = (0u64, 0u64);
+        let mut turn = Turn::default();
+        for &c in &cols[claimed..claimed + rng.gen_range(0..=3usize)] {
+            let n = rng.gen_range(1..=5u8);
+            steps = set_nibble(steps, c, n);
+            lane_steps |= (n as u64) << (4 * c);
+            turn.cars |= ColumnSet::of(&[c]);
+            if rng.gen_bool(0.3) {
+                turn.at_top |= ColumnSet::of(&[c]);
+            }
+        }
+        turn.steps = steps;
+        turn.rolls = 1;
+        game.turn = turn;
+        (game, lane_steps)
+    }
+
+    #[test]
+    fn the_lanes_count_rolls_on_exactly_when_the_rule_does() {
+        if !is_x86_feature_detected!("avx2") {
+            return;
+        }
+        let mut rules = Rules::new(GameKind::CantStop, 2);
+        rules.columns_to_win = 5;
+        let custom = RuleParams {
+            progress: [1, 2, 3, 4, 5, 15],
+            choice: [-3, 0, 9, 1, 2, 5],
+            odd: -4,
+            even: 3,
+            high: 7,
+            low: -2,
+            marker: 1,
+            threshold: 18,
+        };
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(17);
+        let (mut rolls_on, mut stops) = (0, 0);
+        for params in [KELLER, GLENN, custom] {
+            let t = RuleTables::new(&params).unwrap();
+            let mut policy = RuleOfN::new(params);
+            for _ in 0..4000 {
+                let (game, lane_steps) = position(&mut rng);
+                let view = View::new(&rules, &game);
+                assert!(!view.stop_wins());
+                let want = policy.keep_rolling(&view, &mut rng);
+                // The whole turn's count as one roll from a tally of `Σ p·(steps − 1)`: the
+                // roll moves every car once and brings each in.
+                let cars = game.turn.cars;
+                let flags = cars.into_iter().fold(0u64, |f, c| f | 1 << (4 * c));
+                let before: u64 = cars
+                    .into_iter()
+                    .map(|c| {
+                        (t.progress_nibbles >> (4 * c) & 15) * ((lane_steps >> (4 * c) & 15) - 1)
+                    })
+                    .sum();
+                let mut out = [0u64; 4];
+                // SAFETY: the CPU has AVX2 (checked above).
+                unsafe {
+                    let (_, on) = count64(
+                        &t,
+                        rules.cars as u64,
+                        splat(before),
+                        splat(flags),
+                        _mm256_setzero_si256(),
+                        splat(flags),
+                        splat(cars.0 as u64),
+                        splat(game.turn.at_top.0 as u64),
+                        splat(game.board.closed.0 as u64),
+                    );
+                    _mm256_storeu_si256(out.as_mut_ptr() as *mut __m256i, on);
+                }
+                assert_eq!(out, [want as u64 * u64::MAX; 4], "{params:?} {game:?}");
+                if want {
+                    rolls_on += 1;
+                } else {
+                    stops += 1;
+                }
+            }
+        }
+        assert!(
+            rolls_on > 1000 && stops > 1000,
+            "{rolls_on} roll on, {stops} stop"
+        );
+    }
 }
