@@ -69,11 +69,43 @@ fn check_cases(cases: &[(&Rules, [&str; 2])], first_seed: u64) {
     }
 }
 
+/// The 2-player rule sets the lanes play: Can't Stop plain, to four and to five columns and
+/// with the jump rule; Route 66 in each edition and with A More Leisurely Drive.
+struct RuleSets {
+    cs: Rules,
+    four: Rules,
+    five: Rules,
+    cs_jump: Rules,
+    en: Rules,
+    de: Rules,
+    leisurely: Rules,
+}
+
+fn rule_sets() -> RuleSets {
+    let cs = Rules::new(GameKind::CantStop, 2);
+    let to_win = |n: u8| Rules {
+        columns_to_win: n,
+        ..cs
+    };
+    let en = Rules::route66(crate::columns::Edition::En, 2);
+    let mut leisurely = en;
+    leisurely
+        .apply_variant(crate::columns::Variant::Leisurely)
+        .unwrap();
+    RuleSets {
+        cs,
+        four: to_win(4),
+        five: to_win(5),
+        cs_jump: Rules { jump: true, ..cs },
+        en,
+        de: Rules::route66(crate::columns::Edition::De, 2),
+        leisurely,
+    }
+}
+
 #[test]
 fn lanes_count_exactly_what_the_scalar_engine_counts() {
-    let cs = Rules::new(GameKind::CantStop, 2);
-    let mut four = cs;
-    four.columns_to_win = 4;
+    let RuleSets { cs, four, .. } = rule_sets();
     let mut short = cs;
     for c in 2..=12u8 {
         short.layout.length[c as usize] = 2 + c % 4;
@@ -95,14 +127,13 @@ fn lanes_count_exactly_what_the_scalar_engine_counts() {
 fn jump_lanes_count_exactly_what_the_scalar_engine_counts() {
     // Route 66 (both editions, the leisurely end, the jump rule's boards) and Can't Stop's
     // jump variant: cubes jumped, points, second places and the end on points.
-    let en = Rules::route66(crate::columns::Edition::En, 2);
-    let de = Rules::route66(crate::columns::Edition::De, 2);
-    let mut leisurely = en;
-    leisurely
-        .apply_variant(crate::columns::Variant::Leisurely)
-        .unwrap();
-    let mut cs_jump = Rules::new(GameKind::CantStop, 2);
-    cs_jump.jump = true;
+    let RuleSets {
+        en,
+        de,
+        leisurely,
+        cs_jump,
+        ..
+    } = rule_sets();
     let edge = edge_lengths(&en);
     let cases = [
         (&en, ["fixed-risk:0.3", "fixed-risk:0.3"]),
@@ -120,19 +151,15 @@ fn rule_of_n_lanes_count_exactly_what_the_scalar_engine_counts() {
     // The Rule of N against fixed-risk and itself: its choice points before the shared
     // rule, its count (markers placed, all odd/even/low/high), its stops, and in Route 66
     // its stops on a top asked on the scalar side with the lane's steps.
-    let cs = Rules::new(GameKind::CantStop, 2);
-    let mut four = cs;
-    four.columns_to_win = 4;
-    let mut five = cs;
-    five.columns_to_win = 5;
-    let mut cs_jump = cs;
-    cs_jump.jump = true;
-    let en = Rules::route66(crate::columns::Edition::En, 2);
-    let de = Rules::route66(crate::columns::Edition::De, 2);
-    let mut leisurely = en;
-    leisurely
-        .apply_variant(crate::columns::Variant::Leisurely)
-        .unwrap();
+    let RuleSets {
+        cs,
+        four,
+        five,
+        cs_jump,
+        en,
+        de,
+        leisurely,
+    } = rule_sets();
     let (cs_edge, en_edge) = (edge_lengths(&cs), edge_lengths(&en));
     let custom = "rule-of-n:18,progress=1/2/3/4/5/15,choice=-3/0/9/1/2/5,odd=-4,even=3,high=7,low=-2,marker=1";
     let cases = [
