@@ -49,9 +49,6 @@ pub struct State {
     pub rule_me: Lanes,
     /// The other player's flag.
     pub rule_opp: Lanes,
-    /// The Rule of N's count of the turn in hand without its placed-markers terms:
-    /// `Σ progress[c] · (steps_c + 1)` over the cars.
-    pub tally: Lanes,
     /// Steps each car took this turn, one nibble a column (a jump counts one), as
     /// [`crate::columns::Turn::steps`] keeps them: the Rule of N counts them.
     pub steps: Lanes,

@@ -96,7 +96,6 @@ fn start(s: &mut State, l: usize, lane: &mut Lane, i: u64, plan: &LanePlan, seed
         &mut s.won_opp,
         &mut s.cars,
         &mut s.top,
-        &mut s.tally,
         &mut s.steps,
     ] {
         v.0[l] = 0;
@@ -302,13 +301,7 @@ fn resolve_top(
     swap_lane(&mut s.limit_me, &mut s.limit_opp, l);
     swap_lane(&mut s.at_top_me, &mut s.at_top_opp, l);
     swap_lane(&mut s.rule_me, &mut s.rule_opp, l);
-    for v in [
-        &mut s.pos,
-        &mut s.cars,
-        &mut s.top,
-        &mut s.tally,
-        &mut s.steps,
-    ] {
+    for v in [&mut s.pos, &mut s.cars, &mut s.top, &mut s.steps] {
         v.0[l] = 0;
     }
     for (p, score) in lane.score.iter_mut().enumerate() {

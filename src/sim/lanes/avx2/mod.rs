@@ -118,21 +118,13 @@ unsafe fn choose<const JUMP: bool, const RULE: bool>(
         _mm256_loadu_si256(t.units32.as_ptr() as *const __m256i),
         _mm256_loadu_si256(t.units32.as_ptr().add(8) as *const __m256i),
     ];
-    let units_of = |c: __m256i| {
-        let low = _mm256_permutevar8x32_epi32(units[0], c);
-        let high = _mm256_permutevar8x32_epi32(units[1], c);
-        pick(gt32(c, splat32(7)), high, low)
-    };
+    let units_of = |c: __m256i| lookup16(&units, c);
     let rule_lane = if RULE { narrow_field(&s.rule_me) } else { zero };
     let weights = [
         _mm256_loadu_si256(t.rule.step.as_ptr() as *const __m256i),
         _mm256_loadu_si256(t.rule.step.as_ptr().add(8) as *const __m256i),
     ];
-    let weight_of = |c: __m256i| {
-        let low = _mm256_permutevar8x32_epi32(weights[0], c);
-        let high = _mm256_permutevar8x32_epi32(weights[1], c);
-        pick(gt32(c, splat32(7)), high, low)
-    };
+    let weight_of = |c: __m256i| lookup16(&weights, c);
     let marker = splat32(t.rule.marker as u32);
     let mut best = Best {
         key: zero,
@@ -300,22 +292,14 @@ unsafe fn finish<const JUMP: bool, const DEFER_TOPS: bool, const RULE: bool>(
     let limit_rank =
         _mm256_slli_epi64::<GAIN_BITS>(_mm256_sub_epi64(splat(RANK_TOP as u64 + 1), limit));
     let risky = gt(limit_rank, best_rank);
-    // Rule lanes: the count after the roll, and a stop unless the rule rolls on.
-    let (rule_lane, tally, wants_stop) = if RULE {
+    // Rule lanes: each car's steps after the roll (a jump counts one), and a stop unless the
+    // rule rolls on.
+    let (rule_lane, turn_steps, wants_stop) = if RULE {
         let rule_lane = load(&s.rule_me, h);
-        let (tally, rolls_on) = rule::count64(
-            &t.rule,
-            t.cars,
-            load(&s.tally, h),
-            cols_flags,
-            twice_flags,
-            spread(andnot(cars, cols)),
-            new_cars,
-            new_top,
-            closed,
-        );
+        let turn_steps = add(load(&s.steps, h), add(cols_flags, twice_flags));
+        let rolls_on = rule::rolls_on64(&t.rule, t.cars, turn_steps, new_cars, new_top, closed);
         let wants_stop = pick(rule_lane, andnot(rolls_on, splat(u64::MAX)), risky);
-        (rule_lane, tally, wants_stop)
+        (rule_lane, turn_steps, wants_stop)
     } else {
         (zero, zero, risky)
     };
@@ -355,12 +339,10 @@ unsafe fn finish<const JUMP: bool, const DEFER_TOPS: bool, const RULE: bool>(
     store(&mut s.at_top_me, h, pick(end, at_top_opp, at_top_me));
     store(&mut s.at_top_opp, h, pick(end, at_top_me, at_top_opp));
     if RULE {
-        let (rule_opp, steps) = (load(&s.rule_opp, h), load(&s.steps, h));
+        let rule_opp = load(&s.rule_opp, h);
         store(&mut s.rule_me, h, pick(end, rule_opp, rule_lane));
         store(&mut s.rule_opp, h, pick(end, rule_lane, rule_opp));
-        store(&mut s.tally, h, andnot(end, tally));
-        let steps = add(steps, add(cols_flags, twice_flags));
-        store(&mut s.steps, h, andnot(end, steps));
+        store(&mut s.steps, h, andnot(end, turn_steps));
     }
     store(&mut s.pos, h, andnot(end, pos));
     store(&mut s.cars, h, andnot(end, new_cars));

@@ -89,6 +89,14 @@ pub(super) unsafe fn pick(mask: __m256i, yes: __m256i, no: __m256i) -> __m256i {
     _mm256_blendv_epi8(no, yes, mask)
 }
 
+/// Entry `c` (0..16) of a 16-entry table of 32-bit words held in two vectors, per 32-bit lane.
+#[inline(always)]
+pub(super) unsafe fn lookup16(table: &[__m256i; 2], c: __m256i) -> __m256i {
+    let low = _mm256_permutevar8x32_epi32(table[0], c);
+    let high = _mm256_permutevar8x32_epi32(table[1], c);
+    pick(gt32(c, splat32(7)), high, low)
+}
+
 /// Each byte's number of set bits.
 #[inline(always)]
 pub(super) unsafe fn byte_popcnt(x: __m256i) -> __m256i {

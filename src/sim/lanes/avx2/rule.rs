@@ -1,7 +1,8 @@
 //! The Rule of N ([`crate::policy::rule_of_n`]) in the AVX2 kernel ([`super`]). A lane whose
 //! player to move plays it ranks the roll's candidates by the rule's choice points first and by
 //! the shared rule on ties, as [`crate::policy::View::best_choice_by`] does, and stops by the
-//! rule's count, kept up to date roll by roll in the lane (`tally`).
+//! rule's count, worked out each roll from the steps each car took this turn (kept in the lane,
+//! `steps`, as [`crate::columns::Turn`] keeps them).
 //!
 //! Choice points are reckoned relative to the turn before the roll, as
 //! [`crate::columns::ChoiceScores`] reckons them: `choice` per step, `choice − marker` more per
@@ -57,56 +58,55 @@ unsafe fn placed64(r: &RuleTables, cars: __m256i, held: __m256i, capacity: u64) 
     and(placed, terms)
 }
 
-/// Each byte of `x` as the sum of its two nibbles: [`_mm256_sad_epu8`] then sums a lane's
-/// nibbles.
+/// Each byte of `x` as the sum of its two nibbles (at most 30): [`_mm256_sad_epu8`] then
+/// sums a lane's nibbles.
 #[inline(always)]
 unsafe fn nibble_bytes(x: __m256i) -> __m256i {
     let low = splat(0x0f0f_0f0f_0f0f_0f0f);
     _mm256_add_epi8(and(x, low), and(_mm256_srli_epi64::<4>(x), low))
 }
 
-/// What the rule makes of one roll in four 64-bit lanes: the turn's count so far after the
-/// choice (`tally`, without the placed-markers terms) and all ones where the rule rolls on.
-/// `moved` and `twice` are the choice's columns as [`spread`] flags (one step each, the
-/// double's second), `brought` the columns it brings a car into, likewise; `cars` and `top`
-/// the turn's cars and their columns on top after the choice, `closed` the claimed columns
+/// Whether the rule rolls on (all ones) after a roll, in four 64-bit lanes: `steps` are the
+/// steps each car took this turn, one nibble a column (0 without a car), `cars` and `top` the
+/// turn's cars and their columns on top, all after the choice, and `closed` the claimed columns
 /// (claims come only with a stop, so the same before the roll and after).
-#[allow(clippy::too_many_arguments)]
 #[inline(always)]
-pub(super) unsafe fn count64(
+pub(super) unsafe fn rolls_on64(
     r: &RuleTables,
     capacity: u64,
-    tally: __m256i,
-    moved: __m256i,
-    twice: __m256i,
-    brought: __m256i,
+    steps: __m256i,
     cars: __m256i,
     top: __m256i,
     closed: __m256i,
-) -> (__m256i, __m256i) {
+) -> __m256i {
+    let zero = _mm256_setzero_si256();
+    let low = splat(0x0f0f_0f0f_0f0f_0f0f);
     let weights = splat(r.progress_nibbles);
-    // A flag at a nibble's foot times 15 is the nibble's mask.
-    let pick_weights = |flags: __m256i| {
-        and(
-            weights,
-            _mm256_sub_epi64(_mm256_slli_epi64::<4>(flags), flags),
-        )
-    };
-    // Each byte: at most three weights of 15 per nibble pair, 90 in all.
-    let bytes = _mm256_add_epi8(
-        nibble_bytes(pick_weights(moved)),
-        _mm256_add_epi8(
-            nibble_bytes(pick_weights(twice)),
-            nibble_bytes(pick_weights(brought)),
+    // `Σ progress[c] · steps_c`: the low and the high nibbles of each byte multiplied apart
+    // (at most 15 · 15), byte pairs summed into 16 bits, then into 32 and 64.
+    let products = _mm256_add_epi16(
+        _mm256_maddubs_epi16(and(steps, low), and(weights, low)),
+        _mm256_maddubs_epi16(
+            and(_mm256_srli_epi64::<4>(steps), low),
+            and(_mm256_srli_epi64::<4>(weights), low),
         ),
     );
-    let tally = add(tally, _mm256_sad_epu8(bytes, _mm256_setzero_si256()));
+    let halves = _mm256_madd_epi16(products, _mm256_set1_epi16(1));
+    let stepped = and(
+        add(halves, _mm256_srli_epi64::<32>(halves)),
+        splat(0xffff_ffff),
+    );
+    // `+ Σ progress[c]` over the cars: each car's first step counts double.
+    let placed_in = _mm256_sad_epu8(nibble_bytes(and(weights, nibbles(cars))), zero);
     let markers = popcnt(cars);
-    let count = add(tally, placed64(r, cars, markers, capacity));
+    let count = add(
+        add(stepped, placed_in),
+        placed64(r, cars, markers, capacity),
+    );
     let open = popcnt(andnot(or(closed, top), splat(COLUMNS)));
     let free = and(gt(splat(capacity), markers), gt(open, markers));
     let below = gt(splat(r.threshold as i64 as u64), count);
-    (tally, or(free, below))
+    or(free, below)
 }
 
 #[cfg(test)]
@@ -132,7 +132,7 @@ mod tests {
         let (mut steps, mut lane_steps) = (0u64, 0u64);
         let mut turn = Turn::default();
         for &c in &cols[claimed..claimed + rng.gen_range(0..=3usize)] {
-            let n = rng.gen_range(1..=5u8);
+            let n = rng.gen_range(1..=15u8);
             steps = set_nibble(steps, c, n);
             lane_steps |= (n as u64) << (4 * c);
             turn.cars |= ColumnSet::of(&[c]);
@@ -173,27 +173,14 @@ mod tests {
                 let view = View::new(&rules, &game);
                 assert!(!view.stop_wins());
                 let want = policy.keep_rolling(&view, &mut rng);
-                // The whole turn's count as one roll from a tally of `Σ p·(steps − 1)`: the
-                // roll moves every car once and brings each in.
-                let cars = game.turn.cars;
-                let flags = cars.into_iter().fold(0u64, |f, c| f | 1 << (4 * c));
-                let before: u64 = cars
-                    .into_iter()
-                    .map(|c| {
-                        (t.progress_nibbles >> (4 * c) & 15) * ((lane_steps >> (4 * c) & 15) - 1)
-                    })
-                    .sum();
                 let mut out = [0u64; 4];
                 // SAFETY: the CPU has AVX2 (checked above).
                 unsafe {
-                    let (_, on) = count64(
+                    let on = rolls_on64(
                         &t,
                         rules.cars as u64,
-                        splat(before),
-                        splat(flags),
-                        _mm256_setzero_si256(),
-                        splat(flags),
-                        splat(cars.0 as u64),
+                        splat(lane_steps),
+                        splat(game.turn.cars.0 as u64),
                         splat(game.turn.at_top.0 as u64),
                         splat(game.board.closed.0 as u64),
                     );
