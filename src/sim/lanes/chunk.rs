@@ -131,7 +131,7 @@ pub fn play(
     stats: &mut MatchupStats,
 ) {
     let mut t = tables(rules);
-    if let Some(params) = &plan.rule {
+    if let Some(params) = &plan.rule() {
         t.rule = RuleTables::new(params).expect("LanePlan checked the rule fits");
     }
     // SAFETY (of the calls below): `play_games` checked the CPU runs the plan's kernel.
@@ -139,7 +139,7 @@ pub fn play(
         plan.kernel,
         rules.jump,
         plan.defer_tops,
-        plan.rule.is_some(),
+        plan.rule().is_some(),
     ) {
         (Kernel::Avx512, _, _, false) => avx512::step,
         (Kernel::Avx512, _, _, true) => unreachable!("LanePlan plays the Rule of N in AVX2"),

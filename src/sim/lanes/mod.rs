@@ -55,8 +55,6 @@ pub struct LanePlan {
     /// Per slot: the policy. The scalar side asks it where a Route 66 roll leaves a car on a
     /// top.
     pub policy: [LanePolicy; 2],
-    /// The Rule of N's parameters when a slot plays it (every such slot plays these).
-    pub rule: Option<RuleParams>,
     /// Whether a roll leaving a car on a top is decided on the scalar side (Route 66, where a
     /// column's win brings points and a second place and the game ends on points).
     pub defer_tops: bool,
@@ -114,6 +112,15 @@ impl Kernel {
 }
 
 impl LanePlan {
+    /// The Rule of N's parameters when a slot plays it ([`LanePlan::for_rules`] plans only
+    /// matchups whose rule slots play one set).
+    pub fn rule(&self) -> Option<RuleParams> {
+        self.policy.iter().find_map(|p| match p {
+            LanePolicy::RuleOfN(r) => Some(r.params),
+            LanePolicy::FixedRisk(_) => None,
+        })
+    }
+
     /// The plan for `policies` under `rules`, or `None` when the lanes cannot play it (see the
     /// module comment), the CPU cannot run them, or `PRESSLUCK_ENGINE=scalar` is set.
     pub fn new(rules: &Rules, policies: &[AnyPolicy]) -> Option<LanePlan> {
@@ -164,7 +171,6 @@ impl LanePlan {
         };
         Some(LanePlan {
             policy,
-            rule,
             defer_tops,
             kernel,
         })

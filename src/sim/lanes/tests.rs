@@ -245,7 +245,7 @@ fn only_two_player_column_games_between_fixed_risk_or_rule_seats_are_planned() {
     assert!(plan(&cs, "fixed-risk:0.2").is_some());
     let rule = plan(&cs, "rule28").unwrap();
     assert_eq!(rule.kernel, Kernel::Avx2);
-    assert_eq!(rule.rule, Some(crate::policy::rule_of_n::KELLER));
+    assert_eq!(rule.rule(), Some(crate::policy::rule_of_n::KELLER));
     let two_rules = LanePlan::for_rules(&cs, &policies(&cs, &["rule28", "glenn"]), Kernel::Avx2);
     assert!(two_rules.is_none(), "one parameter set a matchup");
     let wide =
