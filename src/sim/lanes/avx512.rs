@@ -58,6 +58,10 @@ pub struct State {
     pub car_counts: Lanes,
     /// Out: the columns on top when the turn stopped (the columns claimed).
     pub claimed: Lanes,
+    /// The turn in hand's successful rolls by the cars in play after them: byte `c` counts
+    /// those after which `c` cars were in play. Kept by [`super::avx2::tally::tally`] after
+    /// each step, not by the kernels.
+    pub turn_cars: Lanes,
 }
 
 /// Read-only tables: bust counts by usable set, the roll's pairings, column lengths, progress.

@@ -4,6 +4,7 @@
 //! [`crate::sim::play::play_game`] counts it.
 
 use super::avx512::{Lanes, State, Tables, WIDTH};
+use super::decision_runs::DecisionRuns;
 use super::rule_tables::RuleTables;
 use super::{avx2, avx512, Kernel, LanePlan, LanePolicy};
 use crate::columns::bust::bust_rolls;
@@ -62,12 +63,8 @@ pub fn xoshiro_state(seed: u64) -> [u64; 4] {
 /// What the counters need of one lane's game beyond the vector state.
 #[derive(Clone, Copy, Debug, Default)]
 struct Lane {
-    /// The game's index, or `None` for a lane with no game left to play.
-    game: Option<u64>,
     /// Seat to move.
     seat: usize,
-    /// Successful rolls in the turn in hand.
-    rolls: u16,
     /// Turns taken, by seat.
     turns: [u64; 2],
     /// Rolls made, busting rolls included, by seat: counted into the seat's counters when the
@@ -97,12 +94,12 @@ fn start(s: &mut State, l: usize, lane: &mut Lane, i: u64, plan: &LanePlan, seed
         &mut s.cars,
         &mut s.top,
         &mut s.steps,
+        &mut s.turn_cars,
     ] {
         v.0[l] = 0;
     }
     let seats = seating(i, 2);
     *lane = Lane {
-        game: Some(i),
         slots: [seats[0], seats[1]],
         ..Lane::default()
     };
@@ -154,11 +151,14 @@ pub fn play(
     };
     let mut states: Vec<State> = vec![State::default(); VECTORS];
     let mut lanes = [[Lane::default(); WIDTH]; VECTORS];
+    // Per vector, bit `l` set while lane `l` has a game.
+    let mut live = [0u32; VECTORS];
     let mut next = lo;
-    for (s, lanes) in states.iter_mut().zip(lanes.iter_mut()) {
+    for ((s, lanes), live) in states.iter_mut().zip(lanes.iter_mut()).zip(live.iter_mut()) {
         for (l, lane) in lanes.iter_mut().enumerate() {
             if next < hi {
                 start(s, l, lane, next, plan, seed, key);
+                *live |= 1 << l;
                 next += 1;
             } else {
                 // A lane with no game still draws: a zero xoshiro state would only ever give 0,
@@ -169,16 +169,23 @@ pub fn play(
             }
         }
     }
-    let mut active = (hi - lo).min((VECTORS * WIDTH) as u64);
-    while active > 0 {
-        for (s, lanes) in states.iter_mut().zip(lanes.iter_mut()) {
-            // SAFETY: `play_games` checked the CPU has the features `step` enables.
-            unsafe { step(s, &t) };
-            for (l, lane) in lanes.iter_mut().enumerate() {
-                if lane.game.is_none() {
-                    continue;
-                }
-                let Some(winner) = count_roll(rules, plan, s, l, lane, stats) else {
+    let mut runs = DecisionRuns::default();
+    let capacity = rules.cars as usize;
+    while live.iter().any(|&m| m != 0) {
+        for ((s, lanes), live) in states.iter_mut().zip(lanes.iter_mut()).zip(live.iter_mut()) {
+            // SAFETY: `play_games` checked the CPU has the features `step` enables, and AVX2
+            // (`tally`) comes with AVX-512.
+            let mut visit = unsafe {
+                step(s, &t);
+                avx2::tally::tally(s)
+            } & *live;
+            // Only lanes whose roll did more than roll on: most rolls need nothing here.
+            while visit != 0 {
+                let l = visit.trailing_zeros() as usize;
+                visit &= visit - 1;
+                let lane = &mut lanes[l];
+                let Some(winner) = end_roll(rules, plan, s, l, lane, capacity, &mut runs, stats)
+                else {
                     continue;
                 };
                 for (seat, &slot) in lane.slots.iter().enumerate() {
@@ -195,54 +202,52 @@ pub fn play(
                     start(s, l, lane, next, plan, seed, key);
                     next += 1;
                 } else {
-                    lane.game = None;
-                    active -= 1;
+                    *live &= !(1 << l);
                 }
             }
         }
     }
+    runs.add_into(stats);
 }
 
-/// Counts lane `l`'s roll; returns `Some(winner)` when its game is over (`Some(None)`: given
-/// up at the turn limit). Branch-free but for the rare ends of turns and games and Route 66's
-/// rolls with a car on a top ([`resolve_top`]): a lane's roll is as unpredictable as the dice.
+/// Counts lane `l`'s roll that did more than roll on ([`avx2::tally::tally`]): a Route 66 car on
+/// a top is decided ([`resolve_top`]); a turn's end is counted, its decisions into `runs`.
+/// Returns `Some(winner)` when the game is over (`Some(None)`: given up at the turn limit).
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn count_roll(
+fn end_roll(
     rules: &Rules,
     plan: &LanePlan,
     s: &mut State,
     l: usize,
     lane: &mut Lane,
+    capacity: usize,
+    runs: &mut DecisionRuns,
     stats: &mut MatchupStats,
 ) -> Option<Option<usize>> {
     let seat = lane.seat;
     let slot = lane.slots[seat];
-    let counts = s.car_counts.0[l];
-    let (before, after) = ((counts & 0xff) as u32, (counts >> 8 & 0xff) as u32);
     let mut outcome = s.outcome.0[l];
     let mut winner = seat;
     if outcome == avx2::DEFERRED {
         (outcome, winner) = resolve_top(rules, plan, s, l, lane);
+        if outcome == 0 {
+            return None;
+        }
     }
-    let (bust, stop) = ((outcome == 1) as u64, (outcome >= 2) as u64);
-    lane.rolled[seat] += 1;
-    lane.busts[seat] += bust;
-    // play_game counts a bust where the turn stood, anything else where the roll took it.
-    let rolled = lane.rolls + (bust == 0) as u16;
-    let cell = stats.stop_cell(slot, rolled, if bust == 1 { before } else { after });
-    cell.decisions += 1 - bust;
+    // The turn is over. play_game counts a bust where the turn stood, a stop where the roll
+    // took it: either way after the turn's last successful roll.
+    let bust = (outcome == 1) as u64;
+    let (rolls, cars) = runs.count_turn(slot, core::mem::take(&mut s.turn_cars.0[l]), capacity);
+    let cell = stats.stop_cell(slot, rolls as u16, cars);
     cell.busts += bust;
-    cell.stops += stop;
-    lane.rolls = rolled;
-    if outcome == 0 {
-        return None;
-    }
-    // The turn is over.
+    cell.stops += 1 - bust;
+    lane.rolled[seat] += rolls + bust;
+    lane.busts[seat] += bust;
     for c in ColumnSet(s.claimed.0[l] as u16) {
         lane.score[seat] += rules.layout.first[c as usize] as u64;
     }
     lane.turns[seat] += 1;
-    lane.rolls = 0;
     if outcome == 3 {
         return Some(Some(winner));
     }
@@ -282,7 +287,8 @@ fn resolve_top(
         steps: s.steps.0[l] >> LANE_NIBBLE_SHIFT,
         cars: ColumnSet(s.cars.0[l] as u16),
         at_top: ColumnSet(s.top.0[l] as u16),
-        rolls: lane.rolls + 1,
+        // This roll included: `tally` counted it.
+        rolls: turn_rolls(s.turn_cars.0[l]),
     };
     game.to_move = seat as u8;
     // Neither lane policy draws; the generator only fills the signature.
@@ -316,6 +322,11 @@ fn resolve_top(
 /// The lanes keep column `c` in nibble `c` (bits `4c..4c + 4`); the board and the turn from
 /// column 2 up ([`crate::columns::board::shift`]): the one is the other moved by two nibbles.
 const LANE_NIBBLE_SHIFT: u32 = 8;
+
+/// The successful rolls a lane's `turn_cars` counts (the sum of its bytes).
+fn turn_rolls(turn_cars: u64) -> u16 {
+    turn_cars.to_le_bytes().iter().map(|&n| n as u16).sum()
+}
 
 /// Swaps lane `l` of `a` and `b`.
 fn swap_lane(a: &mut Lanes, b: &mut Lanes, l: usize) {

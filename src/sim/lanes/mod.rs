@@ -19,6 +19,8 @@ pub mod avx2;
 pub mod avx512;
 #[cfg(target_arch = "x86_64")]
 mod chunk;
+#[cfg(target_arch = "x86_64")]
+mod decision_runs;
 mod rule_tables;
 
 use crate::columns::{GameKind, Rules};
@@ -140,6 +142,8 @@ impl LanePlan {
             || rules.players != 2
             || rules.faster_gear
             || rules.cars == 0
+            // The driver counts a turn's rolls by cars in play, a byte for each of 1..=7.
+            || rules.cars > 7
             || !columns_fit
             || policies.len() != 2
         {

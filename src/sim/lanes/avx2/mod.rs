@@ -17,6 +17,7 @@ mod dice;
 mod ops;
 pub mod rule;
 mod start;
+pub mod tally;
 
 use super::avx512::{State, Tables};
 use core::arch::x86_64::*;
