@@ -26,6 +26,8 @@ pub struct State {
     /// Cubes of the other player.
     pub opp: Lanes,
     /// Cars of the turn in hand, one nibble a column (meaningful only in the columns of `cars`).
+    /// The AVX2 kernel keeps the other columns' cubes of the player to move here too, so
+    /// every nibble is where that column's move starts.
     pub pos: Lanes,
     /// Claimed columns (bit `c` = column `c`).
     pub closed: Lanes,

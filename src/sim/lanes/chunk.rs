@@ -7,6 +7,7 @@ use super::avx512::{Lanes, State, Tables, WIDTH};
 use super::decision_runs::DecisionRuns;
 use super::rule_tables::RuleTables;
 use super::{avx2, avx512, Kernel, LanePlan, LanePolicy};
+use crate::columns::board::shift;
 use crate::columns::bust::bust_rolls;
 use crate::columns::legal::UNITS_PER_SPACE;
 use crate::columns::{ColumnSet, Game, Rules, Turn};
@@ -283,6 +284,7 @@ fn resolve_top(
         game.board.scores[p] = score as u16;
     }
     game.turn = Turn {
+        // The lanes' `pos` holds the cubes where there is no car.
         pos: s.pos.0[l] >> LANE_NIBBLE_SHIFT,
         steps: s.steps.0[l] >> LANE_NIBBLE_SHIFT,
         cars: ColumnSet(s.cars.0[l] as u16),
@@ -290,6 +292,8 @@ fn resolve_top(
         // This roll included: `tally` counted it.
         rolls: turn_rolls(s.turn_cars.0[l]),
     };
+    let cars = game.turn.cars.0;
+    game.turn.pos &= (2..=12u8).fold(0, |m, c| m | ((cars >> c & 1) as u64 * 0xf) << shift(c));
     game.to_move = seat as u8;
     // Neither lane policy draws; the generator only fills the signature.
     let mut rng = SplitMix64::seed_from_u64(0);
@@ -307,9 +311,11 @@ fn resolve_top(
     swap_lane(&mut s.limit_me, &mut s.limit_opp, l);
     swap_lane(&mut s.at_top_me, &mut s.at_top_opp, l);
     swap_lane(&mut s.rule_me, &mut s.rule_opp, l);
-    for v in [&mut s.pos, &mut s.cars, &mut s.top, &mut s.steps] {
+    for v in [&mut s.cars, &mut s.top, &mut s.steps] {
         v.0[l] = 0;
     }
+    // The next turn's moves start from the next player's cubes.
+    s.pos.0[l] = s.me.0[l];
     for (p, score) in lane.score.iter_mut().enumerate() {
         *score = game.board.scores[p] as u64;
     }
@@ -325,7 +331,8 @@ const LANE_NIBBLE_SHIFT: u32 = 8;
 
 /// The successful rolls a lane's `turn_cars` counts (the sum of its bytes).
 fn turn_rolls(turn_cars: u64) -> u16 {
-    turn_cars.to_le_bytes().iter().map(|&n| n as u16).sum()
+    // Each byte's sum lands in the top byte: at most 105 rolls, no byte overflows.
+    (turn_cars.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u16
 }
 
 /// Swaps lane `l` of `a` and `b`.
@@ -347,6 +354,30 @@ mod tests {
             // xoshiro256++'s first output is rotl(s0 + s3, 23) + s0.
             let first = s[0].wrapping_add(s[3]).rotate_left(23).wrapping_add(s[0]);
             assert_eq!(rng.next_u64(), first, "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn turn_rolls_sums_the_bytes() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..10_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Up to 105 rolls spread over bytes 1..=7, as a turn of 7 cars could have them.
+            let mut left = x % 106;
+            let mut turn_cars = 0u64;
+            for c in 1..=7 {
+                let n = if c == 7 {
+                    left
+                } else {
+                    (x >> (8 * c)) % (left + 1)
+                };
+                turn_cars |= n << (8 * c);
+                left -= n;
+            }
+            let want: u64 = (1..8).map(|c| turn_cars >> (8 * c) & 0xff).sum();
+            assert_eq!(turn_rolls(turn_cars) as u64, want, "{turn_cars:#x}");
         }
     }
 

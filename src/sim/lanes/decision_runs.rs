@@ -12,6 +12,7 @@ const SLOTS: usize = 2;
 /// as every one moves a car a space at least (the lanes play at most 7 cars and columns of at
 /// most 15 spaces), and the last run ends one past its last roll.
 const ROLL_SPAN: usize = 128;
+const _: () = assert!(ROLL_SPAN.is_power_of_two() && ROLL_SPAN > 7 * 15 + 1);
 
 /// Decisions by slot, cars in play and roll number, as a difference table over roll numbers.
 #[derive(Clone, Debug)]
@@ -37,19 +38,33 @@ impl DecisionRuns {
     #[inline]
     pub fn count_turn(&mut self, slot: usize, turn_cars: u64, capacity: usize) -> (u64, u32) {
         debug_assert!((1..=7).contains(&capacity));
-        let rows = &mut self.diff[slot & 1];
+        // Every game's capacity is 3 cars: that case unrolled.
+        let rolls = if capacity <= 3 {
+            self.add_runs::<3>(slot, turn_cars)
+        } else {
+            self.add_runs::<7>(slot, turn_cars)
+        };
+        let cars = (u64::BITS - turn_cars.leading_zeros()).saturating_sub(1) / 8;
+        (rolls, cars)
+    }
+
+    /// [`DecisionRuns::count_turn`]'s runs for bytes `1..=CARS` (those above are 0); returns
+    /// the successful rolls.
+    #[inline(always)]
+    fn add_runs<const CARS: usize>(&mut self, slot: usize, turn_cars: u64) -> u64 {
+        let rows = &mut self.diff[slot % SLOTS];
         let mut first = 1usize;
-        for c in 1..=capacity {
+        for c in 1..=CARS {
             let run = (turn_cars >> (8 * c) & 0xff) as usize;
             let row = &mut rows[c.min(STOP_CARS - 1)];
-            let start = &mut row[first.min(ROLL_SPAN - 1)];
+            // A turn's rolls stay below ROLL_SPAN, so the masks never wrap.
+            let start = &mut row[first % ROLL_SPAN];
             *start = start.wrapping_add(1);
             first += run;
-            let end = &mut row[first.min(ROLL_SPAN - 1)];
+            let end = &mut row[first % ROLL_SPAN];
             *end = end.wrapping_sub(1);
         }
-        let cars = (u64::BITS - turn_cars.leading_zeros()).saturating_sub(1) / 8;
-        ((first - 1) as u64, cars)
+        (first - 1) as u64
     }
 
     /// Adds the decisions counted into `stats`' stop table.

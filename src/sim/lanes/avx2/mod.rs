@@ -320,9 +320,9 @@ unsafe fn finish<const JUMP: bool, const DEFER_TOPS: bool, const RULE: bool>(
         (stop, zero, and(stop, wins))
     };
     let end = or(bust, stop);
-    // A stop: cars become cubes, columns on top are claimed and the other's cubes there go.
-    let new_nib = nibbles(new_cars);
-    let me_stop = or(andnot(new_nib, me), and(pos, new_nib));
+    // A stop: cars become cubes (`pos` holds the cubes where there is no car), columns on top
+    // are claimed and the other's cubes there go.
+    let me_stop = pos;
     let opp_stop = andnot(nibbles(new_top), opp);
     let me2 = pick(stop, me_stop, me);
     let opp2 = pick(stop, opp_stop, opp);
@@ -345,7 +345,8 @@ unsafe fn finish<const JUMP: bool, const DEFER_TOPS: bool, const RULE: bool>(
         store(&mut s.rule_opp, h, pick(end, rule_lane, rule_opp));
         store(&mut s.steps, h, andnot(end, turn_steps));
     }
-    store(&mut s.pos, h, andnot(end, pos));
+    // The next turn's moves start from the next player's cubes.
+    store(&mut s.pos, h, pick(end, opp2, pos));
     store(&mut s.cars, h, andnot(end, new_cars));
     store(&mut s.top, h, andnot(end, new_top));
     let outcome = add(or(and(bust, one), and(stop, splat(2))), and(fin, one));

@@ -38,11 +38,8 @@ pub(super) unsafe fn half_start<const JUMP: bool>(
     h: usize,
 ) -> HalfStart {
     let idx = roll(&mut s.rng, h);
-    let car_nib = nibbles(load(&s.cars, h));
-    let start = or(
-        andnot(car_nib, load(&s.me, h)),
-        and(load(&s.pos, h), car_nib),
-    );
+    // The AVX2 kernel keeps `pos` as every column's start: the car's, else the cube's.
+    let start = load(&s.pos, h);
     let len = splat(t.len_nibbles);
     if JUMP {
         // Worked in flags, one bit at the foot of each column's nibble, which add one space to
@@ -146,11 +143,11 @@ mod tests {
                         1 => {
                             let car = me + draw(len + 1 - me as u64) as u8;
                             s.cars.0[l] |= 1 << c;
-                            s.pos.0[l] |= (car as u64) << (4 * c);
                             starts[l][c as usize] = car;
                         }
                         _ => {}
                     }
+                    s.pos.0[l] |= (starts[l][c as usize] as u64) << (4 * c);
                 }
             }
             // SAFETY: the CPU has AVX2 (checked above).
