@@ -84,8 +84,11 @@ pub struct Tables {
     pub len_nibbles: u64,
     /// Cars a player has.
     pub cars: u64,
-    /// Columns a player must claim to win.
+    /// Columns a player must claim to win (Can't Stop; more than a board has otherwise).
     pub to_win: u64,
+    /// Claimed columns that end the game on points (Route 66,
+    /// [`crate::columns::Rules::columns_to_end`]; more than a board has in Can't Stop).
+    pub to_end: u64,
     /// The Rule of N's parameters, for the AVX2 kernel's rule lanes.
     pub rule: super::rule_tables::RuleTables,
 }

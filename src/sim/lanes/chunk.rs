@@ -10,7 +10,7 @@ use super::{avx2, avx512, Kernel, LanePlan, LanePolicy};
 use crate::columns::board::shift;
 use crate::columns::bust::bust_rolls;
 use crate::columns::legal::UNITS_PER_SPACE;
-use crate::columns::{ColumnSet, Game, Rules, Turn};
+use crate::columns::{ColumnSet, Game, GameKind, Rules, Turn};
 use crate::dice::UNIQUE_PAIRINGS;
 use crate::policy::View;
 use crate::sim::dice_source::game_seed;
@@ -23,6 +23,9 @@ use rand_xoshiro::SplitMix64;
 /// Vectors stepped in turn: two, so one's gathers overlap the other's arithmetic.
 const VECTORS: usize = 2;
 
+/// More columns than a board has: a claim count never reached.
+const NEVER: u64 = 64;
+
 /// The tables of `rules` for the kernels' steps ([`avx512::step`], [`avx2::step`]).
 pub fn tables(rules: &Rules) -> Tables {
     let mut t = Tables {
@@ -33,7 +36,18 @@ pub fn tables(rules: &Rules) -> Tables {
         units32: [0; 16],
         len_nibbles: 0,
         cars: rules.cars as u64,
-        to_win: rules.columns_to_win as u64,
+        // Can't Stop ends on a player's claims, the others on all claims: the other count
+        // is never reached.
+        to_win: if rules.game == GameKind::CantStop {
+            rules.columns_to_win as u64
+        } else {
+            NEVER
+        },
+        to_end: if rules.game == GameKind::CantStop {
+            NEVER
+        } else {
+            rules.columns_to_end as u64
+        },
         rule: Default::default(),
     };
     for (m, b) in t.bust.iter_mut().enumerate() {

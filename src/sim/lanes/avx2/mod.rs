@@ -306,11 +306,19 @@ unsafe fn finish<const JUMP: bool, const DEFER_TOPS: bool, const RULE: bool>(
     };
     // `fin`: the stop wins the game.
     let (stop, deferred, fin) = if DEFER_TOPS {
-        // A car on a top: the scalar side decides, wins included; else only the bust limit
-        // stops, and such a stop claims nothing and cannot end the game.
+        // A car on a top: a stop there claims the column (points, a second place), so the
+        // scalar side plays it; it also decides every such roll once a stop could end the
+        // game, as [`crate::policy::View::stop_wins`] plays the stop out. Else that is false,
+        // the policy rolls on or stops as the kernel works it out, and only the stop is
+        // deferred. A stop with no car on top claims nothing and cannot end the game.
+        let may_end = or(
+            gt(popcnt(or(closed, new_top)), splat(t.to_end.wrapping_sub(1))),
+            gt(won_now, splat(t.to_win.wrapping_sub(1))),
+        );
+        let stops_on_top = or(wants_stop, at_top);
         (
             andnot(or(bust, on_top), wants_stop),
-            andnot(bust, on_top),
+            andnot(bust, and(on_top, or(stops_on_top, may_end))),
             zero,
         )
     } else {
