@@ -123,59 +123,116 @@ pub(super) unsafe fn popcnt32(x: __m256i) -> __m256i {
     _mm256_madd_epi16(pairs, _mm256_set1_epi16(1))
 }
 
-/// A column set (bits 2..=12) spread to one bit per nibble: bit `c` to bit `4c`.
+/// A column set (bits 0..16, columns 2..=12 in use) spread to one bit per nibble: bit `c` to
+/// bit `4c`.
 #[inline(always)]
 pub(super) unsafe fn spread(m: __m256i) -> __m256i {
-    let mut x = m;
-    x = and(
-        or(x, _mm256_slli_epi64::<24>(x)),
-        splat(0x0000_00ff_0000_00ff),
-    );
-    x = and(
-        or(x, _mm256_slli_epi64::<12>(x)),
-        splat(0x000f_000f_000f_000f),
-    );
-    x = and(
-        or(x, _mm256_slli_epi64::<6>(x)),
-        splat(0x0303_0303_0303_0303),
-    );
-    and(
-        or(x, _mm256_slli_epi64::<3>(x)),
-        splat(0x1111_1111_1111_1111),
+    let (one, four) = (0x01, 0x10);
+    spread_bytes(
+        m,
+        byte_table([
+            0,
+            one,
+            four,
+            one | four,
+            one,
+            0,
+            0,
+            0,
+            four,
+            0,
+            0,
+            0,
+            one | four,
+            0,
+            0,
+            0,
+        ]),
     )
-}
-
-/// [`spread`]'s inverse: bit `4c` to bit `c` (other bits ignored).
-#[inline(always)]
-pub(super) unsafe fn gather_bits(flags: __m256i) -> __m256i {
-    let mut x = and(flags, splat(0x1111_1111_1111_1111));
-    x = and(
-        or(x, _mm256_srli_epi64::<3>(x)),
-        splat(0x0303_0303_0303_0303),
-    );
-    x = and(
-        or(x, _mm256_srli_epi64::<6>(x)),
-        splat(0x000f_000f_000f_000f),
-    );
-    x = and(
-        or(x, _mm256_srli_epi64::<12>(x)),
-        splat(0x0000_00ff_0000_00ff),
-    );
-    and(or(x, _mm256_srli_epi64::<24>(x)), splat(0xffff))
 }
 
 /// A column set spread to nibble masks: `0xf` in every nibble of a set column.
 #[inline(always)]
 pub(super) unsafe fn nibbles(m: __m256i) -> __m256i {
-    let x = spread(m);
-    // One bit per nibble times 15, with no carry between nibbles.
-    _mm256_sub_epi64(_mm256_slli_epi64::<4>(x), x)
+    let (one, four) = (0x0f, 0xf0);
+    spread_bytes(
+        m,
+        byte_table([
+            0,
+            one,
+            four,
+            one | four,
+            one,
+            0,
+            0,
+            0,
+            four,
+            0,
+            0,
+            0,
+            one | four,
+            0,
+            0,
+            0,
+        ]),
+    )
+}
+
+/// A 16-entry byte table for `_mm256_shuffle_epi8`, in both 128-bit halves.
+#[inline(always)]
+unsafe fn byte_table(t: [u8; 16]) -> __m256i {
+    let half = _mm_loadu_si128(t.as_ptr() as *const __m128i);
+    _mm256_broadcastsi128_si256(half)
+}
+
+/// Each output byte `j` (columns `2j` and `2j + 1`) looked up in `table` by the two bits of
+/// those columns in `m`: bits `2j, 2j + 1` of the set moved to bits 0-1 (`j` even in its
+/// group of four) or 2-3 (`j` odd) of the byte, which the table reads.
+#[inline(always)]
+unsafe fn spread_bytes(m: __m256i, table: __m256i) -> __m256i {
+    // Output bytes 0-3 read set byte 0, bytes 4-7 set byte 1 (per 64-bit lane).
+    let copy = _mm256_setr_epi8(
+        0, 0, 0, 0, 1, 1, 1, 1, 8, 8, 8, 8, 9, 9, 9, 9, 0, 0, 0, 0, 1, 1, 1, 1, 8, 8, 8, 8, 9, 9,
+        9, 9,
+    );
+    let x = _mm256_shuffle_epi8(m, copy);
+    // Bytes j % 4 = 0, 1 keep bits 0-1 and 2-3; bytes 2, 3 bits 4-5 and 6-7, moved down by 4.
+    let low = and(x, _mm256_set1_epi32(0x0000_0c03));
+    let high = and(_mm256_srli_epi16::<4>(x), _mm256_set1_epi32(0x0c03_0000));
+    _mm256_shuffle_epi8(table, or(low, high))
+}
+
+/// [`spread`]'s inverse: bit `4c` to bit `c` (other bits ignored).
+#[inline(always)]
+pub(super) unsafe fn gather_bits(flags: __m256i) -> __m256i {
+    let x = and(flags, splat(0x1111_1111_1111_1111));
+    // Each byte's two flags (bits 0 and 4) as bits 0 and 1.
+    let pairs = and(or(x, _mm256_srli_epi16::<3>(x)), _mm256_set1_epi8(0x03));
+    and(pack_pairs(pairs), splat(0xffff))
+}
+
+/// Per 64-bit lane, the two-bit values of its eight bytes (bits 0-1 each) side by side: byte
+/// `j`'s at bits `2j, 2j + 1` (bits 16 and up hold leftovers: mask them).
+#[inline(always)]
+unsafe fn pack_pairs(pairs: __m256i) -> __m256i {
+    // Bytes [1, 4]: two bytes' values side by side in a 16-bit word (4 bits).
+    let words = _mm256_maddubs_epi16(pairs, _mm256_set1_epi16(0x0401));
+    // Words [1, 16]: two words side by side in a 32-bit lane (8 bits).
+    let dwords = _mm256_madd_epi16(words, _mm256_set1_epi32(0x0010_0001));
+    or(dwords, _mm256_srli_epi64::<24>(dwords))
 }
 
 /// The columns (bits 2..=12) whose nibble in `x` is zero.
 #[inline(always)]
 pub(super) unsafe fn zero_nibbles(x: __m256i) -> __m256i {
-    gather_bits(zero_flags(x))
+    let low_nibble = _mm256_set1_epi8(0x0f);
+    let zero_low = byte_table([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    let zero_high = byte_table([2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    let pairs = or(
+        _mm256_shuffle_epi8(zero_low, and(x, low_nibble)),
+        _mm256_shuffle_epi8(zero_high, and(_mm256_srli_epi16::<4>(x), low_nibble)),
+    );
+    and(pack_pairs(pairs), splat(0x1ffc))
 }
 
 /// [`zero_nibbles`] as flags: bit `4c` set where column `c`'s nibble in `x` is zero.
@@ -250,6 +307,10 @@ mod tests {
             let got = unsafe { lanes64([set; 4], |v| spread(v)) };
             assert_eq!(got, [want; 4], "set {set:#x}");
             assert_eq!(unsafe { lanes64([want; 4], |v| gather_bits(v)) }, [set; 4]);
+            // Bits off the nibbles' feet are ignored.
+            let noisy =
+                want | (0x9e37_79b9_7f4a_7c15u64.rotate_left(m as u32) & !0x1111_1111_1111_1111);
+            assert_eq!(unsafe { lanes64([noisy; 4], |v| gather_bits(v)) }, [set; 4]);
             assert_eq!(unsafe { lanes64([set; 4], |v| nibbles(v)) }, [want * 15; 4]);
         }
     }
