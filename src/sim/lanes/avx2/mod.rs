@@ -135,9 +135,19 @@ unsafe fn choose<const JUMP: bool, const RULE: bool>(
         top,
         held,
     };
-    for k in 0..3u32 {
-        let a = and(_mm256_srlv_epi32(p, splat32(8 * k)), fifteen);
-        let b = and(_mm256_srlv_epi32(p, splat32(8 * k + 4)), fifteen);
+    // Each pairing's sums, shifted by constants before the loop (the loop is not unrolled).
+    let sums = [
+        (and(p, fifteen), and(_mm256_srli_epi32::<4>(p), fifteen)),
+        (
+            and(_mm256_srli_epi32::<8>(p), fifteen),
+            and(_mm256_srli_epi32::<12>(p), fifteen),
+        ),
+        (
+            and(_mm256_srli_epi32::<16>(p), fifteen),
+            _mm256_srli_epi32::<20>(p),
+        ),
+    ];
+    for (a, b) in sums {
         let (col_a, col_b) = (_mm256_sllv_epi32(one, a), _mm256_sllv_epi32(one, b));
         let ua = eq32(and(usable, col_a), col_a);
         let ub = eq32(and(usable, col_b), col_b);
