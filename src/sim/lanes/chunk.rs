@@ -123,11 +123,12 @@ fn start(s: &mut State, l: usize, lane: &mut Lane, i: u64, plan: &LanePlan, seed
         (first, &mut s.limit_me, &mut s.at_top_me, &mut s.rule_me),
         (second, &mut s.limit_opp, &mut s.at_top_opp, &mut s.rule_opp),
     ] {
-        // A rule seat stops by its rule: the kernel picks that over its limit (never read),
-        // and its at-top flag is 0, so a car on top stops it only when the stop wins.
+        // A rule seat stops by its rule, whose threshold it keeps as its limit (each seat may
+        // have its own), and its at-top flag is 0, so a car on top stops it only when the
+        // stop wins.
         (limit.0[l], at_top.0[l], rule.0[l]) = match plan.policy[slot] {
             LanePolicy::FixedRisk(f) => (f.stop_bust_rolls() as u64, f.stops_at_top() as u64, 0),
-            LanePolicy::RuleOfN(_) => (0, 0, u64::MAX),
+            LanePolicy::RuleOfN(r) => (r.params.threshold as i64 as u64, 0, u64::MAX),
         };
     }
 }

@@ -1,6 +1,6 @@
 //! Lockstep self-play: 2-player Can't Stop (its jump variant too) and Route 66 between
-//! `fixed-risk` policies, or the Rule of N (one parameter set a matchup, AVX2 only) against one
-//! of them or itself, sixteen games at a time in vector lanes: AVX-512 ([`avx512`], eight games
+//! `fixed-risk` policies, or the Rule of N (one set of weights a matchup, any thresholds, AVX2
+//! only) against one of them or itself, sixteen games at a time in vector lanes: AVX-512 ([`avx512`], eight games
 //! a vector) where the CPU has it and the rules are plain Can't Stop between `fixed-risk`
 //! seats, else AVX2 ([`avx2`]:
 //! the dice and the roll's end in two vectors of four 64-bit lanes, the choice for all eight games
@@ -115,7 +115,8 @@ impl Kernel {
 
 impl LanePlan {
     /// The Rule of N's parameters when a slot plays it ([`LanePlan::for_rules`] plans only
-    /// matchups whose rule slots play one set).
+    /// matchups whose rule slots play one set of weights; the threshold is the first rule
+    /// slot's, and each rule seat keeps its own).
     pub fn rule(&self) -> Option<RuleParams> {
         self.policy.iter().find_map(|p| match p {
             LanePolicy::RuleOfN(r) => Some(r.params),
@@ -155,9 +156,10 @@ impl LanePlan {
         for (slot, p) in policies.iter().enumerate() {
             policy[slot] = match p {
                 AnyPolicy::FixedRisk(f) => LanePolicy::FixedRisk(*f),
-                // One parameter set, and weights the kernel's sums hold.
+                // One set of weights (each seat keeps its own threshold), and weights the
+                // kernel's sums hold.
                 AnyPolicy::RuleOfN(r)
-                    if rule.is_none_or(|params| params == r.params)
+                    if rule.is_none_or(|params| same_weights(&params, &r.params))
                         && rule_tables::RuleTables::new(&r.params).is_some() =>
                 {
                     rule = Some(r.params);
@@ -179,6 +181,12 @@ impl LanePlan {
             kernel,
         })
     }
+}
+
+/// Whether two Rule of N parameter sets differ at most in their thresholds (the lanes read one
+/// set of weights, and each rule seat keeps its own threshold).
+fn same_weights(a: &RuleParams, b: &RuleParams) -> bool {
+    RuleParams { threshold: 0, ..*a } == RuleParams { threshold: 0, ..*b }
 }
 
 /// Plays games `lo..hi` of a matchup in lanes into `stats`: the same counters as playing each

@@ -22,7 +22,8 @@ pub(crate) const NOT_HIGH: u64 = COLUMNS & !ColumnSet::of(&[7, 8, 9, 10, 11, 12]
 /// points stay far inside 32 bits and far from the kernel's bias for valid candidates (2²⁴).
 const MAX_PARAM: i32 = 1000;
 
-/// One Rule of N parameter set as the kernel reads it (every rule lane plays the same one).
+/// One Rule of N parameter set as the kernel reads it, but for the threshold, which each rule
+/// lane keeps for its seat (every rule lane plays the same weights).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RuleTables {
     /// Choice points per step, by column.
@@ -39,8 +40,6 @@ pub struct RuleTables {
     pub low: i32,
     /// See `odd`.
     pub high: i32,
-    /// Roll on while the count is below this.
-    pub threshold: i32,
 }
 
 impl RuleTables {
@@ -63,7 +62,6 @@ impl RuleTables {
             even: p.even,
             low: p.low,
             high: p.high,
-            threshold: p.threshold,
             ..RuleTables::default()
         };
         for c in 2..=12usize {

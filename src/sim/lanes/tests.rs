@@ -166,6 +166,7 @@ fn rule_of_n_lanes_count_exactly_what_the_scalar_engine_counts() {
         (&cs, ["rule28", "fixed-risk:0.3"]),
         (&cs, ["fixed-risk:0.2,ignore-top", "glenn"]),
         (&cs, ["rule28", "rule-of-n:28"]),
+        (&cs, ["rule-of-n:20", "rule28"]),
         (&four, ["glenn", "fixed-risk:0.35"]),
         (&five, ["rule-of-n:10", "fixed-risk:0.3"]),
         (&cs_edge, [custom, "fixed-risk:0.25"]),
@@ -176,6 +177,9 @@ fn rule_of_n_lanes_count_exactly_what_the_scalar_engine_counts() {
         (&leisurely, ["rule28", "fixed-risk:0.2"]),
         (&en_edge, [custom, "fixed-risk:0.3"]),
         (&de, [custom, "fixed-risk:0.2"]),
+        (&en, ["rule28", "rule-of-n:36"]),
+        (&leisurely, ["rule-of-n:24", "rule-of-n:32"]),
+        (&cs_jump, [custom, "rule-of-n:40,progress=1/2/3/4/5/15,choice=-3/0/9/1/2/5,odd=-4,even=3,high=7,low=-2,marker=1"]),
     ];
     check_cases(&cases, 80);
 }
@@ -247,7 +251,16 @@ fn only_two_player_column_games_between_fixed_risk_or_rule_seats_are_planned() {
     assert_eq!(rule.kernel, Kernel::Avx2);
     assert_eq!(rule.rule(), Some(crate::policy::rule_of_n::KELLER));
     let two_rules = LanePlan::for_rules(&cs, &policies(&cs, &["rule28", "glenn"]), Kernel::Avx2);
-    assert!(two_rules.is_none(), "one parameter set a matchup");
+    assert!(two_rules.is_none(), "one set of weights a matchup");
+    let thresholds = LanePlan::for_rules(
+        &cs,
+        &policies(&cs, &["rule28", "rule-of-n:31"]),
+        Kernel::Avx2,
+    );
+    assert!(
+        thresholds.is_some(),
+        "each rule seat keeps its own threshold"
+    );
     let wide =
         "rule-of-n:28,progress=6/5/4/3/2/16,choice=1/2/3/4/5/6,odd=2,even=2,high=4,low=4,marker=6";
     assert!(plan(&cs, wide).is_none(), "count points above 15");

@@ -308,7 +308,10 @@ unsafe fn finish<const JUMP: bool, const DEFER_TOPS: bool, const RULE: bool>(
     let (rule_lane, turn_steps, wants_stop) = if RULE {
         let rule_lane = load(&s.rule_me, h);
         let turn_steps = add(load(&s.steps, h), add(cols_flags, twice_flags));
-        let rolls_on = rule::rolls_on64(&t.rule, t.cars, turn_steps, new_cars, new_top, closed);
+        // A rule lane's limit is its seat's threshold.
+        let rolls_on = rule::rolls_on64(
+            &t.rule, t.cars, limit, turn_steps, new_cars, new_top, closed,
+        );
         let wants_stop = pick(rule_lane, andnot(rolls_on, splat(u64::MAX)), risky);
         (rule_lane, turn_steps, wants_stop)
     } else {

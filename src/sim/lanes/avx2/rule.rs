@@ -68,12 +68,14 @@ unsafe fn nibble_bytes(x: __m256i) -> __m256i {
 
 /// Whether the rule rolls on (all ones) after a roll, in four 64-bit lanes: `steps` are the
 /// steps each car took this turn, one nibble a column (0 without a car), `cars` and `top` the
-/// turn's cars and their columns on top, all after the choice, and `closed` the claimed columns
-/// (claims come only with a stop, so the same before the roll and after).
+/// turn's cars and their columns on top, all after the choice, `closed` the claimed columns
+/// (claims come only with a stop, so the same before the roll and after), and `threshold` each
+/// lane's threshold, sign-extended to 64 bits.
 #[inline(always)]
 pub(super) unsafe fn rolls_on64(
     r: &RuleTables,
     capacity: u64,
+    threshold: __m256i,
     steps: __m256i,
     cars: __m256i,
     top: __m256i,
@@ -105,7 +107,7 @@ pub(super) unsafe fn rolls_on64(
     );
     let open = popcnt(andnot(or(closed, top), splat(COLUMNS)));
     let free = and(gt(splat(capacity), markers), gt(open, markers));
-    let below = gt(splat(r.threshold as i64 as u64), count);
+    let below = gt(threshold, count);
     or(free, below)
 }
 
@@ -179,6 +181,7 @@ mod tests {
                     let on = rolls_on64(
                         &t,
                         rules.cars as u64,
+                        splat(params.threshold as i64 as u64),
                         splat(lane_steps),
                         splat(game.turn.cars.0 as u64),
                         splat(game.turn.at_top.0 as u64),
