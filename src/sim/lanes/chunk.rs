@@ -1,17 +1,15 @@
 //! Drives a kernel's step ([`super::avx512::step`] or [`super::avx2::step`]) over a range of
-//! games: starts each lane's game with that game's dice stream and seating, and after every
-//! roll counts what happened in the lane into the [`MatchupStats`] exactly where
-//! [`crate::sim::play::play_game`] counts it.
+//! games: starts each lane's game with that game's dice stream and seating, tallies every roll
+//! in the vector ([`avx2::tally::tally`]), and visits the lanes whose roll did more than roll
+//! on, counting into the [`MatchupStats`] exactly what [`crate::sim::play::play_game`] counts.
 
 use super::avx512::{Lanes, State, Tables, WIDTH};
 use super::decision_runs::DecisionRuns;
 use super::rule_tables::RuleTables;
+use super::tables::tables;
 use super::{avx2, avx512, Kernel, LanePlan, LanePolicy};
 use crate::columns::board::shift;
-use crate::columns::bust::bust_rolls;
-use crate::columns::legal::UNITS_PER_SPACE;
-use crate::columns::{ColumnSet, Game, GameKind, Rules, Turn};
-use crate::dice::UNIQUE_PAIRINGS;
+use crate::columns::{ColumnSet, Game, Rules, Turn};
 use crate::policy::View;
 use crate::sim::dice_source::game_seed;
 use crate::sim::play::MAX_TURNS;
@@ -22,52 +20,6 @@ use rand_xoshiro::SplitMix64;
 
 /// Vectors stepped in turn: two, so one's gathers overlap the other's arithmetic.
 const VECTORS: usize = 2;
-
-/// More columns than a board has: a claim count never reached.
-const NEVER: u64 = 64;
-
-/// The tables of `rules` for the kernels' steps ([`avx512::step`], [`avx2::step`]).
-pub fn tables(rules: &Rules) -> Tables {
-    let mut t = Tables {
-        bust: Box::new([0; 2048]),
-        pairs: Box::new([0; 1296]),
-        len: [0; 16],
-        units: [0; 16],
-        units32: [0; 16],
-        len_nibbles: 0,
-        cars: rules.cars as u64,
-        // Can't Stop ends on a player's claims, the others on all claims: the other count
-        // is never reached.
-        to_win: if rules.game == GameKind::CantStop {
-            rules.columns_to_win as u64
-        } else {
-            NEVER
-        },
-        to_end: if rules.game == GameKind::CantStop {
-            NEVER
-        } else {
-            rules.columns_to_end as u64
-        },
-        rule: Default::default(),
-    };
-    for (m, b) in t.bust.iter_mut().enumerate() {
-        *b = bust_rolls(ColumnSet((m as u16) << 2)) as u64;
-    }
-    for (i, p) in t.pairs.iter_mut().enumerate() {
-        let pairs = UNIQUE_PAIRINGS[i].as_slice();
-        *p = pairs.iter().enumerate().fold(0, |w, (k, &(a, b))| {
-            w | (a as u64) << (8 * k) | (b as u64) << (8 * k + 4)
-        });
-    }
-    for c in 2..=12u8 {
-        let len = rules.layout.len(c);
-        t.len[c as usize] = len as u64;
-        t.units[c as usize] = UNITS_PER_SPACE[len as usize & 15] as u64;
-        t.units32[c as usize] = UNITS_PER_SPACE[len as usize & 15];
-        t.len_nibbles |= (len as u64) << (4 * c);
-    }
-    t
-}
 
 /// The xoshiro256++ state `Xoshiro256PlusPlus::seed_from_u64(seed)` starts from.
 pub fn xoshiro_state(seed: u64) -> [u64; 4] {
@@ -358,7 +310,6 @@ fn swap_lane(a: &mut Lanes, b: &mut Lanes, l: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dice::Roll;
     use rand_xoshiro::Xoshiro256PlusPlus;
 
     #[test]
@@ -393,22 +344,6 @@ mod tests {
             }
             let want: u64 = (1..8).map(|c| turn_cars >> (8 * c) & 0xff).sum();
             assert_eq!(turn_rolls(turn_cars) as u64, want, "{turn_cars:#x}");
-        }
-    }
-
-    #[test]
-    fn pair_table_lists_the_engine_pairings_in_order() {
-        let t = tables(&Rules::new(crate::columns::GameKind::CantStop, 2));
-        for i in 0..1296 {
-            let want = Roll::from_index(i).unique_pairings();
-            for k in 0..3 {
-                let (a, b) = (
-                    (t.pairs[i] >> (8 * k)) & 15,
-                    (t.pairs[i] >> (8 * k + 4)) & 15,
-                );
-                let got = want.get(k).map(|&(x, y)| (x as u64, y as u64));
-                assert_eq!(got.unwrap_or((0, 0)), (a, b), "outcome {i} pairing {k}");
-            }
         }
     }
 }

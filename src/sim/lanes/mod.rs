@@ -22,6 +22,8 @@ mod chunk;
 #[cfg(target_arch = "x86_64")]
 mod decision_runs;
 mod rule_tables;
+#[cfg(target_arch = "x86_64")]
+mod tables;
 
 use crate::columns::{GameKind, Rules};
 use crate::engine_env::EngineRequest;

@@ -109,7 +109,7 @@ mod tests {
             return;
         }
         let rules = Rules::new(GameKind::Route66, 2);
-        let t = crate::sim::lanes::chunk::tables(&rules);
+        let t = crate::sim::lanes::tables::tables(&rules);
         let mut x = 0x9e37_79b9_7f4a_7c15u64;
         let mut draw = |n: u64| {
             x = x
