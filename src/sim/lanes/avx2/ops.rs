@@ -127,55 +127,25 @@ pub(super) unsafe fn popcnt32(x: __m256i) -> __m256i {
 /// bit `4c`.
 #[inline(always)]
 pub(super) unsafe fn spread(m: __m256i) -> __m256i {
-    let (one, four) = (0x01, 0x10);
-    spread_bytes(
-        m,
-        byte_table([
-            0,
-            one,
-            four,
-            one | four,
-            one,
-            0,
-            0,
-            0,
-            four,
-            0,
-            0,
-            0,
-            one | four,
-            0,
-            0,
-            0,
-        ]),
-    )
+    spread_bytes(m, pair_table(0x01, 0x10))
 }
 
 /// A column set spread to nibble masks: `0xf` in every nibble of a set column.
 #[inline(always)]
 pub(super) unsafe fn nibbles(m: __m256i) -> __m256i {
-    let (one, four) = (0x0f, 0xf0);
-    spread_bytes(
-        m,
-        byte_table([
-            0,
-            one,
-            four,
-            one | four,
-            one,
-            0,
-            0,
-            0,
-            four,
-            0,
-            0,
-            0,
-            one | four,
-            0,
-            0,
-            0,
-        ]),
-    )
+    spread_bytes(m, pair_table(0x0f, 0xf0))
+}
+
+/// The table [`spread_bytes`] reads: for the two bits of a column pair, at bits 0-1 or 2-3 of
+/// the index, `low` for the first column, `high` for the second, both for both.
+#[inline(always)]
+unsafe fn pair_table(low: u8, high: u8) -> __m256i {
+    let mut t = [0u8; 16];
+    for bits in 0..4 {
+        let byte = if bits & 1 == 1 { low } else { 0 } | if bits & 2 == 2 { high } else { 0 };
+        (t[bits], t[bits << 2]) = (byte, byte);
+    }
+    byte_table(t)
 }
 
 /// A 16-entry byte table for `_mm256_shuffle_epi8`, in both 128-bit halves.
