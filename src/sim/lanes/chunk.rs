@@ -9,7 +9,7 @@ use super::rule_tables::RuleTables;
 use super::tables::tables;
 use super::{avx2, avx512, Kernel, LanePlan, LanePolicy};
 use crate::columns::board::shift;
-use crate::columns::{ColumnSet, Game, Rules, Turn};
+use crate::columns::{ColumnSet, Game, GameKind, Rules, Turn};
 use crate::policy::View;
 use crate::sim::dice_source::game_seed;
 use crate::sim::play::MAX_TURNS;
@@ -179,7 +179,8 @@ pub fn play(
 }
 
 /// Counts lane `l`'s roll that did more than roll on ([`avx2::tally::tally`]): a Route 66 car on
-/// a top is decided ([`resolve_top`]); a turn's end is counted, its decisions into `runs`.
+/// a top that the kernel deferred is decided ([`resolve_top`]); a turn's end is counted, its
+/// decisions into `runs`, and a Route 66 claim's second place settled ([`settle_second`]).
 /// Returns `Some(winner)` when the game is over (`Some(None)`: given up at the turn limit).
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
@@ -214,6 +215,9 @@ fn end_roll(
     lane.busts[seat] += bust;
     for c in ColumnSet(s.claimed.0[l] as u16) {
         lane.score[seat] += rules.layout.first[c as usize] as u64;
+        if plan.defer_tops {
+            settle_second(rules, s, l, lane, c);
+        }
     }
     lane.turns[seat] += 1;
     if outcome == 3 {
@@ -227,8 +231,32 @@ fn end_roll(
     None
 }
 
-/// Decides lane `l`'s roll that left a car on a top ([`avx2::DEFERRED`]) as the scalar engine
-/// does: the lane's game is rebuilt, its seat's policy asked, and a stop played by
+/// Settles the other player's cube in column `c`, just claimed by a stop the kernel played
+/// under `DEFER_TOPS` (which leaves it where it was), as [`Game::stop`] does: a second place
+/// on a space that scores one (Route 66: the cube goes to the scoring space, with its points),
+/// else the cube goes. The turn has passed, so the other player's cubes are lane `l`'s `me`,
+/// and its `pos` (the next turn's starts).
+fn settle_second(rules: &Rules, s: &mut State, l: usize, lane: &mut Lane, c: u8) {
+    let at = 4 * c as u32;
+    let cube = (s.me.0[l] >> at & 0xf) as u8;
+    let second = rules.game != GameKind::CantStop
+        && cube > 0
+        && rules.layout.second_spaces[c as usize] & (1 << cube) != 0;
+    let to = if second {
+        rules.layout.len(c) as u64
+    } else {
+        0
+    };
+    for v in [&mut s.me, &mut s.pos] {
+        v.0[l] = v.0[l] & !(0xf << at) | to << at;
+    }
+    if second {
+        lane.score[lane.seat ^ 1] += rules.layout.second[c as usize] as u64;
+    }
+}
+
+/// Decides lane `l`'s roll that left a car on a top when a stop could end the game
+/// ([`avx2::DEFERRED`]) as the scalar engine does: the lane's game is rebuilt, its seat's policy asked, and a stop played by
 /// [`Game::stop`] (points, second places, the end on points) and written back, the turn passed
 /// on as the kernel passes it. Returns the outcome (0 rolled on, 2 stopped, 3 stopped and the
 /// game is over) and, when over, the winning seat.

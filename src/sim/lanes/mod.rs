@@ -4,9 +4,10 @@
 //! a vector) where the CPU has it and the rules are plain Can't Stop between `fixed-risk`
 //! seats, else AVX2 ([`avx2`]:
 //! the dice and the roll's end in two vectors of four 64-bit lanes, the choice for all eight games
-//! in one vector of 32-bit lanes). In Route 66 a roll that leaves a car on a top (a stop there wins
-//! the column: points, a second place, maybe the end on points) is decided on the scalar side, on
-//! the lane's game rebuilt (`chunk::resolve_top`). The counters are exactly those of
+//! in one vector of 32-bit lanes). In Route 66 a stop that claims a column (points, a second place) is
+//! played in the kernel and its second place settled by the driver; a roll that leaves a car on
+//! a top once a stop could end the game (on points) is decided on the scalar side, on the lane's
+//! game rebuilt (`chunk::resolve_top`). The counters are exactly those of
 //! [`crate::sim::play::play_game`]: every lane plays its game with that game's own dice, and the
 //! counters are integer sums, so the order in which games finish does not matter. Where the CPU
 //! has neither, the rules differ (other games, players, A Faster Gear) or a seat has another
@@ -57,9 +58,10 @@ impl LanePolicy {
 #[derive(Clone, Copy, Debug)]
 pub struct LanePlan {
     /// Per slot: the policy. The scalar side asks it where a Route 66 roll leaves a car on a
-    /// top.
+    /// top once a stop could end the game.
     pub policy: [LanePolicy; 2],
-    /// Whether a roll leaving a car on a top is decided on the scalar side (Route 66, where a
+    /// Whether a roll leaving a car on a top when a stop could end the game is decided on the
+    /// scalar side, and a claim's second place settled by the driver (Route 66, where a
     /// column's win brings points and a second place and the game ends on points).
     pub defer_tops: bool,
     /// The vector kernel that plays the lanes.

@@ -56,8 +56,10 @@ struct Best {
 /// Plays one roll in every lane of `s`, as [`super::avx512::step`] does; with `JUMP`, under the
 /// jump rule (Route 66, and Can't Stop's variant). With `DEFER_TOPS` (Route 66, where a column's
 /// win brings points and second places and the game ends on points) a lane whose roll leaves a
-/// car on a top is not decided here: it rolls on as far as the state goes, and its outcome says
-/// the scalar side decides ([`DEFERRED`]). With `RULE`, a lane whose `rule_me` is set plays
+/// car on a top when a stop could end the game is not decided here: it rolls on as far as the
+/// state goes, and its outcome says the scalar side decides ([`DEFERRED`]); a stop that claims
+/// columns without ending the game leaves the other player's cubes there for the driver to
+/// settle (second places). With `RULE`, a lane whose `rule_me` is set plays
 /// the Rule of N of `t.rule` ([`rule`]) instead of `fixed-risk`.
 ///
 /// # Safety
@@ -319,21 +321,18 @@ unsafe fn finish<const JUMP: bool, const DEFER_TOPS: bool, const RULE: bool>(
     };
     // `fin`: the stop wins the game.
     let (stop, deferred, fin) = if DEFER_TOPS {
-        // A car on a top: a stop there claims the column (points, a second place), so the
-        // scalar side plays it; it also decides every such roll once a stop could end the
-        // game, as [`crate::policy::View::stop_wins`] plays the stop out. Else that is false,
-        // the policy rolls on or stops as the kernel works it out, and only the stop is
-        // deferred. A stop with no car on top claims nothing and cannot end the game.
+        // A car on a top: once a stop could end the game the scalar side decides, as
+        // [`crate::policy::View::stop_wins`] plays the stop out. Before that the stop cannot
+        // win, the policy rolls on or stops as the kernel works it out, and a stop claims its
+        // columns here; the scalar side settles the claims' second places
+        // ([`crate::sim::lanes`]' driver), so the other's cubes there are left as they are.
         let may_end = or(
             gt(popcnt(or(closed, new_top)), splat(t.to_end.wrapping_sub(1))),
             gt(won_now, splat(t.to_win.wrapping_sub(1))),
         );
-        let stops_on_top = or(wants_stop, at_top);
-        (
-            andnot(or(bust, on_top), wants_stop),
-            andnot(bust, and(on_top, or(stops_on_top, may_end))),
-            zero,
-        )
+        let deferred = andnot(bust, and(on_top, may_end));
+        let stops = or(wants_stop, and(on_top, at_top));
+        (andnot(or(bust, deferred), stops), deferred, zero)
     } else {
         let wins = andnot(gt(splat(t.to_win), won_now), splat(u64::MAX));
         // A rule lane's `at_top` is 0: it stops on a top only when the stop wins.
@@ -342,9 +341,14 @@ unsafe fn finish<const JUMP: bool, const DEFER_TOPS: bool, const RULE: bool>(
     };
     let end = or(bust, stop);
     // A stop: cars become cubes (`pos` holds the cubes where there is no car), columns on top
-    // are claimed and the other's cubes there go.
+    // are claimed and the other's cubes there go (with `DEFER_TOPS` the driver settles them:
+    // a second place or gone).
     let me_stop = pos;
-    let opp_stop = andnot(nibbles(new_top), opp);
+    let opp_stop = if DEFER_TOPS {
+        opp
+    } else {
+        andnot(nibbles(new_top), opp)
+    };
     let me2 = pick(stop, me_stop, me);
     let opp2 = pick(stop, opp_stop, opp);
     let won2 = pick(stop, won_now, won_me);
