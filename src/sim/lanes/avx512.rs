@@ -56,13 +56,13 @@ pub struct State {
     pub steps: Lanes,
     /// Out: 0 = rolled on, 1 = bust, 2 = stopped, 3 = stopped and won the game.
     pub outcome: Lanes,
-    /// Out: cars before the roll (low byte) and after it (next byte).
+    /// Out (AVX-512 kernel only): cars before the roll (low byte) and after it (next byte).
     pub car_counts: Lanes,
     /// Out: the columns on top when the turn stopped (the columns claimed).
     pub claimed: Lanes,
     /// The turn in hand's successful rolls by the cars in play after them: byte `c` counts
-    /// those after which `c` cars were in play. Kept by [`super::avx2::tally::tally`] after
-    /// each step, not by the kernels.
+    /// those after which `c` cars were in play. Kept by the AVX2 kernel's step itself, and
+    /// by [`super::avx2::tally::tally`] after each AVX-512 step.
     pub turn_cars: Lanes,
 }
 

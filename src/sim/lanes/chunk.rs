@@ -1,7 +1,7 @@
 //! Drives a kernel's step ([`super::avx512::step`] or [`super::avx2::step`]) over a range of
-//! games: starts each lane's game with that game's dice stream and seating, tallies every roll
-//! in the vector ([`avx2::tally::tally`]), and visits the lanes whose roll did more than roll
-//! on, counting into the [`MatchupStats`] exactly what [`crate::sim::play::play_game`] counts.
+//! games: starts each lane's game with that game's dice stream and seating, has every roll
+//! tallied in the vector (by the AVX2 step, or [`avx2::tally::tally`] after an AVX-512 one),
+//! and visits the lanes whose roll did more than roll on, counting into the [`MatchupStats`] exactly what [`crate::sim::play::play_game`] counts.
 
 use super::avx512::{Lanes, State, Tables, WIDTH};
 use super::decision_runs::DecisionRuns;
@@ -100,13 +100,13 @@ pub fn play(
         t.rule = RuleTables::new(params).expect("LanePlan checked the rule fits");
     }
     // SAFETY (of the calls below): `play_games` checked the CPU runs the plan's kernel.
-    let step: unsafe fn(&mut State, &Tables) = match (
+    let step: unsafe fn(&mut State, &Tables) -> u32 = match (
         plan.kernel,
         rules.jump,
         plan.defer_tops,
         plan.rule().is_some(),
     ) {
-        (Kernel::Avx512, _, _, false) => avx512::step,
+        (Kernel::Avx512, _, _, false) => avx512_step,
         (Kernel::Avx512, _, _, true) => unreachable!("LanePlan plays the Rule of N in AVX2"),
         (Kernel::Avx2, false, false, false) => avx2::step::<false, false, false>,
         (Kernel::Avx2, false, true, false) => avx2::step::<false, true, false>,
@@ -143,10 +143,7 @@ pub fn play(
         for ((s, lanes), live) in states.iter_mut().zip(lanes.iter_mut()).zip(live.iter_mut()) {
             // SAFETY: `play_games` checked the CPU has the features `step` enables, and AVX2
             // (`tally`) comes with AVX-512.
-            let mut visit = unsafe {
-                step(s, &t);
-                avx2::tally::tally(s)
-            } & *live;
+            let mut visit = unsafe { step(s, &t) } & *live;
             // Only lanes whose roll did more than roll on: most rolls need nothing here.
             while visit != 0 {
                 let l = visit.trailing_zeros() as usize;
@@ -176,6 +173,15 @@ pub fn play(
         }
     }
     runs.add_into(stats);
+}
+
+/// [`avx512::step`] and then [`avx2::tally::tally`]: the AVX2 steps tally as they go.
+///
+/// # Safety
+/// The CPU must have AVX-512 F, DQ and VPOPCNTDQ (and so AVX2).
+unsafe fn avx512_step(s: &mut State, t: &Tables) -> u32 {
+    avx512::step(s, t);
+    avx2::tally::tally(s)
 }
 
 /// Counts lane `l`'s roll that did more than roll on ([`avx2::tally::tally`]): a Route 66 car on

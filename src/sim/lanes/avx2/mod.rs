@@ -49,8 +49,8 @@ struct Best {
     twice: __m256i,
     /// Columns whose car stands on top after the choice.
     top: __m256i,
-    /// Cars in play before the roll.
-    held: __m256i,
+    /// Cars in play after the choice (bits 0..16) and cars on top (bits 16..32).
+    counts: __m256i,
 }
 
 /// Plays one roll in every lane of `s`, as [`super::avx512::step`] does; with `JUMP`, under the
@@ -62,18 +62,24 @@ struct Best {
 /// settle (second places). With `RULE`, a lane whose `rule_me` is set plays
 /// the Rule of N of `t.rule` ([`rule`]) instead of `fixed-risk`.
 ///
+/// Also does [`tally::tally`]'s work, from what the roll's end has at hand: counts the roll into
+/// `turn_cars` and returns the lanes whose outcome is not "rolled on" (bit `l` for lane `l`). It
+/// does not write `car_counts`.
+///
 /// # Safety
 /// The CPU must have AVX2.
 #[target_feature(enable = "avx2")]
 pub unsafe fn step<const JUMP: bool, const DEFER_TOPS: bool, const RULE: bool>(
     s: &mut State,
     t: &Tables,
-) {
+) -> u32 {
     let halves = [half_start::<JUMP>(s, t, 0), half_start::<JUMP>(s, t, 1)];
     let best = choose::<JUMP, RULE>(s, t, &halves);
+    let mut visit = 0;
     for (h, half) in halves.iter().enumerate() {
-        finish::<JUMP, DEFER_TOPS, RULE>(s, t, h, half, &best);
+        visit |= finish::<JUMP, DEFER_TOPS, RULE>(s, t, h, half, &best) << (4 * h);
     }
+    visit
 }
 
 /// The outcome of a lane whose roll left a car on a top under `DEFER_TOPS`: the choice is
@@ -121,13 +127,11 @@ unsafe fn choose<const JUMP: bool, const RULE: bool>(
         _mm256_loadu_si256(t.units32.as_ptr() as *const __m256i),
         _mm256_loadu_si256(t.units32.as_ptr().add(8) as *const __m256i),
     ];
-    let units_of = |c: __m256i| lookup16(&units, c);
     let rule_lane = if RULE { narrow_field(&s.rule_me) } else { zero };
     let weights = [
         _mm256_loadu_si256(t.rule.step.as_ptr() as *const __m256i),
         _mm256_loadu_si256(t.rule.step.as_ptr().add(8) as *const __m256i),
     ];
-    let weight_of = |c: __m256i| lookup16(&weights, c);
     let marker = splat32(t.rule.marker as u32);
     let mut best = Best {
         key: zero,
@@ -135,21 +139,33 @@ unsafe fn choose<const JUMP: bool, const RULE: bool>(
         cols: zero,
         twice: zero,
         top,
-        held,
+        counts: zero,
     };
-    // Each pairing's sums, shifted by constants before the loop (the loop is not unrolled).
+    // Each pairing's sums, shifted by constants, and their progress units looked up, all before
+    // the loop: it is not unrolled, and the units' table then takes no registers in it.
     let sums = [
-        (and(p, fifteen), and(_mm256_srli_epi32::<4>(p), fifteen)),
-        (
+        pairing::<RULE>(
+            and(p, fifteen),
+            and(_mm256_srli_epi32::<4>(p), fifteen),
+            &units,
+        ),
+        pairing::<RULE>(
             and(_mm256_srli_epi32::<8>(p), fifteen),
             and(_mm256_srli_epi32::<12>(p), fifteen),
+            &units,
         ),
-        (
+        pairing::<RULE>(
             and(_mm256_srli_epi32::<16>(p), fifteen),
             _mm256_srli_epi32::<20>(p),
+            &units,
         ),
     ];
-    for (a, b) in sums {
+    for [a, b, units_a, units_b] in sums {
+        let (units_a, units_b) = if RULE {
+            (lookup16(&units, a), lookup16(&units, b))
+        } else {
+            (units_a, units_b)
+        };
         let (col_a, col_b) = (_mm256_sllv_epi32(one, a), _mm256_sllv_epi32(one, b));
         let ua = eq32(and(usable, col_a), col_a);
         let ub = eq32(and(usable, col_b), col_b);
@@ -168,16 +184,16 @@ unsafe fn choose<const JUMP: bool, const RULE: bool>(
         let a_one_left = eq32(and(one_left, col_a), col_a);
         let twice = andnot(a_one_left, and(double, ua));
         let cols1 = or(and(ua, col_a), and(first_b, col_b));
-        let held1 = _mm256_sub_epi32(held, _mm256_add_epi32(and(ua, na), and(first_b, nb)));
+        // Cars still free after the candidate (`na`, `nb` are -1 where a car comes in).
+        let free1 = _mm256_add_epi32(free, _mm256_add_epi32(and(ua, na), and(first_b, nb)));
         let cols2 = and(split, col_b);
-        let held2 = _mm256_sub_epi32(held, and(split, nb));
+        let free2 = _mm256_add_epi32(free, and(split, nb));
         let twice_col = and(twice, col_a);
         // A single step reaches the top from one left; a double's two steps from two left.
         let top1 = or(top, or(and(cols1, one_left), and(twice_col, two_left)));
         let top2 = or(top, and(cols2, one_left));
         // Progress: a space's units per space climbed (a double's second step counts again,
         // a jump's space too).
-        let (units_a, units_b) = (units_of(a), units_of(b));
         let (step_a, step_b, again_a) = if JUMP {
             let jumps = |set: __m256i, col: __m256i, units: __m256i| {
                 _mm256_add_epi32(units, and(eq32(and(set, col), col), units))
@@ -197,7 +213,7 @@ unsafe fn choose<const JUMP: bool, const RULE: bool>(
         let gain2 = and(split, step_b);
         // Rule lanes: choice points of each candidate before its placed-markers terms.
         let (points1, points2) = if RULE {
-            let (wa, wb) = (weight_of(a), weight_of(b));
+            let (wa, wb) = (lookup16(&weights, a), lookup16(&weights, b));
             let (new_a, new_b) = (_mm256_sub_epi32(wa, marker), _mm256_sub_epi32(wb, marker));
             let steps1 = _mm256_add_epi32(
                 _mm256_add_epi32(and(ua, wa), and(first_b, wb)),
@@ -211,12 +227,12 @@ unsafe fn choose<const JUMP: bool, const RULE: bool>(
         } else {
             (zero, zero)
         };
-        for (valid, cols, held, gain, new_top, twice, points) in [
-            (or(ua, ub), cols1, held1, gain1, top1, twice_col, points1),
-            (split, cols2, held2, gain2, top2, zero, points2),
+        for (valid, cols, free, gain, new_top, twice, points) in [
+            (or(ua, ub), cols1, free1, gain1, top1, twice_col, points1),
+            (split, cols2, free2, gain2, top2, zero, points2),
         ] {
             let new_cars = or(cars, cols);
-            let any_free = gt32(capacity, held);
+            let any_free = gt32(free, zero);
             let mv = andnot(new_top, new_cars);
             let next_usable = or(mv, and(any_free, andnot(new_cars, open)));
             let key = and(_mm256_srli_epi32::<2>(next_usable), splat32(2047));
@@ -234,6 +250,7 @@ unsafe fn choose<const JUMP: bool, const RULE: bool>(
             // The shared choice rule: lowest bust count, then more progress, then first listed;
             // rule lanes rank by their points first (`best_choice_by`).
             let better = if RULE {
+                let held = _mm256_sub_epi32(capacity, free);
                 let placed = rule::placed32(&t.rule, new_cars, held, capacity);
                 let points = and(rule_lane, _mm256_sub_epi32(points, placed));
                 let key = and(valid, _mm256_add_epi32(splat32(rule::VALID_BIAS), points));
@@ -249,15 +266,32 @@ unsafe fn choose<const JUMP: bool, const RULE: bool>(
             best.rank = pick(better, rank, best.rank);
             best.cols = pick(better, cols, best.cols);
             best.twice = pick(better, twice, best.twice);
-            best.top = pick(better, new_top, best.top);
         }
     }
+    // The best choice's cars on top, as its candidate worked them out (`top1`, `top2`).
+    best.top = or(top, or(and(best.cols, one_left), and(best.twice, two_left)));
+    // Both counts from one byte count: cars in bytes 0 and 1 of each lane, tops in 2 and 3.
+    let after = or(or(cars, best.cols), _mm256_slli_epi32::<16>(best.top));
+    best.counts = _mm256_maddubs_epi16(byte_popcnt(after), _mm256_set1_epi8(1));
     best
+}
+
+/// A pairing's sums `a` and `b` and their progress units; with `RULE`, zero units: the rule
+/// kernel's loop, short of registers, looks them up itself (hoisted, they cost it more spills
+/// than lookups). A function, not a closure, so that it is inlined into the AVX2 code.
+#[inline(always)]
+unsafe fn pairing<const RULE: bool>(a: __m256i, b: __m256i, units: &[__m256i; 2]) -> [__m256i; 4] {
+    if RULE {
+        let zero = _mm256_setzero_si256();
+        return [a, b, zero, zero];
+    }
+    [a, b, lookup16(units, a), lookup16(units, b)]
 }
 
 /// The end of the roll in half `h`: bust, stop or roll on (or, with `DEFER_TOPS`, a car on a top
 /// left to the scalar side as rolled on), and the turn passed on when it ends. With `RULE`,
-/// rule lanes stop by the Rule of N's count.
+/// rule lanes stop by the Rule of N's count. Counts the roll into `turn_cars` and returns the
+/// half's lanes whose outcome is not "rolled on" (bit `l` for its lane `l`, 0..4).
 #[inline(always)]
 unsafe fn finish<const JUMP: bool, const DEFER_TOPS: bool, const RULE: bool>(
     s: &mut State,
@@ -265,7 +299,7 @@ unsafe fn finish<const JUMP: bool, const DEFER_TOPS: bool, const RULE: bool>(
     h: usize,
     half: &HalfStart,
     best: &Best,
-) {
+) -> u32 {
     let best_rank = widen(best.rank, h);
     let new_top = widen(best.top, h);
     let cols = widen(best.cols, h);
@@ -298,7 +332,8 @@ unsafe fn finish<const JUMP: bool, const DEFER_TOPS: bool, const RULE: bool>(
     let new_cars = or(cars, cols);
     let on_top = andnot(_mm256_cmpeq_epi64(new_top, zero), splat(u64::MAX));
     let (won_me, won_opp) = (load(&s.won_me, h), load(&s.won_opp, h));
-    let won_now = add(won_me, popcnt(new_top));
+    let counts = widen(best.counts, h);
+    let won_now = add(won_me, _mm256_srli_epi64::<16>(counts));
     let at_top = _mm256_cmpeq_epi64(load(&s.at_top_me, h), one);
     let limit = load(&s.limit_me, h);
     // At least `limit` busting rolls: a rank below that of `limit - 1`.
@@ -381,10 +416,12 @@ unsafe fn finish<const JUMP: bool, const DEFER_TOPS: bool, const RULE: bool>(
         outcome
     };
     store(&mut s.outcome, h, outcome);
-    let counts = or(
-        widen(best.held, h),
-        _mm256_slli_epi64::<8>(popcnt(new_cars)),
-    );
-    store(&mut s.car_counts, h, counts);
     store(&mut s.claimed, h, and(stop, new_top));
+    // `tally`: a roll that did not bust counts one in byte `c`, `c` the cars in play after it.
+    let after = and(counts, splat(0xffff));
+    let byte = _mm256_sllv_epi64(one, _mm256_slli_epi64::<3>(after));
+    let turn_cars = add(load(&s.turn_cars, h), andnot(bust, byte));
+    store(&mut s.turn_cars, h, turn_cars);
+    let visited = if DEFER_TOPS { or(end, deferred) } else { end };
+    _mm256_movemask_pd(_mm256_castsi256_pd(visited)) as u32
 }

@@ -1,7 +1,7 @@
-//! What the driver needs after each step, worked out for all eight lanes at once: each lane's
-//! successful roll counted by the cars it left in play, and which lanes' rolls need the scalar
-//! side (a turn ended, or a Route 66 car on a top). The driver then visits only those lanes
-//! instead of every lane after every roll.
+//! What the driver needs after each AVX-512 step, worked out for all eight lanes at once: each
+//! lane's successful roll counted by the cars it left in play, and which lanes' rolls need the
+//! scalar side (a turn ended). The driver then visits only those lanes instead of every lane
+//! after every roll. The AVX2 step does the same work itself, from values it has at hand.
 
 use super::super::avx512::State;
 use super::ops::*;
@@ -9,8 +9,8 @@ use core::arch::x86_64::*;
 
 /// Counts every lane's roll of the step just played into `s.turn_cars` (a roll that did not
 /// bust adds one to byte `c`, `c` the cars in play after it) and returns the lanes whose
-/// `outcome` is not 0 ("rolled on"): bit `l` for lane `l`. It reads what both kernels write
-/// (`outcome`, `car_counts`), so it follows either.
+/// `outcome` is not 0 ("rolled on"): bit `l` for lane `l`. It reads what the AVX-512 kernel
+/// writes (`outcome`, `car_counts`).
 ///
 /// # Safety
 /// The CPU must have AVX2 (every CPU with AVX-512 has it).
