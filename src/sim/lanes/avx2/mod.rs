@@ -250,8 +250,7 @@ unsafe fn choose<const JUMP: bool, const RULE: bool>(
             // The shared choice rule: lowest bust count, then more progress, then first listed;
             // rule lanes rank by their points first (`best_choice_by`).
             let better = if RULE {
-                let held = _mm256_sub_epi32(capacity, free);
-                let placed = rule::placed32(&t.rule, new_cars, held, capacity);
+                let placed = rule::placed32(&t.rule, new_cars, free);
                 let points = and(rule_lane, _mm256_sub_epi32(points, placed));
                 let key = and(valid, _mm256_add_epi32(splat32(rule::VALID_BIAS), points));
                 let better = or(

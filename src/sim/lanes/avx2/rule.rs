@@ -17,27 +17,24 @@ use core::arch::x86_64::*;
 /// ranks 0) whatever its points.
 pub(super) const VALID_BIAS: u32 = 1 << 24;
 
-/// The placed-markers terms (`+odd −even +low +high`) of the cars `cars`, `held` of them, in
-/// eight 32-bit lanes; 0 unless all `capacity` cars are placed.
+/// The placed-markers terms (`+odd −even +low +high`) of the cars `cars`, in eight 32-bit
+/// lanes; 0 unless all cars are placed (`free`, the cars not in play, is 0). The four tests run
+/// as 16-bit lanes, two to a 32-bit lane: the cars are copied into both halves, each half
+/// masked by the columns outside one set (all odd, all low; all high, all even), and one
+/// multiply-add sums the terms of the sets the cars stay inside.
 #[inline(always)]
-pub(super) unsafe fn placed32(
-    r: &RuleTables,
-    cars: __m256i,
-    held: __m256i,
-    capacity: __m256i,
-) -> __m256i {
+pub(super) unsafe fn placed32(r: &RuleTables, cars: __m256i, free: __m256i) -> __m256i {
     let zero = _mm256_setzero_si256();
-    let all = |outside: u64| eq32(and(cars, splat32(outside as u32)), zero);
-    let placed = gt32(held, _mm256_sub_epi32(capacity, splat32(1)));
-    let plus = _mm256_add_epi32(
-        and(all(NOT_ODD), splat32(r.odd as u32)),
-        _mm256_add_epi32(
-            and(all(NOT_LOW), splat32(r.low as u32)),
-            and(all(NOT_HIGH), splat32(r.high as u32)),
-        ),
+    let halves = |low: u64, high: u64| splat32((low | high << 16) as u32);
+    let weights = |low: i32, high: i32| splat32((low as u16 as u32) | (high as u16 as u32) << 16);
+    let both = or(cars, _mm256_slli_epi32::<16>(cars));
+    let inside = |outside: __m256i| _mm256_cmpeq_epi16(and(both, outside), zero);
+    let terms = _mm256_add_epi16(
+        and(inside(halves(NOT_ODD, NOT_LOW)), weights(r.odd, r.low)),
+        and(inside(halves(NOT_HIGH, NOT_EVEN)), weights(r.high, -r.even)),
     );
-    let terms = _mm256_sub_epi32(plus, and(all(NOT_EVEN), splat32(r.even as u32)));
-    and(placed, terms)
+    let terms = _mm256_madd_epi16(terms, _mm256_set1_epi16(1));
+    and(eq32(free, zero), terms)
 }
 
 /// The same terms in four 64-bit lanes.
@@ -146,6 +143,48 @@ mod tests {
         turn.rolls = 1;
         game.turn = turn;
         (game, lane_steps)
+    }
+
+    #[test]
+    fn placed_terms_in_16_bit_halves_match_the_sets_on_every_car_set() {
+        if !is_x86_feature_detected!("avx2") {
+            return;
+        }
+        let custom = RuleParams {
+            odd: -1000,
+            even: 1000,
+            high: 999,
+            low: -7,
+            ..KELLER
+        };
+        let sets = [
+            ColumnSet::of(&[3, 5, 7, 9, 11]),
+            ColumnSet::of(&[2, 4, 6, 8, 10, 12]),
+            ColumnSet::of(&[2, 3, 4, 5, 6, 7]),
+            ColumnSet::of(&[7, 8, 9, 10, 11, 12]),
+        ];
+        for params in [KELLER, GLENN, custom] {
+            let t = RuleTables::new(&params).unwrap();
+            let signed = [params.odd, -params.even, params.low, params.high];
+            for m in 0..2048u32 {
+                let cars = ColumnSet((m << 2) as u16);
+                let want: i32 = sets
+                    .iter()
+                    .zip(signed)
+                    .map(|(set, w)| if (cars - *set).is_empty() { w } else { 0 })
+                    .sum();
+                for free in 0..3u32 {
+                    let mut out = [0i32; 8];
+                    // SAFETY: the CPU has AVX2 (checked above).
+                    unsafe {
+                        let got = placed32(&t, splat32(cars.0 as u32), splat32(free));
+                        _mm256_storeu_si256(out.as_mut_ptr() as *mut __m256i, got);
+                    }
+                    let want = if free == 0 { want } else { 0 };
+                    assert_eq!(out, [want; 8], "{params:?} cars {cars:?} free {free}");
+                }
+            }
+        }
     }
 
     #[test]
