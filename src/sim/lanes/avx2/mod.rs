@@ -75,11 +75,9 @@ pub unsafe fn step<const JUMP: bool, const DEFER_TOPS: bool, const RULE: bool>(
 ) -> u32 {
     let halves = [half_start::<JUMP>(s, t, 0), half_start::<JUMP>(s, t, 1)];
     let best = choose::<JUMP, RULE>(s, t, &halves);
-    let mut visit = 0;
-    for (h, half) in halves.iter().enumerate() {
-        visit |= finish::<JUMP, DEFER_TOPS, RULE>(s, t, h, half, &best) << (4 * h);
-    }
-    visit
+    // Spelled out: as a loop, the Rule of N kernels kept it rolled.
+    let low = finish::<JUMP, DEFER_TOPS, RULE>(s, t, 0, &halves[0], &best);
+    low | finish::<JUMP, DEFER_TOPS, RULE>(s, t, 1, &halves[1], &best) << 4
 }
 
 /// The outcome of a lane whose roll left a car on a top under `DEFER_TOPS`: the choice is
