@@ -343,9 +343,13 @@ unsafe fn finish<const JUMP: bool, const DEFER_TOPS: bool, const RULE: bool>(
         let rule_lane = load(&s.rule_me, h);
         let turn_steps = add(load(&s.steps, h), add(cols_flags, twice_flags));
         // A rule lane's limit is its seat's threshold.
-        let rolls_on = rule::rolls_on64(
-            &t.rule, t.cars, limit, turn_steps, new_cars, new_top, closed,
-        );
+        // Cars in play, and open columns without a car on top: every closed column is a
+        // claim of one player or the other, and no car stands on a closed column.
+        let markers = and(counts, splat(0xffff));
+        let tops = _mm256_srli_epi64::<16>(counts);
+        let open = _mm256_sub_epi64(splat(11), add(add(won_me, won_opp), tops));
+        let rolls_on =
+            rule::rolls_on64(&t.rule, t.cars, limit, turn_steps, new_cars, markers, open);
         let wants_stop = pick(rule_lane, andnot(rolls_on, splat(u64::MAX)), risky);
         (rule_lane, turn_steps, wants_stop)
     } else {

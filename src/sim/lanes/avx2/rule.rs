@@ -9,7 +9,7 @@
 //! car brought in (its first step counts double), less the placed-markers terms of the cars after
 //! the choice. The candidates of one roll share the turn before it, so the order is the policy's.
 
-use super::super::rule_tables::{RuleTables, COLUMNS, NOT_EVEN, NOT_HIGH, NOT_LOW, NOT_ODD};
+use super::super::rule_tables::{RuleTables, NOT_EVEN, NOT_HIGH, NOT_LOW, NOT_ODD};
 use super::ops::*;
 use core::arch::x86_64::*;
 
@@ -64,10 +64,10 @@ unsafe fn nibble_bytes(x: __m256i) -> __m256i {
 }
 
 /// Whether the rule rolls on (all ones) after a roll, in four 64-bit lanes: `steps` are the
-/// steps each car took this turn, one nibble a column (0 without a car), `cars` and `top` the
-/// turn's cars and their columns on top, all after the choice, `closed` the claimed columns
-/// (claims come only with a stop, so the same before the roll and after), and `threshold` each
-/// lane's threshold, sign-extended to 64 bits.
+/// steps each car took this turn, one nibble a column (0 without a car), `cars` the turn's
+/// cars after the choice and `markers` their number, `open` the number of columns neither
+/// claimed nor with a car on top (claims come only with a stop, so the same before the roll and
+/// after), and `threshold` each lane's threshold, sign-extended to 64 bits.
 #[inline(always)]
 pub(super) unsafe fn rolls_on64(
     r: &RuleTables,
@@ -75,8 +75,8 @@ pub(super) unsafe fn rolls_on64(
     threshold: __m256i,
     steps: __m256i,
     cars: __m256i,
-    top: __m256i,
-    closed: __m256i,
+    markers: __m256i,
+    open: __m256i,
 ) -> __m256i {
     let zero = _mm256_setzero_si256();
     let low = splat(0x0f0f_0f0f_0f0f_0f0f);
@@ -97,12 +97,10 @@ pub(super) unsafe fn rolls_on64(
     );
     // `+ Σ progress[c]` over the cars: each car's first step counts double.
     let placed_in = _mm256_sad_epu8(nibble_bytes(and(weights, nibbles(cars))), zero);
-    let markers = popcnt(cars);
     let count = add(
         add(stepped, placed_in),
         placed64(r, cars, markers, capacity),
     );
-    let open = popcnt(andnot(or(closed, top), splat(COLUMNS)));
     let free = and(gt(splat(capacity), markers), gt(open, markers));
     let below = gt(threshold, count);
     or(free, below)
@@ -223,8 +221,8 @@ mod tests {
                         splat(params.threshold as i64 as u64),
                         splat(lane_steps),
                         splat(game.turn.cars.0 as u64),
-                        splat(game.turn.at_top.0 as u64),
-                        splat(game.board.closed.0 as u64),
+                        splat(game.turn.cars.len() as u64),
+                        splat((!game.board.closed - game.turn.at_top).len() as u64),
                     );
                     _mm256_storeu_si256(out.as_mut_ptr() as *mut __m256i, on);
                 }
