@@ -221,9 +221,7 @@ fn end_roll(
     lane.busts[seat] += bust;
     for c in ColumnSet(s.claimed.0[l] as u16) {
         lane.score[seat] += rules.layout.first[c as usize] as u64;
-        if plan.defer_tops {
-            settle_second(rules, s, l, lane, c);
-        }
+        settle_second(rules, s, l, lane, c);
     }
     lane.turns[seat] += 1;
     if outcome == 3 {
@@ -238,7 +236,8 @@ fn end_roll(
 }
 
 /// Settles the other player's cube in column `c`, just claimed by a stop the kernel played
-/// under `DEFER_TOPS` (which leaves it where it was), as [`Game::stop`] does: a second place
+/// (the AVX2 kernel leaves it where it was, the AVX-512 one takes it off), as [`Game::stop`]
+/// does: a second place
 /// on a space that scores one (Route 66: the cube goes to the scoring space, with its points),
 /// else the cube goes. The turn has passed, so the other player's cubes are lane `l`'s `me`,
 /// and its `pos` (the next turn's starts).

@@ -57,9 +57,9 @@ struct Best {
 /// jump rule (Route 66, and Can't Stop's variant). With `DEFER_TOPS` (Route 66, where a column's
 /// win brings points and second places and the game ends on points) a lane whose roll leaves a
 /// car on a top when a stop could end the game is not decided here: it rolls on as far as the
-/// state goes, and its outcome says the scalar side decides ([`DEFERRED`]); a stop that claims
-/// columns without ending the game leaves the other player's cubes there for the driver to
-/// settle (second places). With `RULE`, a lane whose `rule_me` is set plays
+/// state goes, and its outcome says the scalar side decides ([`DEFERRED`]). In every game a
+/// stop that claims columns leaves the other player's cubes there for the driver to settle
+/// (gone, or a Route 66 second place). With `RULE`, a lane whose `rule_me` is set plays
 /// the Rule of N of `t.rule` ([`rule`]) instead of `fixed-risk`.
 ///
 /// Also does [`tally::tally`]'s work, from what the roll's end has at hand: counts the roll into
@@ -360,10 +360,11 @@ unsafe fn finish<const JUMP: bool, const DEFER_TOPS: bool, const RULE: bool>(
         // A car on a top: once a stop could end the game the scalar side decides, as
         // [`crate::policy::View::stop_wins`] plays the stop out. Before that the stop cannot
         // win, the policy rolls on or stops as the kernel works it out, and a stop claims its
-        // columns here; the scalar side settles the claims' second places
-        // ([`crate::sim::lanes`]' driver), so the other's cubes there are left as they are.
+        // columns here. Every closed column is a claim of one player or the other, and no car
+        // stands on a closed column: the claims a stop would leave are counted so.
+        let claims = add(add(won_me, won_opp), _mm256_srli_epi64::<16>(counts));
         let may_end = or(
-            gt(popcnt(or(closed, new_top)), splat(t.to_end.wrapping_sub(1))),
+            gt(claims, splat(t.to_end.wrapping_sub(1))),
             gt(won_now, splat(t.to_win.wrapping_sub(1))),
         );
         let deferred = andnot(bust, and(on_top, may_end));
@@ -376,15 +377,11 @@ unsafe fn finish<const JUMP: bool, const DEFER_TOPS: bool, const RULE: bool>(
         (stop, zero, and(stop, wins))
     };
     let end = or(bust, stop);
-    // A stop: cars become cubes (`pos` holds the cubes where there is no car), columns on top
-    // are claimed and the other's cubes there go (with `DEFER_TOPS` the driver settles them:
-    // a second place or gone).
+    // A stop: cars become cubes (`pos` holds the cubes where there is no car) and columns on
+    // top are claimed; the driver settles the other's cubes there (a Route 66 second place, or
+    // gone): claims are a few a game, rolls a hundred.
     let me_stop = pos;
-    let opp_stop = if DEFER_TOPS {
-        opp
-    } else {
-        andnot(nibbles(new_top), opp)
-    };
+    let opp_stop = opp;
     let me2 = pick(stop, me_stop, me);
     let opp2 = pick(stop, opp_stop, opp);
     let won2 = pick(stop, won_now, won_me);

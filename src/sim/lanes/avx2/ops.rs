@@ -110,12 +110,6 @@ pub(super) unsafe fn byte_popcnt(x: __m256i) -> __m256i {
     _mm256_add_epi8(lo, hi)
 }
 
-/// Each 64-bit lane's number of set bits.
-#[inline(always)]
-pub(super) unsafe fn popcnt(x: __m256i) -> __m256i {
-    _mm256_sad_epu8(byte_popcnt(x), _mm256_setzero_si256())
-}
-
 /// Each 32-bit lane's number of set bits.
 #[inline(always)]
 pub(super) unsafe fn popcnt32(x: __m256i) -> __m256i {
