@@ -1,0 +1,148 @@
+//! The end of a roll in one half of the AVX2 kernel's lanes (four 64-bit lanes): bust, stop or
+//! roll on for the choice [`super::choose`] made, the turn passed on when it ends, and the
+//! roll tallied for the driver.
+
+use super::super::avx512::{State, Tables};
+use super::ops::*;
+use super::start::HalfStart;
+use super::{rule, Best, DEFERRED, GAIN_BITS, NO_CHOICE, RANK_TOP};
+use core::arch::x86_64::*;
+
+/// The end of the roll in half `h`: bust, stop or roll on (or, with `DEFER_TOPS`, a car on a top
+/// left to the scalar side as rolled on), and the turn passed on when it ends. With `RULE`,
+/// rule lanes stop by the Rule of N's count. Counts the roll into `turn_cars` and returns the
+/// half's lanes whose outcome is not "rolled on" (bit `l` for its lane `l`, 0..4).
+#[inline(always)]
+pub(super) unsafe fn finish<const JUMP: bool, const DEFER_TOPS: bool, const RULE: bool>(
+    s: &mut State,
+    t: &Tables,
+    h: usize,
+    half: &HalfStart,
+    best: &Best,
+) -> u32 {
+    let best_rank = widen(best.rank, h);
+    let new_top = widen(best.top, h);
+    let cols = widen(best.cols, h);
+    let twice = widen(best.twice, h);
+    let (cols_flags, twice_flags) = (spread(cols), spread(twice));
+    let mut steps = add(cols_flags, twice_flags);
+    if JUMP {
+        // A jump climbs one space more: the first step's in every column moved, the second's
+        // in the double's.
+        let jumped = or(
+            and(cols_flags, half.jump1_flags),
+            and(twice_flags, half.jump2_flags),
+        );
+        steps = add(steps, jumped);
+    }
+    let one = splat(1);
+    let zero = _mm256_setzero_si256();
+    let (cars, closed, me, opp) = (
+        load(&s.cars, h),
+        load(&s.closed, h),
+        load(&s.me, h),
+        load(&s.opp, h),
+    );
+    // Rank below that of NO_CHOICE - 1 busting rolls: no choice, a bust.
+    let bust = gt(
+        splat(((RANK_TOP - NO_CHOICE + 1) as u64) << GAIN_BITS),
+        best_rank,
+    );
+    let pos = add(half.start, steps);
+    let new_cars = or(cars, cols);
+    let on_top = andnot(_mm256_cmpeq_epi64(new_top, zero), splat(u64::MAX));
+    let (won_me, won_opp) = (load(&s.won_me, h), load(&s.won_opp, h));
+    let counts = widen(best.counts, h);
+    let won_now = add(won_me, _mm256_srli_epi64::<16>(counts));
+    let at_top = _mm256_cmpeq_epi64(load(&s.at_top_me, h), one);
+    let limit = load(&s.limit_me, h);
+    // At least `limit` busting rolls: a rank below that of `limit - 1`.
+    let limit_rank =
+        _mm256_slli_epi64::<GAIN_BITS>(_mm256_sub_epi64(splat(RANK_TOP as u64 + 1), limit));
+    let risky = gt(limit_rank, best_rank);
+    // Rule lanes: each car's steps after the roll (a jump counts one), and a stop unless the
+    // rule rolls on.
+    let (rule_lane, turn_steps, wants_stop) = if RULE {
+        let rule_lane = load(&s.rule_me, h);
+        let turn_steps = add(load(&s.steps, h), add(cols_flags, twice_flags));
+        // A rule lane's limit is its seat's threshold.
+        // Cars in play, and open columns without a car on top: every closed column is a
+        // claim of one player or the other, and no car stands on a closed column.
+        let markers = and(counts, splat(0xffff));
+        let tops = _mm256_srli_epi64::<16>(counts);
+        let open = _mm256_sub_epi64(splat(11), add(add(won_me, won_opp), tops));
+        let rolls_on =
+            rule::rolls_on64(&t.rule, t.cars, limit, turn_steps, new_cars, markers, open);
+        let wants_stop = pick(rule_lane, andnot(rolls_on, splat(u64::MAX)), risky);
+        (rule_lane, turn_steps, wants_stop)
+    } else {
+        (zero, zero, risky)
+    };
+    // `fin`: the stop wins the game.
+    let (stop, deferred, fin) = if DEFER_TOPS {
+        // A car on a top: once a stop could end the game the scalar side decides, as
+        // [`crate::policy::View::stop_wins`] plays the stop out. Before that the stop cannot
+        // win, the policy rolls on or stops as the kernel works it out, and a stop claims its
+        // columns here. Every closed column is a claim of one player or the other, and no car
+        // stands on a closed column: the claims a stop would leave are counted so.
+        let claims = add(add(won_me, won_opp), _mm256_srli_epi64::<16>(counts));
+        let may_end = or(
+            gt(claims, splat(t.to_end.wrapping_sub(1))),
+            gt(won_now, splat(t.to_win.wrapping_sub(1))),
+        );
+        let deferred = andnot(bust, and(on_top, may_end));
+        let stops = or(wants_stop, and(on_top, at_top));
+        (andnot(or(bust, deferred), stops), deferred, zero)
+    } else {
+        let wins = andnot(gt(splat(t.to_win), won_now), splat(u64::MAX));
+        // A rule lane's `at_top` is 0: it stops on a top only when the stop wins.
+        let stop = andnot(bust, or(and(on_top, or(at_top, wins)), wants_stop));
+        (stop, zero, and(stop, wins))
+    };
+    let end = or(bust, stop);
+    // A stop: cars become cubes (`pos` holds the cubes where there is no car) and columns on
+    // top are claimed; the driver settles the other's cubes there (a Route 66 second place, or
+    // gone): claims are a few a game, rolls a hundred.
+    let me_stop = pos;
+    let opp_stop = opp;
+    let me2 = pick(stop, me_stop, me);
+    let opp2 = pick(stop, opp_stop, opp);
+    let won2 = pick(stop, won_now, won_me);
+    store(&mut s.closed, h, or(closed, and(stop, new_top)));
+    // The end of a turn passes play: the two sides swap.
+    store(&mut s.me, h, pick(end, opp2, me2));
+    store(&mut s.opp, h, pick(end, me2, opp2));
+    store(&mut s.won_me, h, pick(end, won_opp, won2));
+    store(&mut s.won_opp, h, pick(end, won2, won_opp));
+    let limit_opp = load(&s.limit_opp, h);
+    store(&mut s.limit_me, h, pick(end, limit_opp, limit));
+    store(&mut s.limit_opp, h, pick(end, limit, limit_opp));
+    let (at_top_me, at_top_opp) = (load(&s.at_top_me, h), load(&s.at_top_opp, h));
+    store(&mut s.at_top_me, h, pick(end, at_top_opp, at_top_me));
+    store(&mut s.at_top_opp, h, pick(end, at_top_me, at_top_opp));
+    if RULE {
+        let rule_opp = load(&s.rule_opp, h);
+        store(&mut s.rule_me, h, pick(end, rule_opp, rule_lane));
+        store(&mut s.rule_opp, h, pick(end, rule_lane, rule_opp));
+        store(&mut s.steps, h, andnot(end, turn_steps));
+    }
+    // The next turn's moves start from the next player's cubes.
+    store(&mut s.pos, h, pick(end, opp2, pos));
+    store(&mut s.cars, h, andnot(end, new_cars));
+    store(&mut s.top, h, andnot(end, new_top));
+    let outcome = add(or(and(bust, one), and(stop, splat(2))), and(fin, one));
+    let outcome = if DEFER_TOPS {
+        or(outcome, and(deferred, splat(DEFERRED)))
+    } else {
+        outcome
+    };
+    store(&mut s.outcome, h, outcome);
+    store(&mut s.claimed, h, and(stop, new_top));
+    // `tally`: a roll that did not bust counts one in byte `c`, `c` the cars in play after it.
+    let after = and(counts, splat(0xffff));
+    let byte = _mm256_sllv_epi64(one, _mm256_slli_epi64::<3>(after));
+    let turn_cars = add(load(&s.turn_cars, h), andnot(bust, byte));
+    store(&mut s.turn_cars, h, turn_cars);
+    let visited = if DEFER_TOPS { or(end, deferred) } else { end };
+    _mm256_movemask_pd(_mm256_castsi256_pd(visited)) as u32
+}
