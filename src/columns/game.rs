@@ -145,16 +145,13 @@ impl Game {
         b.won[p as usize] += 1;
         b.scores[p as usize] += rules.layout.first[c as usize] as u16;
         let mut second = NOBODY;
-        if rules.game != GameKind::CantStop {
-            let eligible = rules.layout.second_spaces[c as usize];
-            let mut best = 0u8;
-            // Ties (possible where cubes share spaces) go to the player later in turn order.
-            for q in 0..rules.players {
-                let s = b.cube(q, c);
-                if q != p && s > 0 && eligible & (1 << s) != 0 && s >= best {
-                    best = s;
-                    second = q;
-                }
+        let mut best = 0u8;
+        // Ties (possible where cubes share spaces) go to the player later in turn order.
+        for q in 0..rules.players {
+            let s = b.cube(q, c);
+            if q != p && rules.takes_second(c, s) && s >= best {
+                best = s;
+                second = q;
             }
         }
         // Route 66: both cubes go to the scoring space's two boxes; The Great Races: the second

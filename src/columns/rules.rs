@@ -169,4 +169,13 @@ impl Rules {
     pub fn has_turns_of_many_rolls(&self) -> bool {
         self.game != GameKind::GreatRaces
     }
+
+    /// Whether another player's cube on space `s` of column `c` can take second place when the
+    /// column is won: never in Can't Stop, else from the layout's second-place spaces.
+    #[inline]
+    pub fn takes_second(&self, c: u8, s: u8) -> bool {
+        self.game != GameKind::CantStop
+            && s > 0
+            && self.layout.second_spaces[c as usize] & (1 << s) != 0
+    }
 }

@@ -1,7 +1,8 @@
 //! Drives a kernel's step ([`super::avx512::step`] or [`super::avx2::step`]) over a range of
 //! games: starts each lane's game with that game's dice stream and seating, has every roll
 //! tallied in the vector (by the AVX2 step, or [`avx2::tally::tally`] after an AVX-512 one),
-//! and visits the lanes whose roll did more than roll on, counting into the [`MatchupStats`] exactly what [`crate::sim::play::play_game`] counts.
+//! and visits the lanes whose roll did more than roll on, counting into the [`MatchupStats`]
+//! exactly what [`crate::sim::play::play_game`] counts.
 
 use super::avx512::{Lanes, State, Tables, WIDTH};
 use super::decision_runs::DecisionRuns;
@@ -9,7 +10,7 @@ use super::rule_tables::RuleTables;
 use super::tables::tables;
 use super::{avx2, avx512, Kernel, LanePlan, LanePolicy};
 use crate::columns::board::shift;
-use crate::columns::{ColumnSet, Game, GameKind, Rules, Turn};
+use crate::columns::{ColumnSet, Game, Rules, Turn};
 use crate::policy::View;
 use crate::sim::dice_source::game_seed;
 use crate::sim::play::MAX_TURNS;
@@ -237,16 +238,12 @@ fn end_roll(
 
 /// Settles the other player's cube in column `c`, just claimed by a stop the kernel played
 /// (the AVX2 kernel leaves it where it was, the AVX-512 one takes it off), as [`Game::stop`]
-/// does: a second place
-/// on a space that scores one (Route 66: the cube goes to the scoring space, with its points),
-/// else the cube goes. The turn has passed, so the other player's cubes are lane `l`'s `me`,
-/// and its `pos` (the next turn's starts).
+/// does: a second place on a space that scores one ([`Rules::takes_second`]; the cube goes to
+/// the scoring space, with its points), else the cube goes. The turn has passed, so the other
+/// player's cubes are lane `l`'s `me`, and its `pos` (the next turn's starts).
 fn settle_second(rules: &Rules, s: &mut State, l: usize, lane: &mut Lane, c: u8) {
     let at = 4 * c as u32;
-    let cube = (s.me.0[l] >> at & 0xf) as u8;
-    let second = rules.game != GameKind::CantStop
-        && cube > 0
-        && rules.layout.second_spaces[c as usize] & (1 << cube) != 0;
+    let second = rules.takes_second(c, (s.me.0[l] >> at & 0xf) as u8);
     let to = if second {
         rules.layout.len(c) as u64
     } else {
@@ -261,10 +258,10 @@ fn settle_second(rules: &Rules, s: &mut State, l: usize, lane: &mut Lane, c: u8)
 }
 
 /// Decides lane `l`'s roll that left a car on a top when a stop could end the game
-/// ([`avx2::DEFERRED`]) as the scalar engine does: the lane's game is rebuilt, its seat's policy asked, and a stop played by
-/// [`Game::stop`] (points, second places, the end on points) and written back, the turn passed
-/// on as the kernel passes it. Returns the outcome (0 rolled on, 2 stopped, 3 stopped and the
-/// game is over) and, when over, the winning seat.
+/// ([`avx2::DEFERRED`]) as the scalar engine does: the lane's game is rebuilt, its seat's
+/// policy asked, and a stop played by [`Game::stop`] (points, second places, the end on
+/// points) and written back, the turn passed on as the kernel passes it. Returns the outcome
+/// (0 rolled on, 2 stopped, 3 stopped and the game is over) and, when over, the winning seat.
 #[cold]
 fn resolve_top(
     rules: &Rules,
