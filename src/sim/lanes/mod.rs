@@ -1,13 +1,13 @@
 //! Lockstep self-play: 2-player Can't Stop (its jump variant too) and Route 66 between
 //! `fixed-risk` policies, or the Rule of N (one set of weights a matchup, any thresholds, AVX2
-//! only) against one of them or itself, sixteen games at a time in vector lanes: AVX-512 ([`avx512`], eight games
-//! a vector) where the CPU has it and the rules are plain Can't Stop between `fixed-risk`
-//! seats, else AVX2 ([`avx2`]:
-//! the dice and the roll's end in two vectors of four 64-bit lanes, the choice for all eight games
-//! in one vector of 32-bit lanes). In Route 66 a stop that claims a column (points, a second place) is
-//! played in the kernel and its second place settled by the driver; a roll that leaves a car on
-//! a top once a stop could end the game (on points) is decided on the scalar side, on the lane's
-//! game rebuilt (`chunk::resolve_top`). The counters are exactly those of
+//! only) against one of them or itself, sixteen games at a time in vector lanes: AVX-512
+//! ([`avx512`], eight games a vector) where the CPU has it and the rules are plain Can't Stop
+//! between `fixed-risk` seats, else AVX2 ([`avx2`]: the dice and the roll's end in two vectors
+//! of four 64-bit lanes, the choice for all eight games in one vector of 32-bit lanes). In
+//! Route 66 a stop that claims a column (points, a second place) is played in the kernel and
+//! its second place settled by the driver; a roll that leaves a car on a top once a stop could
+//! end the game (on points) is decided on the scalar side, on the lane's game rebuilt
+//! (`chunk::resolve_top`). The counters are exactly those of
 //! [`crate::sim::play::play_game`]: every lane plays its game with that game's own dice, and the
 //! counters are integer sums, so the order in which games finish does not matter. Where the CPU
 //! has neither, the rules differ (other games, players, A Faster Gear) or a seat has another

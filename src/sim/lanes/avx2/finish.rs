@@ -3,8 +3,10 @@
 //! roll tallied for the driver.
 
 use super::super::avx512::{State, Tables};
+use super::super::rule_tables::COLUMNS;
 use super::ops::*;
 use super::start::HalfStart;
+use super::tally::roll_byte;
 use super::{rule, Best, DEFERRED, GAIN_BITS, NO_CHOICE, RANK_TOP};
 use core::arch::x86_64::*;
 
@@ -52,8 +54,13 @@ pub(super) unsafe fn finish<const JUMP: bool, const DEFER_TOPS: bool, const RULE
     let new_cars = or(cars, cols);
     let on_top = andnot(_mm256_cmpeq_epi64(new_top, zero), splat(u64::MAX));
     let (won_me, won_opp) = (load(&s.won_me, h), load(&s.won_opp, h));
+    // Cars in play after the roll, and cars on top.
     let counts = widen(best.counts, h);
-    let won_now = add(won_me, _mm256_srli_epi64::<16>(counts));
+    let (after, tops) = (and(counts, splat(0xffff)), _mm256_srli_epi64::<16>(counts));
+    let won_now = add(won_me, tops);
+    // The columns claimed if the turn stops now: every closed column is a claim of one player
+    // or the other, and no car stands on a closed column.
+    let claims = add(add(won_me, won_opp), tops);
     let at_top = _mm256_cmpeq_epi64(load(&s.at_top_me, h), one);
     let limit = load(&s.limit_me, h);
     // At least `limit` busting rolls: a rank below that of `limit - 1`.
@@ -65,14 +72,10 @@ pub(super) unsafe fn finish<const JUMP: bool, const DEFER_TOPS: bool, const RULE
     let (rule_lane, turn_steps, wants_stop) = if RULE {
         let rule_lane = load(&s.rule_me, h);
         let turn_steps = add(load(&s.steps, h), add(cols_flags, twice_flags));
-        // A rule lane's limit is its seat's threshold.
-        // Cars in play, and open columns without a car on top: every closed column is a
-        // claim of one player or the other, and no car stands on a closed column.
-        let markers = and(counts, splat(0xffff));
-        let tops = _mm256_srli_epi64::<16>(counts);
-        let open = _mm256_sub_epi64(splat(11), add(add(won_me, won_opp), tops));
-        let rolls_on =
-            rule::rolls_on64(&t.rule, t.cars, limit, turn_steps, new_cars, markers, open);
+        // A rule lane's limit is its seat's threshold. Open columns: neither claimed nor with
+        // a car on top.
+        let open = _mm256_sub_epi64(splat(COLUMNS.count_ones() as u64), claims);
+        let rolls_on = rule::rolls_on64(&t.rule, t.cars, limit, turn_steps, new_cars, after, open);
         let wants_stop = pick(rule_lane, andnot(rolls_on, splat(u64::MAX)), risky);
         (rule_lane, turn_steps, wants_stop)
     } else {
@@ -83,9 +86,7 @@ pub(super) unsafe fn finish<const JUMP: bool, const DEFER_TOPS: bool, const RULE
         // A car on a top: once a stop could end the game the scalar side decides, as
         // [`crate::policy::View::stop_wins`] plays the stop out. Before that the stop cannot
         // win, the policy rolls on or stops as the kernel works it out, and a stop claims its
-        // columns here. Every closed column is a claim of one player or the other, and no car
-        // stands on a closed column: the claims a stop would leave are counted so.
-        let claims = add(add(won_me, won_opp), _mm256_srli_epi64::<16>(counts));
+        // columns here.
         let may_end = or(
             gt(claims, splat(t.to_end.wrapping_sub(1))),
             gt(won_now, splat(t.to_win.wrapping_sub(1))),
@@ -103,10 +104,8 @@ pub(super) unsafe fn finish<const JUMP: bool, const DEFER_TOPS: bool, const RULE
     // A stop: cars become cubes (`pos` holds the cubes where there is no car) and columns on
     // top are claimed; the driver settles the other's cubes there (a Route 66 second place, or
     // gone): claims are a few a game, rolls a hundred.
-    let me_stop = pos;
-    let opp_stop = opp;
-    let me2 = pick(stop, me_stop, me);
-    let opp2 = pick(stop, opp_stop, opp);
+    let me2 = pick(stop, pos, me);
+    let opp2 = opp;
     let won2 = pick(stop, won_now, won_me);
     store(&mut s.closed, h, or(closed, and(stop, new_top)));
     // The end of a turn passes play: the two sides swap.
@@ -138,10 +137,7 @@ pub(super) unsafe fn finish<const JUMP: bool, const DEFER_TOPS: bool, const RULE
     };
     store(&mut s.outcome, h, outcome);
     store(&mut s.claimed, h, and(stop, new_top));
-    // `tally`: a roll that did not bust counts one in byte `c`, `c` the cars in play after it.
-    let after = and(counts, splat(0xffff));
-    let byte = _mm256_sllv_epi64(one, _mm256_slli_epi64::<3>(after));
-    let turn_cars = add(load(&s.turn_cars, h), andnot(bust, byte));
+    let turn_cars = add(load(&s.turn_cars, h), roll_byte(after, bust));
     store(&mut s.turn_cars, h, turn_cars);
     let visited = if DEFER_TOPS { or(end, deferred) } else { end };
     _mm256_movemask_pd(_mm256_castsi256_pd(visited)) as u32

@@ -82,8 +82,8 @@ pub unsafe fn step<const JUMP: bool, const DEFER_TOPS: bool, const RULE: bool>(
     low | finish::<JUMP, DEFER_TOPS, RULE>(s, t, 1, &halves[1], &best) << 4
 }
 
-/// The outcome of a lane whose roll left a car on a top under `DEFER_TOPS`: the choice is
-/// taken, and the stop decision is the scalar side's.
+/// The outcome of a lane whose roll left a car on a top under `DEFER_TOPS` when a stop could
+/// end the game: the choice is taken, and the stop decision is the scalar side's.
 pub const DEFERRED: u64 = 4;
 
 /// Ranks every candidate of the eight lanes' rolls by the shared choice rule and keeps the
@@ -138,7 +138,8 @@ unsafe fn choose<const JUMP: bool, const RULE: bool>(
         rank: zero,
         cols: zero,
         twice: zero,
-        top,
+        // Both worked out after the loop, from the best choice.
+        top: zero,
         counts: zero,
     };
     // Each pairing's sums, shifted by constants, and their progress units looked up, all before

@@ -21,15 +21,24 @@ pub unsafe fn tally(s: &mut State) -> u32 {
     for h in 0..2 {
         let outcome = load(&s.outcome, h);
         let after = and(_mm256_srli_epi64::<8>(load(&s.car_counts, h)), splat(0xff));
-        let byte = _mm256_sllv_epi64(one, _mm256_slli_epi64::<3>(after));
-        let counted = andnot(_mm256_cmpeq_epi64(outcome, one), byte);
-        let turn_cars = add(load(&s.turn_cars, h), counted);
+        let bust = _mm256_cmpeq_epi64(outcome, one);
+        let turn_cars = add(load(&s.turn_cars, h), roll_byte(after, bust));
         store(&mut s.turn_cars, h, turn_cars);
         let rolled_on = _mm256_cmpeq_epi64(outcome, zero);
         let bits = _mm256_movemask_pd(_mm256_castsi256_pd(rolled_on)) as u32;
         visit |= (!bits & 0xf) << (4 * h);
     }
     visit
+}
+
+/// What a roll adds to its lane's `turn_cars`: one in byte `after` (the cars in play after
+/// it), or nothing where `bust` is all ones.
+#[inline(always)]
+pub(super) unsafe fn roll_byte(after: __m256i, bust: __m256i) -> __m256i {
+    andnot(
+        bust,
+        _mm256_sllv_epi64(splat(1), _mm256_slli_epi64::<3>(after)),
+    )
 }
 
 #[cfg(test)]
