@@ -21,6 +21,8 @@ use rand_xoshiro::SplitMix64;
 
 /// Vectors stepped in turn: two, so one's gathers overlap the other's arithmetic.
 const VECTORS: usize = 2;
+// A round's visits are one bit a lane in a `u32`.
+const _: () = assert!(WIDTH * VECTORS <= 32);
 
 /// The xoshiro256++ state `Xoshiro256PlusPlus::seed_from_u64(seed)` starts from.
 pub fn xoshiro_state(seed: u64) -> [u64; 4] {
@@ -140,36 +142,39 @@ pub fn play(
     }
     let mut runs = DecisionRuns::default();
     let capacity = rules.cars as usize;
+    // Every vector steps, and then the lanes whose roll did more than roll on are visited in
+    // one loop (vector 0's first, as games were handed out): its exit, whose count of lanes no
+    // predictor guesses, is mispredicted once a round instead of once a vector.
     while live.iter().any(|&m| m != 0) {
-        for ((s, lanes), live) in states.iter_mut().zip(lanes.iter_mut()).zip(live.iter_mut()) {
+        let mut visit = 0u32;
+        for (v, s) in states.iter_mut().enumerate() {
             // SAFETY: `play_games` checked the CPU has the features `step` enables, and AVX2
             // (`tally`) comes with AVX-512.
-            let mut visit = unsafe { step(s, &t) } & *live;
-            // Only lanes whose roll did more than roll on: most rolls need nothing here.
-            while visit != 0 {
-                let l = visit.trailing_zeros() as usize;
-                visit &= visit - 1;
-                let lane = &mut lanes[l];
-                let Some(winner) = end_roll(rules, plan, s, l, lane, capacity, &mut runs, stats)
-                else {
-                    continue;
-                };
-                for (seat, &slot) in lane.slots.iter().enumerate() {
-                    let won = winner == Some(seat);
-                    let (score, turns) = (lane.score[seat], lane.turns[seat]);
-                    stats.add_game(slot, seat, won, score, turns);
-                    let counters = &mut stats.cells[slot][seat];
-                    counters.rolls += lane.rolled[seat];
-                    counters.busts += lane.busts[seat];
-                    // Every turn begun has ended: a game ends at the end of a turn.
-                    stats.stop_cell(slot, 0, 0).decisions += turns;
-                }
-                if next < hi {
-                    start(s, l, lane, next, plan, seed, key);
-                    next += 1;
-                } else {
-                    *live &= !(1 << l);
-                }
+            visit |= (unsafe { step(s, &t) } & live[v]) << (WIDTH * v);
+        }
+        while visit != 0 {
+            let bit = visit.trailing_zeros() as usize;
+            visit &= visit - 1;
+            let (v, l) = (bit / WIDTH, bit % WIDTH);
+            let (s, lane) = (&mut states[v], &mut lanes[v][l]);
+            let Some(winner) = end_roll(rules, plan, s, l, lane, capacity, &mut runs, stats) else {
+                continue;
+            };
+            for (seat, &slot) in lane.slots.iter().enumerate() {
+                let won = winner == Some(seat);
+                let (score, turns) = (lane.score[seat], lane.turns[seat]);
+                stats.add_game(slot, seat, won, score, turns);
+                let counters = &mut stats.cells[slot][seat];
+                counters.rolls += lane.rolled[seat];
+                counters.busts += lane.busts[seat];
+                // Every turn begun has ended: a game ends at the end of a turn.
+                stats.stop_cell(slot, 0, 0).decisions += turns;
+            }
+            if next < hi {
+                start(s, l, lane, next, plan, seed, key);
+                next += 1;
+            } else {
+                live[v] &= !(1 << l);
             }
         }
     }
