@@ -27,7 +27,9 @@ pub(super) unsafe fn finish<const JUMP: bool, const DEFER_TOPS: bool, const RULE
     let cols = widen(best.cols, h);
     let twice = widen(best.twice, h);
     let (cols_flags, twice_flags) = (spread(cols), spread(twice));
-    let mut steps = add(cols_flags, twice_flags);
+    // Steps taken this roll, a jump counting one; `steps` adds the spaces jumped.
+    let moved = add(cols_flags, twice_flags);
+    let mut steps = moved;
     if JUMP {
         // A jump climbs one space more: the first step's in every column moved, the second's
         // in the double's.
@@ -71,7 +73,7 @@ pub(super) unsafe fn finish<const JUMP: bool, const DEFER_TOPS: bool, const RULE
     // rule rolls on.
     let (rule_lane, turn_steps, wants_stop) = if RULE {
         let rule_lane = load(&s.rule_me, h);
-        let turn_steps = add(load(&s.steps, h), add(cols_flags, twice_flags));
+        let turn_steps = add(load(&s.steps, h), moved);
         // A rule lane's limit is its seat's threshold. Open columns: neither claimed nor with
         // a car on top.
         let open = _mm256_sub_epi64(splat(COLUMNS.count_ones() as u64), claims);
@@ -103,14 +105,13 @@ pub(super) unsafe fn finish<const JUMP: bool, const DEFER_TOPS: bool, const RULE
     let end = or(bust, stop);
     // A stop: cars become cubes (`pos` holds the cubes where there is no car) and columns on
     // top are claimed; the driver settles the other's cubes there (a Route 66 second place, or
-    // gone): claims are a few a game, rolls a hundred.
+    // gone): claims are a few a game, rolls a hundred. So the other's cubes stay as they are.
     let me2 = pick(stop, pos, me);
-    let opp2 = opp;
     let won2 = pick(stop, won_now, won_me);
     store(&mut s.closed, h, or(closed, and(stop, new_top)));
     // The end of a turn passes play: the two sides swap.
-    store(&mut s.me, h, pick(end, opp2, me2));
-    store(&mut s.opp, h, pick(end, me2, opp2));
+    store(&mut s.me, h, pick(end, opp, me2));
+    store(&mut s.opp, h, pick(end, me2, opp));
     store(&mut s.won_me, h, pick(end, won_opp, won2));
     store(&mut s.won_opp, h, pick(end, won2, won_opp));
     let limit_opp = load(&s.limit_opp, h);
@@ -126,7 +127,7 @@ pub(super) unsafe fn finish<const JUMP: bool, const DEFER_TOPS: bool, const RULE
         store(&mut s.steps, h, andnot(end, turn_steps));
     }
     // The next turn's moves start from the next player's cubes.
-    store(&mut s.pos, h, pick(end, opp2, pos));
+    store(&mut s.pos, h, pick(end, opp, pos));
     store(&mut s.cars, h, andnot(end, new_cars));
     store(&mut s.top, h, andnot(end, new_top));
     let outcome = add(or(and(bust, one), and(stop, splat(2))), and(fin, one));
