@@ -114,15 +114,17 @@ fn allow_partial_marks_every_row_and_the_chart_partial() {
     assert!(st.iter().all(|s| s == "partial"), "{st:?}");
 }
 
-/// The interrupt test's run: a few seconds on one thread (so a machine with many cores does not
-/// finish it before the first checkpoint, about a second in), quick enough to play three times.
+/// The interrupt test's run: about five seconds on one thread of a 2026 EPYC core, so that the
+/// first checkpoint, about a second in, comes well before its end, on a machine with many cores
+/// or a faster one (400,000 games took 1.1 s there and raced the checkpoint); quick enough to
+/// play three times.
 const LONG_RUN: [&str; 11] = [
     "--game",
     "cant-stop",
     "--policies",
     "one-roll,fixed-risk:0.3",
     "--games",
-    "400000",
+    "2000000",
     "--seed",
     "5",
     "--quiet",
@@ -149,7 +151,7 @@ fn sigint_writes_a_partial_csv_and_a_checkpoint_that_resumes_to_the_same_bytes()
         "{st:?}"
     );
     let ck = CountersFile::from_csv(&fs::read(dir.join("ck.csv")).unwrap()).unwrap();
-    assert!(!ck.progress.complete(400_000, Shard::WHOLE));
+    assert!(!ck.progress.complete(2_000_000, Shard::WHOLE));
     assert!(
         !ck.progress.done[0].is_empty(),
         "the checkpoint holds finished chunks"

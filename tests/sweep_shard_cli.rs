@@ -132,9 +132,10 @@ fn a_partial_sweep_merge_is_refused_or_marked() {
         .contains("(partial)"));
 }
 
-/// The interrupt test's sweep: a few seconds on one thread (so that a machine with many cores
-/// does not finish it before the first checkpoint, about a second in), quick enough to play
-/// twice over.
+/// The interrupt test's sweep: about four seconds on one thread of a 2026 EPYC core, so that the
+/// first checkpoint, about a second in, comes well before its end, on a machine with many cores
+/// or a faster one (150,000 games took 0.8 s there and raced the checkpoint); quick enough to
+/// play twice over.
 const LONG_SWEEP: [&str; 14] = [
     "sweep",
     "--game",
@@ -144,7 +145,7 @@ const LONG_SWEEP: [&str; 14] = [
     "--against",
     "one-roll",
     "--games",
-    "150000",
+    "750000",
     "--seed",
     "5",
     "--quiet",
@@ -179,7 +180,7 @@ fn sigint_writes_a_partial_sweep_and_a_checkpoint_that_resumes_to_the_same_bytes
         .unwrap()
         .contains("(partial)"));
     let ck = CountersFile::from_csv(&fs::read(dir.join("ck.csv")).unwrap()).unwrap();
-    assert!(!ck.progress.complete(150_000, Shard::WHOLE));
+    assert!(!ck.progress.complete(750_000, Shard::WHOLE));
     assert!(
         ck.progress.done.iter().any(|d| !d.is_empty()),
         "the checkpoint holds finished chunks"
