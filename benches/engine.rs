@@ -4,7 +4,9 @@
 //! Groups and their throughput elements:
 //! - `roll_evaluator`: rolls evaluated, for the same positions and rolls in every row: their
 //!   legal choices, through the public `Game::choices` (`legal_choices`) and the in-place
-//!   `Game::fill_choices` (`fill_choices`: the engine's path for policies valuing the board);
+//!   `Game::fill_choices` (`fill_choices`: the engine's path for policies valuing the board),
+//!   and as sets, eight positions a call, by the lanes' evaluator (`lane_legal_sets`: the code
+//!   the AVX2 kernel chooses with; skipped with a note on a CPU without AVX2);
 //!   for a shape-choosing policy (`fixed-risk`: the shared rule, `rule28`: scored), the pick
 //!   ranked on the turn's shape by `TurnShape::best_choice` in AVX2 lanes (`rank_vector`,
 //!   skipped with a note on a CPU without AVX2) or one candidate after another
@@ -81,9 +83,65 @@ fn roll_evaluator(c: &mut Criterion) {
                 black_box(n)
             })
         });
+        lane_row(&mut group, &rules, &pos);
         ranking_rows(&mut group, &rules, &pos);
     }
     group.finish();
+}
+
+/// The `roll_evaluator` row of the lanes' evaluator (`lane_legal_sets`, skipped with a note
+/// where it does not run): the same positions and rolls, eight a call, held as the lanes hold
+/// them (loaded outside the measurement, as the kernel keeps its lanes' positions up to date),
+/// once checked to count the engine's choices.
+#[cfg(target_arch = "x86_64")]
+fn lane_row(group: &mut BenchmarkGroup<WallTime>, rules: &Rules, pos: &[(Game, Roll)]) {
+    use pressluck::sim::lanes::evaluator::{LaneEvaluator, LanePositions, LANES};
+    let game = rules.game.name();
+    let Some(eval) = LaneEvaluator::new(rules) else {
+        println!("roll_evaluator: no lane_legal_sets/{game}: this CPU has no AVX2");
+        return;
+    };
+    let batches: Vec<(LanePositions, [u32; LANES])> = pos
+        .chunks_exact(LANES)
+        .map(|chunk| {
+            let mut lanes = LanePositions::default();
+            for (l, (g, _)) in chunk.iter().enumerate() {
+                lanes.set(l, g);
+            }
+            (lanes, core::array::from_fn(|l| chunk[l].1.index() as u32))
+        })
+        .collect();
+    let count = |batches: &[(LanePositions, [u32; LANES])]| {
+        let mut n = 0usize;
+        for (lanes, rolls) in batches {
+            n += eval
+                .evaluate(lanes, rolls)
+                .iter()
+                .map(|s| s.len())
+                .sum::<usize>();
+        }
+        n
+    };
+    let engine: usize = pos
+        .iter()
+        .map(|(g, roll)| g.choices(rules, *roll).len())
+        .sum();
+    assert_eq!(
+        count(&batches),
+        engine,
+        "the lanes count the engine's choices"
+    );
+    group.bench_function(BenchmarkId::new("lane_legal_sets", game), |b| {
+        b.iter(|| black_box(count(black_box(&batches))))
+    });
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn lane_row(_: &mut BenchmarkGroup<WallTime>, rules: &Rules, _: &[(Game, Roll)]) {
+    println!(
+        "roll_evaluator: no lane_legal_sets/{}: not x86_64",
+        rules.game.name()
+    );
 }
 
 /// The `roll_evaluator` rows of the shape-choosing policies (see the module comment) on `pos`,

@@ -278,4 +278,4 @@ pub fn great_races_choices(rules: &Rules, board: &Board, player: u8, roll: Roll)
 
 #[cfg(test)]
 #[path = "legal_tests.rs"]
-mod tests;
+pub(crate) mod tests;

@@ -6,8 +6,9 @@ use crate::dice::OUTCOMES;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-/// Positions met in random legal play: random choices, a stop with chance 0.3 after a roll.
-fn positions(rules: &Rules, n: usize, seed: u64) -> Vec<Game> {
+/// Positions met in random legal play: random choices, a stop with chance 0.3 after a roll
+/// (also the lanes' evaluator's test positions).
+pub(crate) fn positions(rules: &Rules, n: usize, seed: u64) -> Vec<Game> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut out = Vec::with_capacity(n);
     let mut g = Game::new();

@@ -22,6 +22,8 @@ pub mod avx512;
 mod chunk;
 #[cfg(target_arch = "x86_64")]
 mod decision_runs;
+#[cfg(target_arch = "x86_64")]
+pub mod evaluator;
 mod rule_tables;
 #[cfg(target_arch = "x86_64")]
 mod tables;

@@ -15,6 +15,7 @@
 
 mod dice;
 mod finish;
+pub mod legal;
 mod ops;
 pub mod rule;
 mod start;
@@ -23,6 +24,7 @@ pub mod tally;
 use super::avx512::{State, Tables};
 use core::arch::x86_64::*;
 use finish::finish;
+use legal::{candidates, usable32, Candidates};
 use ops::*;
 use start::{half_start, HalfStart};
 
@@ -95,7 +97,6 @@ unsafe fn choose<const JUMP: bool, const RULE: bool>(
     t: &Tables,
     halves: &[HalfStart; 2],
 ) -> Best {
-    let one = splat32(1);
     let fifteen = splat32(15);
     let zero = _mm256_setzero_si256();
     let idx = narrow(halves[0].idx, halves[1].idx);
@@ -108,13 +109,8 @@ unsafe fn choose<const JUMP: bool, const RULE: bool>(
     );
     let one_left = narrow(halves[0].one_left, halves[1].one_left);
     let two_left = narrow(halves[0].two_left, halves[1].two_left);
-    let open = andnot(closed, splat32(0x1ffc));
-    let held = popcnt32(cars);
-    let capacity = splat32(t.cars as u32);
-    let free = _mm256_sub_epi32(capacity, held);
-    let has_free = gt32(free, zero);
-    let moving = andnot(top, cars);
-    let usable = or(moving, and(has_free, andnot(cars, open)));
+    let u = usable32(cars, top, closed, splat32(t.cars as u32));
+    let (open, free) = (u.open, u.free);
     let (jump1, jump2) = if JUMP {
         (
             narrow(halves[0].jump1, halves[1].jump1),
@@ -167,27 +163,22 @@ unsafe fn choose<const JUMP: bool, const RULE: bool>(
         } else {
             (units_a, units_b)
         };
-        let (col_a, col_b) = (_mm256_sllv_epi32(one, a), _mm256_sllv_epi32(one, b));
-        let ua = eq32(and(usable, col_a), col_a);
-        let ub = eq32(and(usable, col_b), col_b);
-        // All ones where the column has no car yet.
-        let na = eq32(and(cars, col_a), zero);
-        let nb = eq32(and(cars, col_b), zero);
-        let double = eq32(a, b);
-        let needed = _mm256_sub_epi32(zero, _mm256_add_epi32(na, nb));
-        let short = gt32(needed, free);
-        // Both pairs when both can be used and there are cars enough; else each alone.
-        let two = andnot(double, and(ua, ub));
-        let both = andnot(short, two);
-        let split = and(two, short);
-        let first_b = or(both, andnot(ua, ub));
-        // A double takes two steps unless the first reaches the top.
-        let a_one_left = eq32(and(one_left, col_a), col_a);
-        let twice = andnot(a_one_left, and(double, ua));
-        let cols1 = or(and(ua, col_a), and(first_b, col_b));
+        let Candidates {
+            col_a,
+            col_b,
+            ua,
+            ub,
+            na,
+            nb,
+            both: _,
+            split,
+            first_b,
+            twice,
+            cols1,
+            cols2,
+        } = candidates(a, b, &u, cars, one_left);
         // Cars still free after the candidate (`na`, `nb` are -1 where a car comes in).
         let free1 = _mm256_add_epi32(free, _mm256_add_epi32(and(ua, na), and(first_b, nb)));
-        let cols2 = and(split, col_b);
         let free2 = _mm256_add_epi32(free, and(split, nb));
         let twice_col = and(twice, col_a);
         // A single step reaches the top from one left; a double's two steps from two left.

@@ -3,7 +3,7 @@
 //! needs of it: which columns one and two steps bring to the top and, under the jump rule, which
 //! steps jump the other player's cube.
 
-use super::super::avx512::{State, Tables};
+use super::super::avx512::{Lanes, State, Tables};
 use super::dice::roll;
 use super::ops::*;
 use core::arch::x86_64::*;
@@ -39,18 +39,32 @@ pub(super) unsafe fn half_start<const JUMP: bool>(
 ) -> HalfStart {
     let idx = roll(&mut s.rng, h);
     // The AVX2 kernel keeps `pos` as every column's start: the car's, else the cube's.
-    let start = load(&s.pos, h);
+    starts::<JUMP>(t, idx, load(&s.pos, h), &s.opp, &s.closed, h)
+}
+
+/// [`half_start`] for the roll `idx` already drawn, from half `h` of the starts `start` and of
+/// the fields `opp` (the other player's cubes, read only with `JUMP`) and `closed`: the roll's
+/// start without its dice, which [`super::legal::legal_sets`] shares.
+#[inline(always)]
+pub(super) unsafe fn starts<const JUMP: bool>(
+    t: &Tables,
+    idx: __m256i,
+    start: __m256i,
+    opp: &Lanes,
+    closed: &Lanes,
+    h: usize,
+) -> HalfStart {
     let len = splat(t.len_nibbles);
     if JUMP {
         // Worked in flags, one bit at the foot of each column's nibble, which add one space to
         // the nibble as they stand. In an open column every cube stands below the top (a cube
         // on it closed the column), so a step that jumps lands on the top at most, and no
         // nibble overflows or borrows. Closed columns and cars on top take no step.
-        let opp = load(&s.opp, h);
+        let opp = load(opp, h);
         let opp_on = andnot(zero_flags(opp), splat(COLUMN_NIBBLES));
         let climbing = andnot(
             or(
-                spread(load(&s.closed, h)),
+                spread(load(closed, h)),
                 zero_flags(_mm256_sub_epi64(len, start)),
             ),
             splat(COLUMN_NIBBLES),
