@@ -10,7 +10,7 @@ pub const ENGINES: [&str; 3] = ["scalar", "avx2", "avx512"];
 /// What `PRESSLUCK_ENGINE` asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EngineRequest {
-    /// Unset: the fastest engine this CPU runs.
+    /// Unset: the default engine this CPU runs (the AVX2 lanes kernel where it has AVX2).
     Auto,
     /// `scalar`: no vector ranking and no lanes.
     Scalar,
