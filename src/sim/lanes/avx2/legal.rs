@@ -1,7 +1,9 @@
 //! The AVX2 kernel's roll evaluator: the legal choices of eight lanes' rolls at once, in 32-bit
 //! lanes. [`super::choose`] ranks the candidates [`candidates`] finds for each pairing, and
 //! [`legal_sets`] gives them as sets, the evaluator on its own
-//! ([`crate::sim::lanes::evaluator::LaneEvaluator`]).
+//! ([`crate::sim::lanes::evaluator::LaneEvaluator`]): the same candidates, from the columns
+//! one step from the top, which under the jump rule it works out directly
+//! ([`first_step_tops`]) instead of from the jump sets the kernel's roll also needs.
 
 use super::super::avx512::Tables;
 use super::super::evaluator::LanePositions;
@@ -113,6 +115,32 @@ pub(super) unsafe fn candidates(
     }
 }
 
+/// The columns of half `h` of `p` whose next step reaches the top (as
+/// [`super::start::HalfStart::one_left`], closed columns aside): one space below it, or with
+/// `JUMP` two below with the other player's cube between. A cube stands on a top only in a
+/// claimed column, so `len - opp`, like `len - start`, borrows from no nibble.
+#[inline(always)]
+unsafe fn first_step_tops<const JUMP: bool>(p: &LanePositions, t: &Tables, h: usize) -> __m256i {
+    if !JUMP {
+        return starts::<false>(
+            t,
+            _mm256_setzero_si256(),
+            load(&p.start, h),
+            &p.opp,
+            &p.closed,
+            h,
+        )
+        .one_left;
+    }
+    let len = splat(t.len_nibbles);
+    let left = _mm256_sub_epi64(len, load(&p.start, h));
+    let below = _mm256_sub_epi64(len, load(&p.opp, h));
+    let (ones, twos) = (splat(COLUMN_NIBBLES), splat(COLUMN_NIBBLES << 1));
+    let one = _mm256_xor_si256(left, ones);
+    let jump = or(_mm256_xor_si256(left, twos), _mm256_xor_si256(below, ones));
+    gather_bits(or(zero_flags(one), zero_flags(jump)))
+}
+
 /// Bit of [`legal_sets`]' word marking pairing 0 as a choice of both its sums.
 pub const PAIR_BIT: u32 = 16;
 
@@ -132,8 +160,10 @@ pub unsafe fn legal_sets<const JUMP: bool>(
     out: &mut [u32; 8],
 ) {
     let zero = _mm256_setzero_si256();
-    let halves = [0, 1].map(|h| starts::<JUMP>(t, zero, load(&p.start, h), &p.opp, &p.closed, h));
-    let one_left = narrow(halves[0].one_left, halves[1].one_left);
+    let one_left = narrow(
+        first_step_tops::<JUMP>(p, t, 0),
+        first_step_tops::<JUMP>(p, t, 1),
+    );
     let cars = narrow_field(&p.cars);
     let u = usable32(
         cars,
