@@ -2,7 +2,7 @@
 //! once, by the code the AVX2 kernel chooses with ([`super::avx2::legal`]). A roll's legal
 //! choices come as a [`LegalSet`] (no turn after each, no bust counts: the kernel ranks its
 //! candidates itself), which [`LegalSet::choices`] lists as the engine's
-//! [`crate::columns::legal_choices`] would.
+//! [`crate::columns::legal::legal_choices`] would.
 
 use super::avx2::legal::{legal_sets, PAIR_BIT};
 use super::avx512::{Lanes, Tables};

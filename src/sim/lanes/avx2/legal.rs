@@ -1,9 +1,9 @@
 //! The AVX2 kernel's roll evaluator: the legal choices of eight lanes' rolls at once, in 32-bit
-//! lanes. [`super::choose`] ranks the candidates [`candidates`] finds for each pairing, and
+//! lanes. `choose` ranks the candidates `candidates` finds for each pairing, and
 //! [`legal_sets`] gives them as sets, the evaluator on its own
 //! ([`crate::sim::lanes::evaluator::LaneEvaluator`]): the same candidates, from the columns
 //! one step from the top, which under the jump rule it works out directly
-//! ([`first_step_tops`]) instead of from the jump sets the kernel's roll also needs.
+//! (`first_step_tops`) instead of from the jump sets the kernel's roll also needs.
 
 use super::super::avx512::Tables;
 use super::super::evaluator::LanePositions;
