@@ -99,16 +99,15 @@ fn fill<const JUMP: bool>(
     let usable = turn.usable(rules, board);
     let free = turn.free_cars(rules);
     list.len = 0;
-    let car_nibbles = turn.car_nibbles();
     debug_assert_eq!(
-        car_nibbles,
+        turn.car_nibbles(),
         turn.cars.iter().fold(0u64, |m, c| m | 0xf << shift(c))
     );
     let st = Stepper::<JUMP> {
         rules,
         board,
         player,
-        start: (board.progress[player as usize & 3] & !car_nibbles) | (turn.pos & car_nibbles),
+        start: turn.starts(board, player),
     };
     // Pairings come without repeats, so only single-column choices can repeat: `singles` marks
     // the columns already listed alone.

@@ -107,7 +107,7 @@ impl TurnShape {
         let cars = turn.car_nibbles();
         let mut shape = TurnShape {
             usable: turn.usable(rules, board),
-            start: (board.progress[p as usize & 3] & !cars) | (turn.pos & cars),
+            start: turn.starts(board, p),
             car_nibbles: cars,
             ..TurnShape::default()
         };

@@ -58,6 +58,13 @@ impl Turn {
         }
     }
 
+    /// [`Turn::start`] of every column at once, one nibble a column (as `board.progress`).
+    #[inline]
+    pub fn starts(&self, board: &Board, player: u8) -> u64 {
+        let cars = self.car_nibbles();
+        (board.progress[player as usize & 3] & !cars) | (self.pos & cars)
+    }
+
     /// The usable set: columns a pair summing to them can move in — open columns with a car
     /// below the top, plus every other open column while a car is still free.
     #[inline]

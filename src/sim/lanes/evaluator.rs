@@ -7,7 +7,7 @@
 use super::avx2::legal::{legal_sets, PAIR_BIT};
 use super::avx512::{Lanes, Tables};
 use super::tables::tables;
-use crate::columns::{Choice, ColumnSet, Game, GameKind, Rules};
+use crate::columns::{Choice, ColumnSet, Game, Rules};
 use crate::dice::Roll;
 
 /// Positions an evaluator reads, eight at a time.
@@ -33,12 +33,10 @@ impl LanePositions {
     /// Puts `game` (2 players, its player to move's turn in hand) into lane `lane` (0..8).
     pub fn set(&mut self, lane: usize, game: &Game) {
         let (board, turn) = (&game.board, &game.turn);
-        let me = game.to_move as usize & 1;
-        let cars = turn.car_nibbles();
+        let me = game.to_move & 1;
         // The board's nibbles start at column 2, the lanes' at column 0.
-        let start = (board.progress[me] & !cars) | (turn.pos & cars);
-        self.start.0[lane] = start << 8;
-        self.opp.0[lane] = board.progress[me ^ 1] << 8;
+        self.start.0[lane] = turn.starts(board, me) << 8;
+        self.opp.0[lane] = board.progress[me as usize ^ 1] << 8;
         self.closed.0[lane] = board.closed.0 as u64;
         self.cars.0[lane] = turn.cars.0 as u64;
         self.top.0[lane] = turn.at_top.0 as u64;
@@ -88,14 +86,10 @@ pub struct LaneEvaluator {
 }
 
 impl LaneEvaluator {
-    /// The evaluator of `rules`, or `None` when the lanes do not play them (other games or
-    /// player counts, A Faster Gear, column lengths outside 1..=15) or the CPU has no AVX2.
+    /// The evaluator of `rules`, or `None` when the lanes do not play them
+    /// ([`super::plays_rules`]) or the CPU has no AVX2.
     pub fn new(rules: &Rules) -> Option<LaneEvaluator> {
-        let fits = matches!(rules.game, GameKind::CantStop | GameKind::Route66)
-            && rules.players == 2
-            && !rules.faster_gear
-            && (2..=12u8).all(|c| (1..16).contains(&rules.layout.len(c)));
-        (fits && is_x86_feature_detected!("avx2")).then(|| LaneEvaluator {
+        (super::plays_rules(rules) && is_x86_feature_detected!("avx2")).then(|| LaneEvaluator {
             tables: tables(rules),
             jump: rules.jump,
         })
@@ -126,7 +120,7 @@ mod tests {
     use super::*;
     use crate::columns::legal::legal_choices_reference;
     use crate::columns::legal::tests::positions;
-    use crate::columns::{Edition, Variant};
+    use crate::columns::{Edition, GameKind, Variant};
     use crate::dice::OUTCOMES;
 
     /// Checks every roll of 400 positions (eight lanes of different positions a call) against

@@ -143,22 +143,7 @@ impl LanePlan {
 
     /// [`LanePlan::new`] with `kernel`, without the CPU and environment checks.
     pub fn for_rules(rules: &Rules, policies: &[AnyPolicy], kernel: Kernel) -> Option<LanePlan> {
-        let columns_fit = (2..=12u8).all(|c| (1..16).contains(&rules.layout.len(c)));
-        let game_fits = match rules.game {
-            GameKind::CantStop => true,
-            // Route 66 always jumps; its wins are settled on the scalar side.
-            GameKind::Route66 => rules.jump,
-            GameKind::GreatRaces => false,
-        };
-        if !game_fits
-            || rules.players != 2
-            || rules.faster_gear
-            || rules.cars == 0
-            // The driver counts a turn's rolls by cars in play, a byte for each of 1..=7.
-            || rules.cars > 7
-            || !columns_fit
-            || policies.len() != 2
-        {
+        if !plays_rules(rules) || policies.len() != 2 {
             return None;
         }
         let defer_tops = rules.game != GameKind::CantStop;
@@ -192,6 +177,25 @@ impl LanePlan {
             kernel,
         })
     }
+}
+
+/// Whether the lanes play `rules` (whatever the policies): 2-player Can't Stop (its jump variant
+/// too) and Route 66, without A Faster Gear, with 1..=7 cars and columns of 1..=15 spaces.
+pub fn plays_rules(rules: &Rules) -> bool {
+    let columns_fit = (2..=12u8).all(|c| (1..16).contains(&rules.layout.len(c)));
+    let game_fits = match rules.game {
+        GameKind::CantStop => true,
+        // Route 66 always jumps; its wins are settled on the scalar side.
+        GameKind::Route66 => rules.jump,
+        GameKind::GreatRaces => false,
+    };
+    game_fits
+        && rules.players == 2
+        && !rules.faster_gear
+        && rules.cars != 0
+        // The driver counts a turn's rolls by cars in play, a byte for each of 1..=7.
+        && rules.cars <= 7
+        && columns_fit
 }
 
 /// Whether two Rule of N parameter sets differ at most in their thresholds (the lanes read one
