@@ -44,6 +44,16 @@ impl Roll {
         ]
     }
 
+    /// The three pairings as (smaller, larger) sums, the most even split first: ordered by the
+    /// larger sum, smallest first. The three share the roll's total, so two pairings with the
+    /// same larger sum are the same pairing. This is the order the Great Races lists a roll's
+    /// choices in, and Glenn's Can't Stop code its moves.
+    pub fn pairings_even_first(self) -> [(u8, u8); 3] {
+        let mut p = self.pairings().map(|(a, b)| (a.min(b), a.max(b)));
+        p.sort_unstable_by_key(|&(_, larger)| larger);
+        p
+    }
+
     /// The dice sorted ascending: the key of this roll's distinct outcome.
     pub fn sorted(self) -> Roll {
         let mut d = self.0;

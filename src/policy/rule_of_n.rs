@@ -1,21 +1,26 @@
 //! `rule-of-n`: Michael Keller's Rule of 28 for Can't Stop (World Game Review #7) and its
 //! family, with Glenn & Aloi's evolved parameters as the `glenn` preset.
 //!
+//! The parameters follow Jim Glenn's own implementation (`GeneralizedRuleOfNStrategy` and
+//! `WeightedSpacesWithBasicPenaltyGroupsStrategy`): every adjustment term is signed and is
+//! **added** to the count and **subtracted** from the choice points.
+//!
 //! Weights are given per column pair in the order 2/12, 3/11, 4/10, 5/9, 6/8, 7.
 //! - Count (rolling): `Σ over cars c of progress[c] · (steps_c + 1)`, where `steps_c` is the
 //!   number of steps the car took this turn — one per pair used, a double two, a Route 66 jump
 //!   one step however many spaces it skips — and the `+ 1` is the first step of each newly
 //!   placed marker counting double (every marker is placed anew each turn). Once all markers
-//!   are placed (`cars` of them, 3), add `+odd` if all three columns are odd, `−even` if all are
-//!   even, `+low` if all are ≤ 7, `+high` if all are ≥ 7 (7 counts as both).
+//!   are placed (`cars` of them, 3), add `odd` if all three columns are odd, `even` if all are
+//!   even, `low` if all are ≤ 7 and `high` if all are ≥ 7 (7 counts as both).
 //! - Keep rolling: never when stopping now wins the game; otherwise while fewer than 3 markers
 //!   are in use and more columns are open (not closed and no car on their top this turn) than
 //!   markers in use, or while the count is below the threshold.
 //! - Choice: the choice whose resulting turn state scores highest on
-//!   `Σ choice[c] · (steps_c + 1) − marker · (markers in use)` with the placed-markers terms
-//!   reversed (`−odd`, `+even`, `−low`, `−high`); ties by the shared rule. In The Great Races
-//!   (no markers) the shared Great Races rule.
-//! - Keller (`rule28`): progress 6,5,4,3,2,1; choice 1,2,3,4,5,6; odd 2, even 2, low 4,
+//!   `Σ choice[c] · (steps_c + 1) − marker · (markers in use)`, less the same placed-markers
+//!   terms (`− odd − even − low − high`, each where it applies). Ties go to the shared choice
+//!   rule ([`Ties::Shared`], the default), or with `ties=glenn` to the first of Glenn's move
+//!   order ([`glenn_order`]), which reproduces the published figures.
+//! - Keller (`rule28`): progress 6,5,4,3,2,1; choice 1,2,3,4,5,6; odd 2, even −2, low 4,
 //!   high 4, marker 6, threshold 28. Glenn & Aloi (`glenn`): progress 7,7,3,2,2,1; choice
 //!   7,0,2,0,4,3; odd 7, even 1, high 6, low 5, marker 6, threshold 29.
 //! - Steps are derived from the position, not remembered: a car's steps are the spaces from
@@ -26,29 +31,48 @@ use super::{Policy, View};
 use crate::columns::board::nibble;
 use crate::columns::set::bit_count16;
 use crate::columns::set::COLUMN_COUNT;
-use crate::columns::{Board, ChoiceList, ChoiceScores, ColumnSet, Game, GameKind, Rules, Turn};
+use crate::columns::{Board, Choice, ChoiceList, ChoiceScores, ColumnSet, Game, Rules, Turn};
 use crate::dice::Roll;
 use rand_core::RngCore;
 
-/// The parameters of a Rule-of-N policy.
+/// How a Rule of N breaks ties between choices of equal choice points.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Ties {
+    /// The shared choice rule: the lowest bust chance for the next roll, then the most
+    /// progress, then the first listed ([`View::safest_choice`]).
+    #[default]
+    Shared,
+    /// The first of Glenn's move order ([`glenn_order`]): the tie-break of the literature's
+    /// implementation (`ties=glenn`).
+    Glenn,
+}
+
+/// The parameters of a Rule-of-N policy. Every adjustment term is signed: it is added to the
+/// count and subtracted from the choice points where it applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RuleParams {
     /// Count points per step, for columns 2/12, 3/11, 4/10, 5/9, 6/8, 7.
     pub progress: [i32; 6],
     /// Choice points per step, same order.
     pub choice: [i32; 6],
-    /// Added to the count when all three markers stand on odd columns.
+    /// Added to the count (and subtracted from the choice points) when all three markers stand
+    /// on odd columns.
     pub odd: i32,
-    /// Subtracted from the count when all three stand on even columns.
+    /// Added to the count (and subtracted from the choice points) when all three stand on even
+    /// columns; Keller's all-even bonus is −2.
     pub even: i32,
-    /// Added when all three columns are 7 or higher.
+    /// Added to the count (and subtracted from the choice points) when all three columns are 7
+    /// or higher.
     pub high: i32,
-    /// Added when all three columns are 7 or lower.
+    /// Added to the count (and subtracted from the choice points) when all three columns are 7
+    /// or lower.
     pub low: i32,
     /// Choice points lost per marker in use.
     pub marker: i32,
     /// Keep rolling while the count is below this.
     pub threshold: i32,
+    /// How ties between choices of equal choice points are broken.
+    pub ties: Ties,
 }
 
 /// Keller's Rule of 28.
@@ -56,11 +80,12 @@ pub const KELLER: RuleParams = RuleParams {
     progress: [6, 5, 4, 3, 2, 1],
     choice: [1, 2, 3, 4, 5, 6],
     odd: 2,
-    even: 2,
+    even: -2,
     high: 4,
     low: 4,
     marker: 6,
     threshold: 28,
+    ties: Ties::Shared,
 };
 
 /// Glenn & Aloi's evolved parameters.
@@ -73,6 +98,7 @@ pub const GLENN: RuleParams = RuleParams {
     low: 5,
     marker: 6,
     threshold: 29,
+    ties: Ties::Shared,
 };
 
 /// A Rule-of-N policy.
@@ -130,8 +156,8 @@ impl RuleOfN {
         }
     }
 
-    /// The placed-markers terms of the count (`+odd −even +low +high`) for markers on `cars`,
-    /// 0 unless all `rules.cars` are placed.
+    /// The placed-markers terms of the count (`odd + even + low + high`, each where it
+    /// applies) for markers on `cars`, 0 unless all `rules.cars` are placed.
     fn placed_terms(&self, rules: &Rules, cars: ColumnSet) -> i32 {
         // Worked out either way and zeroed unless all are placed: no branch on the count.
         let placed = (cars.len() >= rules.cars as u32) & !cars.is_empty();
@@ -142,7 +168,7 @@ impl RuleOfN {
         let k = &self.params;
         // Each term masked in (all bits) or out by its condition, so none becomes a branch.
         let all = |of: ColumnSet| -(((cars - of).is_empty() & placed) as i32);
-        (k.odd & all(ODD)) - (k.even & all(EVEN)) + (k.low & all(LOW)) + (k.high & all(HIGH))
+        (k.odd & all(ODD)) + (k.even & all(EVEN)) + (k.low & all(LOW)) + (k.high & all(HIGH))
     }
 
     /// `Σ weights[c] · (steps_c + 1)` over the turn's cars (`weights` by column number).
@@ -184,6 +210,45 @@ impl RuleOfN {
     }
 }
 
+impl RuleOfN {
+    /// The first choice of highest choice points in Glenn's move order ([`glenn_order`]).
+    fn glenn_choice(&self, rules: &Rules, roll: Roll, choices: &ChoiceList) -> usize {
+        let mut best: Option<(i32, u8, usize)> = None;
+        for (i, (choice, turn)) in choices.iter().enumerate() {
+            let (score, rank) = (
+                self.turn_choice_score(rules, turn),
+                glenn_order(roll, choice),
+            );
+            if best.is_none_or(|(s, r, _)| score > s || (score == s && rank < r)) {
+                best = Some((score, rank, i));
+            }
+        }
+        best.map_or(0, |(_, _, i)| i)
+    }
+}
+
+/// A choice's place in Glenn's move order for `roll` (lower comes first), the order in which
+/// his Can't Stop code lists a roll's legal moves and keeps the first of equal choice points:
+/// the pairings sorted as multisets read from column 12 down, which puts the pairing of the
+/// smallest larger sum first ([`Roll::pairings_even_first`]), each taken whole when it can be
+/// played whole, else replaced by its lower column alone, then its higher one.
+pub fn glenn_order(roll: Roll, choice: Choice) -> u8 {
+    let (lo, hi) = (choice.first, choice.second);
+    for (k, &(a, b)) in roll.pairings_even_first().iter().enumerate() {
+        let rank = 3 * k as u8;
+        if hi != 0 && (lo, hi) == (a, b) {
+            return rank;
+        }
+        if hi == 0 && lo == a {
+            return rank + 1;
+        }
+        if hi == 0 && lo == b {
+            return rank + 2;
+        }
+    }
+    u8::MAX
+}
+
 impl Policy for RuleOfN {
     fn choose<R: RngCore>(
         &mut self,
@@ -193,8 +258,8 @@ impl Policy for RuleOfN {
         rng: &mut R,
     ) -> usize {
         let _ = (roll, rng);
-        if view.rules.game == GameKind::GreatRaces {
-            return view.safest_choice(choices);
+        if self.params.ties == Ties::Glenn {
+            return self.glenn_choice(view.rules, roll, choices);
         }
         view.best_choice_by(choices, |_, turn| {
             self.turn_choice_score(view.rules, turn) as f64
@@ -216,9 +281,13 @@ impl Policy for RuleOfN {
     /// Choice points and the shared rule on ties: a function of the turn's shape (a car's
     /// steps count a Route 66 jump as one). Relative to the turn before the roll, a choice
     /// scores `choice` per step, `choice − marker` per car brought in (its first step counts
-    /// double), less the placed-markers terms of the cars after it.
+    /// double), less the placed-markers terms of the cars after it. `None` under `ties=glenn`,
+    /// whose tie-break reads the roll's pairings, not the shape.
     fn choice_scores(&self, rules: &Rules) -> Option<ChoiceScores> {
         let k = &self.params;
+        if k.ties != Ties::Shared {
+            return None;
+        }
         let step: [i32; COLUMN_COUNT] = std::array::from_fn(|i| k.choice[pair_index(i as u8 + 2)]);
         let new_car = step.map(|w| w - k.marker);
         ChoiceScores::new(step, new_car, |cars| self.placed_terms(rules, cars))
@@ -282,10 +351,11 @@ mod tests {
         assert_eq!(rule28().count(&rules, &g), 24);
         // Glenn: (7 + 2 + 1) · 2 = 20, odd +7, low +5: 32.
         assert_eq!(glenn().count(&rules, &g), 32);
-        // 8, 10, 12 (2 + 4 + 6) · 2 = 24; all even −2, all ≥ 7 +4: 26. Glenn: (2+3+7)·2 −1 +6 = 29.
+        // 8, 10, 12 (2 + 4 + 6) · 2 = 24; all even −2, all ≥ 7 +4: 26. Glenn: (2+3+7)·2 = 24,
+        // all even +1 (a penalty in Glenn's signed convention), all ≥ 7 +6: 31.
         let (rules, g) = one_step_each(&[8, 10, 12]);
         assert_eq!(rule28().count(&rules, &g), 26);
-        assert_eq!(glenn().count(&rules, &g), 29);
+        assert_eq!(glenn().count(&rules, &g), 31);
         // 7, 9, 11 (1 + 3 + 5) · 2 = 18; odd +2, ≥ 7 +4 (7 counts as high): 24.
         let (rules, g) = one_step_each(&[7, 9, 11]);
         assert_eq!(rule28().count(&rules, &g), 24);
@@ -295,6 +365,76 @@ mod tests {
         // Two markers only: no term, 3 and 5 alone give (5 + 3) · 2 = 16.
         let (rules, g) = one_step_each(&[3, 5]);
         assert_eq!(rule28().count(&rules, &g), 16);
+    }
+
+    #[test]
+    fn every_term_is_added_to_the_count_and_taken_from_the_choice_points() {
+        // Each term alone, +10 or −10, on cars placed so that exactly its condition holds.
+        type SetTerm = fn(&mut RuleParams, i32);
+        let cases: [(&[u8], SetTerm); 4] = [
+            (&[3, 9, 11], |p, w| p.odd = w),
+            (&[8, 10, 12], |p, w| p.even = w),
+            (&[2, 4, 6], |p, w| p.low = w),
+            (&[8, 10, 12], |p, w| p.high = w),
+        ];
+        for (cols, set) in cases {
+            let (rules, g) = one_step_each(cols);
+            let zero = RuleParams {
+                odd: 0,
+                even: 0,
+                low: 0,
+                high: 0,
+                ..KELLER
+            };
+            let base = RuleOfN::new(zero);
+            for w in [10, -10] {
+                let mut p = zero;
+                set(&mut p, w);
+                let r = RuleOfN::new(p);
+                assert_eq!(r.count(&rules, &g), base.count(&rules, &g) + w, "{cols:?}");
+                assert_eq!(
+                    r.choice_score(&rules, &g),
+                    base.choice_score(&rules, &g) - w,
+                    "{cols:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn glenn_ties_take_the_first_of_glenn_move_order() {
+        // Cars on 3 and 11, one marker free; 3 5 1 5 pairs as 8+6, 4+10, 8+6: each pairing
+        // needs two new markers, so the choices are the singles 8, 6, 4 and 10, listed so.
+        let (rules, g) = one_step_each(&[3, 11]);
+        let roll = Roll([3, 5, 1, 5]);
+        let list = g.choices(&rules, roll);
+        let singles = [8, 6, 4, 10].map(Choice::one);
+        assert_eq!(list.as_slice(), &singles);
+        // Glenn's order: 6+8 (larger sum 8) before 4+10, each pairing's lower single first.
+        let order = singles.map(|c| glenn_order(roll, c));
+        assert!(order[1] < order[0] && order[0] < order[2] && order[2] < order[3]);
+        // 6 and 8 tie on choice points (0 each; 4 and 10 score −4) and on the shared rule's
+        // bust chance and progress, so the shared rule takes the first listed, 8, and
+        // Glenn's order takes 6.
+        let v = View::new(&rules, &g);
+        let scores: Vec<i32> = singles
+            .iter()
+            .map(|&c| rule28().choice_score(&rules, &v.after(c)))
+            .collect();
+        assert_eq!(scores, [0, 0, -4, -4]);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+        assert_eq!(rule28().choose(&v, roll, &list, &mut rng), 0);
+        let mut glenn_ties = RuleOfN::new(RuleParams {
+            ties: Ties::Glenn,
+            ..KELLER
+        });
+        assert_eq!(glenn_ties.choose(&v, roll, &list, &mut rng), 1);
+        assert!(glenn_ties.choice_scores(&rules).is_none());
+        // Whole pairings come before their singles; the pairing of the smaller larger sum first.
+        let roll = Roll([1, 1, 6, 6]);
+        assert!(glenn_order(roll, Choice::two(7, 7)) < glenn_order(roll, Choice::two(2, 12)));
+        assert!(glenn_order(roll, Choice::two(2, 12)) < glenn_order(roll, Choice::one(2)));
+        assert!(glenn_order(roll, Choice::one(2)) < glenn_order(roll, Choice::one(12)));
     }
 
     #[test]

@@ -15,7 +15,7 @@ use super::one_roll::OneRoll;
 use super::optimal_turn::OptimalTurn;
 use super::random::RandomStop;
 use super::rolls::Rolls;
-use super::rule_of_n::{RuleOfN, RuleParams, GLENN, KELLER};
+use super::rule_of_n::{RuleOfN, RuleParams, Ties, GLENN, KELLER};
 use super::AnyPolicy;
 use crate::columns::Rules;
 use crate::error::one_line;
@@ -102,32 +102,51 @@ fn canonical(kind: &SpecKind) -> String {
         SpecKind::Ev => "ev".into(),
         SpecKind::OptimalTurn(None) => "optimal-turn".into(),
         SpecKind::OptimalTurn(Some(w)) => format!("optimal-turn:{w}"),
-        SpecKind::RuleOfN(p) if *p == KELLER => "rule28".into(),
-        SpecKind::RuleOfN(p) if *p == GLENN => "glenn".into(),
-        SpecKind::RuleOfN(p)
-            if RuleParams {
-                threshold: KELLER.threshold,
-                ..*p
-            } == KELLER =>
-        {
-            format!("rule-of-n:{}", p.threshold)
-        }
-        SpecKind::RuleOfN(p) => {
-            let join = |w: &[i32; 6]| w.map(|x| x.to_string()).join("/");
-            format!(
-                "rule-of-n:{},progress={},choice={},odd={},even={},high={},low={},marker={}",
-                p.threshold,
-                join(&p.progress),
-                join(&p.choice),
-                p.odd,
-                p.even,
-                p.high,
-                p.low,
-                p.marker
-            )
-        }
+        SpecKind::RuleOfN(p) => rule_of_n_name(p),
         SpecKind::Rolls(n) => format!("rolls:{n}"),
         SpecKind::Random(p) => format!("random:{p}"),
+    }
+}
+
+/// The canonical name of a Rule of N: `rule28`, `glenn` or `rule-of-n:T` where the weights are
+/// a preset's (`rule28:ties=glenn` under Glenn's tie-break), else every parameter spelled out.
+fn rule_of_n_name(p: &RuleParams) -> String {
+    let glenn_ties = p.ties == Ties::Glenn;
+    let shared = RuleParams {
+        ties: Ties::Shared,
+        ..*p
+    };
+    let preset = |name: &str| {
+        if glenn_ties {
+            format!("{name}:ties=glenn")
+        } else {
+            name.to_string()
+        }
+    };
+    let suffix = if glenn_ties { ",ties=glenn" } else { "" };
+    if shared == KELLER {
+        preset("rule28")
+    } else if shared == GLENN {
+        preset("glenn")
+    } else if (RuleParams {
+        threshold: KELLER.threshold,
+        ..shared
+    }) == KELLER
+    {
+        format!("rule-of-n:{}{suffix}", p.threshold)
+    } else {
+        let join = |w: &[i32; 6]| w.map(|x| x.to_string()).join("/");
+        format!(
+            "rule-of-n:{},progress={},choice={},odd={},even={},high={},low={},marker={}{suffix}",
+            p.threshold,
+            join(&p.progress),
+            join(&p.choice),
+            p.odd,
+            p.even,
+            p.high,
+            p.low,
+            p.marker
+        )
     }
 }
 
@@ -156,8 +175,14 @@ mod tests {
             ("rule-of-n:29,progress=7/7/3/2/2/1,choice=7/0/2/0/4/3,odd=7,even=1,high=6,low=5", "glenn"),
             (
                 "rule-of-n:28,marker=5",
-                "rule-of-n:28,progress=6/5/4/3/2/1,choice=1/2/3/4/5/6,odd=2,even=2,high=4,low=4,marker=5",
+                "rule-of-n:28,progress=6/5/4/3/2/1,choice=1/2/3/4/5/6,odd=2,even=-2,high=4,low=4,marker=5",
             ),
+            ("rule28:ties=glenn", "rule28:ties=glenn"),
+            ("rule28:ties=shared", "rule28"),
+            ("glenn:ties=glenn", "glenn:ties=glenn"),
+            ("rule-of-n:29,progress=7/7/3/2/2/1,choice=7/0/2/0/4/3,odd=7,even=1,high=6,low=5,ties=glenn", "glenn:ties=glenn"),
+            ("rule-of-n:30,ties=glenn", "rule-of-n:30,ties=glenn"),
+            ("rule-of-n:28,marker=5,ties=glenn", "rule-of-n:28,progress=6/5/4/3/2/1,choice=1/2/3/4/5/6,odd=2,even=-2,high=4,low=4,marker=5,ties=glenn"),
             ("rolls:2", "rolls:2"),
             ("random:0.50", "random:0.5"),
             ("random:1", "random:1"),
@@ -165,8 +190,14 @@ mod tests {
             assert_eq!(PolicySpec::parse(spec).unwrap().name, name, "{spec}");
         }
         // A full-form name parses back to the same policy.
-        let odd = PolicySpec::parse("rule-of-n:28,marker=5").unwrap();
-        assert_eq!(PolicySpec::parse(&odd.name).unwrap(), odd);
+        for spec in [
+            "rule-of-n:28,marker=5",
+            "rule-of-n:28,marker=5,ties=glenn",
+            "rule28:ties=glenn",
+        ] {
+            let odd = PolicySpec::parse(spec).unwrap();
+            assert_eq!(PolicySpec::parse(&odd.name).unwrap(), odd, "{spec}");
+        }
         assert_eq!(
             PolicySpec::parse("glenn").unwrap().kind,
             SpecKind::RuleOfN(GLENN)

@@ -3,7 +3,7 @@
 
 use super::strategy::load_strategy;
 use super::{canonical, PolicySpec, SpecKind};
-use crate::policy::rule_of_n::{RuleParams, GLENN, KELLER};
+use crate::policy::rule_of_n::{RuleParams, Ties, GLENN, KELLER};
 use std::path::Path;
 
 /// [`PolicySpec::parse`] before its error is made one line.
@@ -65,14 +65,8 @@ pub(super) fn parse_text(text: &str) -> Result<PolicySpec, String> {
             }
             SpecKind::OptimalTurn(Some(v))
         }
-        "rule28" => {
-            no_params(name, &params)?;
-            SpecKind::RuleOfN(KELLER)
-        }
-        "glenn" => {
-            no_params(name, &params)?;
-            SpecKind::RuleOfN(GLENN)
-        }
+        "rule28" => SpecKind::RuleOfN(preset_params(name, KELLER, &params)?),
+        "glenn" => SpecKind::RuleOfN(preset_params(name, GLENN, &params)?),
         "rule-of-n" => SpecKind::RuleOfN(rule_of_n_params(&params)?),
         "rolls" => {
             let [n] = params[..] else {
@@ -111,8 +105,36 @@ pub(super) fn parse_text(text: &str) -> Result<PolicySpec, String> {
     })
 }
 
+/// Parses the parameters of a Rule of N preset (`rule28`, `glenn`): none, or `ties=glenn`.
+fn preset_params(name: &str, preset: RuleParams, params: &[&str]) -> Result<RuleParams, String> {
+    let mut p = preset;
+    for item in params {
+        match item.split_once('=') {
+            Some(("ties", v)) => p.ties = ties(name, v)?,
+            _ => {
+                return Err(format!(
+                    "{name}: unknown parameter '{item}' (it takes only ties=glenn or ties=shared)"
+                ))
+            }
+        }
+    }
+    Ok(p)
+}
+
+/// Parses a Rule of N tie-break: `shared` or `glenn`.
+fn ties(name: &str, v: &str) -> Result<Ties, String> {
+    match v {
+        "shared" => Ok(Ties::Shared),
+        "glenn" => Ok(Ties::Glenn),
+        _ => Err(format!(
+            "{name}: ties={v}: expected ties=shared (the shared choice rule) or ties=glenn (Glenn's move order)"
+        )),
+    }
+}
+
 /// Parses `rule-of-n:T[,key=value…]`: Keller's weights with threshold T, any of them replaced
-/// (`progress=6/5/4/3/2/1`, `choice=1/2/3/4/5/6`, `odd=`, `even=`, `high=`, `low=`, `marker=`).
+/// (`progress=6/5/4/3/2/1`, `choice=1/2/3/4/5/6`, `odd=`, `even=`, `high=`, `low=`, `marker=`,
+/// `ties=`).
 fn rule_of_n_params(params: &[&str]) -> Result<RuleParams, String> {
     let (t, rest) = params
         .split_first()
@@ -148,9 +170,10 @@ fn rule_of_n_params(params: &[&str]) -> Result<RuleParams, String> {
             "high" => p.high = int(key, v)?,
             "low" => p.low = int(key, v)?,
             "marker" => p.marker = int(key, v)?,
+            "ties" => p.ties = ties("rule-of-n", v)?,
             _ => {
                 return Err(format!(
-                    "rule-of-n: unknown parameter '{key}' (expected progress, choice, odd, even, high, low or marker)"
+                    "rule-of-n: unknown parameter '{key}' (expected progress, choice, odd, even, high, low, marker or ties)"
                 ))
             }
         }
@@ -194,7 +217,9 @@ mod tests {
             ("fixed-risk:1", "below 1"),
             ("one-roll:3", "no parameters"),
             ("ev:3", "no parameters"),
-            ("rule28:29", "no parameters"),
+            ("rule28:29", "unknown parameter '29'"),
+            ("glenn:ties=first", "ties=first"),
+            ("rule-of-n:28,ties=x", "expected ties=shared"),
             ("rolls:0", "at least 1"),
             ("rolls:x", "not a whole number"),
             ("rolls:-1", "not a whole number"),

@@ -3,7 +3,7 @@
 //! column sets of the placed-markers terms; and which parameter sets fit the kernel.
 
 use crate::columns::ColumnSet;
-use crate::policy::rule_of_n::RuleParams;
+use crate::policy::rule_of_n::{RuleParams, Ties};
 
 /// Columns 2..=12 as a bit set.
 pub(crate) const COLUMNS: u64 = 0x1ffc;
@@ -45,11 +45,12 @@ pub struct RuleTables {
 impl RuleTables {
     /// The tables of `params`, or `None` when they do not fit the kernel: count points per step
     /// must be 0..=15 (summed a nibble a column), every other parameter but the threshold
-    /// within ±1000.
+    /// within ±1000, and ties broken by the shared rule (the kernel's).
     pub fn new(params: &RuleParams) -> Option<RuleTables> {
         let p = params;
         let small = |x: &i32| x.abs() <= MAX_PARAM;
-        let fits = p.progress.iter().all(|w| (0..=15).contains(w))
+        let fits = p.ties == Ties::Shared
+            && p.progress.iter().all(|w| (0..=15).contains(w))
             && p.choice.iter().all(small)
             && [p.odd, p.even, p.low, p.high, p.marker].iter().all(small);
         if !fits {
@@ -98,6 +99,9 @@ mod tests {
         assert!(RuleTables::new(&big).is_none());
         big = KELLER;
         big.marker = 1001;
+        assert!(RuleTables::new(&big).is_none());
+        big = KELLER;
+        big.ties = Ties::Glenn;
         assert!(RuleTables::new(&big).is_none());
         big = KELLER;
         big.threshold = i32::MIN;

@@ -17,7 +17,7 @@ use core::arch::x86_64::*;
 /// ranks 0) whatever its points.
 pub(super) const VALID_BIAS: u32 = 1 << 24;
 
-/// The placed-markers terms (`+odd −even +low +high`) of the cars `cars`, in eight 32-bit
+/// The placed-markers terms (`+odd +even +low +high`, each signed) of the cars `cars`, in eight 32-bit
 /// lanes; 0 unless all cars are placed (`free`, the cars not in play, is 0). The four tests run
 /// as 16-bit lanes, two to a 32-bit lane: the cars are copied into both halves, each half
 /// masked by the columns outside one set (all odd, all low; all high, all even), and one
@@ -31,7 +31,7 @@ pub(super) unsafe fn placed32(r: &RuleTables, cars: __m256i, free: __m256i) -> _
     let inside = |outside: __m256i| _mm256_cmpeq_epi16(and(both, outside), zero);
     let terms = _mm256_add_epi16(
         and(inside(halves(NOT_ODD, NOT_LOW)), weights(r.odd, r.low)),
-        and(inside(halves(NOT_HIGH, NOT_EVEN)), weights(r.high, -r.even)),
+        and(inside(halves(NOT_HIGH, NOT_EVEN)), weights(r.high, r.even)),
     );
     let terms = _mm256_madd_epi16(terms, _mm256_set1_epi16(1));
     and(eq32(free, zero), terms)
@@ -44,14 +44,16 @@ unsafe fn placed64(r: &RuleTables, cars: __m256i, held: __m256i, capacity: u64) 
     let all = |outside: u64| _mm256_cmpeq_epi64(and(cars, splat(outside)), zero);
     let weight = |w: i32| splat(w as i64 as u64);
     let placed = gt(held, splat(capacity.wrapping_sub(1)));
-    let plus = add(
-        and(all(NOT_ODD), weight(r.odd)),
+    let terms = add(
+        add(
+            and(all(NOT_ODD), weight(r.odd)),
+            and(all(NOT_EVEN), weight(r.even)),
+        ),
         add(
             and(all(NOT_LOW), weight(r.low)),
             and(all(NOT_HIGH), weight(r.high)),
         ),
     );
-    let terms = _mm256_sub_epi64(plus, and(all(NOT_EVEN), weight(r.even)));
     and(placed, terms)
 }
 
@@ -163,7 +165,7 @@ mod tests {
         ];
         for params in [KELLER, GLENN, custom] {
             let t = RuleTables::new(&params).unwrap();
-            let signed = [params.odd, -params.even, params.low, params.high];
+            let signed = [params.odd, params.even, params.low, params.high];
             for m in 0..2048u32 {
                 let cars = ColumnSet((m << 2) as u16);
                 let want: i32 = sets
@@ -201,6 +203,7 @@ mod tests {
             low: -2,
             marker: 1,
             threshold: 18,
+            ties: Default::default(),
         };
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(17);
         let (mut rolls_on, mut stops) = (0, 0);
