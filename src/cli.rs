@@ -77,8 +77,10 @@ pub struct GameArgs {
 /// A validated game of any family, ready to play.
 #[derive(Clone, Debug)]
 pub enum GameSetup {
-    /// Route 66, Can't Stop or The Great Races.
+    /// Route 66 or Can't Stop: the press-your-luck column races.
     Columns(Rules),
+    /// The Great Races: one roll a turn, a pairing to choose.
+    GreatRaces(Rules),
     /// Shortcut, the press-your-luck road race.
     Shortcut(crate::shortcut::Setup),
     /// Treasure Hunt, with its rules and deck.
@@ -105,7 +107,12 @@ impl GameArgs {
         if self.deck.is_some() {
             return Err(input("--deck applies to treasure-hunt only"));
         }
-        Ok(GameSetup::Columns(self.rules(players)?))
+        let rules = self.rules(players)?;
+        Ok(if rules.game == GameKind::GreatRaces {
+            GameSetup::GreatRaces(rules)
+        } else {
+            GameSetup::Columns(rules)
+        })
     }
 
     /// Validates the game settings into column-race rules for `players` players.
@@ -252,9 +259,10 @@ pub struct AdviseArgs {
     /// The record and how to read it (as for `replay`).
     #[command(flatten)]
     pub record: ReplayArgs,
-    /// Policies to ask, comma-separated.
-    #[arg(long, default_value = crate::commands::advise::DEFAULT_POLICIES)]
-    pub policies: String,
+    /// Policies to ask, comma-separated (default: ev, optimal-turn, fixed-risk:0.3, rule28,
+    /// glenn, one-roll and rolls:2; The Great Races: race-points, race-progress, race-margin).
+    #[arg(long)]
+    pub policies: Option<String>,
 }
 
 /// `pressluck boards`.

@@ -248,12 +248,14 @@ pub fn legal_choices_reference(
 }
 
 /// The legal choices for `roll` in The Great Races: each pairing advances on every track of its
-/// sums that is still open (a double twice); a pairing with no open track is no choice.
+/// sums that is still open (a double twice, once when the first step reaches the top); a
+/// pairing with no open track is no choice. Listed in canonical order: the pairings by their
+/// larger sum, smallest first ([`Roll::pairings_even_first`]), a repeated one once.
 #[inline]
 pub fn great_races_choices(rules: &Rules, board: &Board, player: u8, roll: Roll) -> ChoiceList {
     let open = !board.closed;
     let mut list = ChoiceList::default();
-    for (a, b) in roll.pairings() {
+    for (a, b) in roll.pairings_even_first() {
         let (ua, ub) = (open.has(a), open.has(b));
         if a == b {
             if ua {

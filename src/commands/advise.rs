@@ -6,10 +6,12 @@
 use super::replay::load;
 use crate::cli::AdviseArgs;
 use crate::columns::bust::bust_rolls;
-use crate::columns::{Choice, ChoiceList, Game, Rules};
+use crate::columns::legal::PROGRESS_UNIT;
+use crate::columns::{Choice, ChoiceList, Game, GameKind, Rules};
 use crate::error::input;
 use crate::policy::ev::ExpectedValue;
 use crate::policy::optimal_turn::OptimalTurn;
+use crate::policy::race::{self, RaceSpec};
 use crate::policy::{AnyPolicy, Policy, PolicySpec, View};
 use crate::transcript::Decision;
 use anyhow::Result;
@@ -20,6 +22,9 @@ use std::process::ExitCode;
 
 /// The policies asked by default.
 pub const DEFAULT_POLICIES: &str = "ev,optimal-turn,fixed-risk:0.3,rule28,glenn,one-roll,rolls:2";
+
+/// The Great Races policies asked by default (`random` has no advice in it).
+pub const DEFAULT_RACE_POLICIES: &str = "race-points,race-progress,race-margin";
 
 /// Every choice in the order a policy prefers them: its pick, then its pick of the rest, ….
 pub fn ranking(
@@ -37,6 +42,59 @@ pub fn ranking(
             .min(left.len() - 1);
         out.push(left.get(i));
         left.remove(i);
+    }
+    out
+}
+
+/// The Great Races advice as one JSON value: after a roll, every legal pairing with each
+/// rule's score, and each policy's ranking of them.
+pub fn race_advice(rules: &Rules, game: &Game, decision: Decision, specs: &[RaceSpec]) -> Value {
+    let mut out = json!({
+        "game": rules.game.name(),
+        "to_move": game.to_move,
+        "finished": game.finished(),
+        "winner": game.winner,
+    });
+    match decision {
+        Decision::Over => out["decision"] = json!("over"),
+        Decision::Roll | Decision::RollOrStop => {
+            out["decision"] = json!("roll");
+            out["note"] = json!("a turn opens with a roll: there is nothing to decide yet");
+        }
+        Decision::Use(roll, list) => {
+            out["decision"] = json!("use");
+            out["roll"] = json!(roll.0);
+            out["choices"] = list
+                .as_slice()
+                .iter()
+                .map(|&c| {
+                    json!({
+                        "use": c.to_string(),
+                        "expected_points": race::points_gain(rules, game, c),
+                        "progress": race::progress_gain(rules, c) as f64 / PROGRESS_UNIT as f64,
+                        "expected_margin": race::margin_gain(rules, game, c),
+                    })
+                })
+                .collect();
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(0);
+            out["policies"] = specs
+                .iter()
+                .map(|s| {
+                    let mut left = list;
+                    let mut order = Vec::new();
+                    while !left.is_empty() {
+                        let i = if left.len() == 1 {
+                            0
+                        } else {
+                            s.rule.choose(rules, game, &left, &mut rng)
+                        };
+                        order.push(left.get(i).to_string());
+                        left.remove(i);
+                    }
+                    json!({ "policy": s.name, "ranking": order })
+                })
+                .collect();
+        }
     }
     out
 }
@@ -140,13 +198,17 @@ pub fn to_text(a: &Value) -> String {
         }
         _ => {}
     }
-    s += &format!(
-        ", {} successful roll(s) this turn\nusable {}: the next roll busts on {}/1296 rolls ({:.1}%)\n",
-        a["rolls_this_turn"],
-        a["usable"].as_str().unwrap_or(""),
-        a["bust_rolls"],
-        100.0 * f(&a["p_bust"])
-    );
+    if a.get("usable").is_some() {
+        s += &format!(
+            ", {} successful roll(s) this turn\nusable {}: the next roll busts on {}/1296 rolls ({:.1}%)\n",
+            a["rolls_this_turn"],
+            a["usable"].as_str().unwrap_or(""),
+            a["bust_rolls"],
+            100.0 * f(&a["p_bust"])
+        );
+    } else {
+        s += "\n";
+    }
     if a["decision"] == "roll-or-stop" {
         s += &format!(
             "one more roll: expected gain {:.3} vs expected loss {:.3} ({:.3} at stake)\n",
@@ -184,6 +246,16 @@ pub fn to_text(a: &Value) -> String {
                 .unwrap_or_default()
         );
         for c in a["choices"].as_array().into_iter().flatten() {
+            if c.get("expected_points").is_some() {
+                s += &format!(
+                    "  use {:<6} expected points {:+.3}  progress {:.3}  margin {:+.3}\n",
+                    c["use"].as_str().unwrap_or(""),
+                    f(&c["expected_points"]),
+                    f(&c["progress"]),
+                    f(&c["expected_margin"])
+                );
+                continue;
+            }
             s += &format!(
                 "  use {:<6} next roll busts {:>4}/1296  optimal-turn value {:.3}\n",
                 c["use"].as_str().unwrap_or(""),
@@ -219,24 +291,41 @@ pub fn run(a: AdviseArgs) -> Result<ExitCode> {
             )))
         }
     };
-    let mut specs = Vec::new();
-    for part in a.policies.split(',').map(str::trim) {
-        let spec = PolicySpec::parse(part).map_err(|e| input(format!("--policies: {e}")))?;
-        if spec.name.starts_with("random") {
-            return Err(input(format!(
-                "--policies: {} decides by chance, there is no advice in it",
-                spec.name
-            )));
-        }
-        specs.push(spec);
-    }
     let (setup, replay) = load(&a.record)?;
-    let advice = advice(
-        &setup.rules,
-        &replay.game,
-        replay.decision(&setup.rules),
-        &specs,
-    );
+    let (rules, decision) = (&setup.rules, replay.decision(&setup.rules));
+    let races = rules.game == GameKind::GreatRaces;
+    let default = if races {
+        DEFAULT_RACE_POLICIES
+    } else {
+        DEFAULT_POLICIES
+    };
+    let text = a.policies.as_deref().unwrap_or(default);
+    let chance = |name: &str| {
+        input(format!(
+            "--policies: {name} decides by chance, there is no advice in it"
+        ))
+    };
+    let advice = if races {
+        let mut specs = Vec::new();
+        for part in text.split(',').map(str::trim) {
+            let spec = RaceSpec::parse(part).map_err(|e| input(format!("--policies: {e}")))?;
+            if spec.rule == race::RaceRule::Random {
+                return Err(chance(&spec.name));
+            }
+            specs.push(spec);
+        }
+        race_advice(rules, &replay.game, decision, &specs)
+    } else {
+        let mut specs = Vec::new();
+        for part in text.split(',').map(str::trim) {
+            let spec = PolicySpec::parse(part).map_err(|e| input(format!("--policies: {e}")))?;
+            if spec.name.starts_with("random") {
+                return Err(chance(&spec.name));
+            }
+            specs.push(spec);
+        }
+        advice(rules, &replay.game, decision, &specs)
+    };
     let text = if json_out {
         serde_json::to_string_pretty(&advice)? + "\n"
     } else {

@@ -34,6 +34,7 @@ pub fn run(a: BenchArgs) -> Result<ExitCode> {
     crate::sim::runner::check_threads(a.threads)?;
     match a.game.setup(a.players)? {
         GameSetup::Columns(rules) => bench(ColumnFamily(rules), &a),
+        GameSetup::GreatRaces(rules) => bench(crate::sim::races::RacesFamily(rules), &a),
         GameSetup::Shortcut(setup) => bench(crate::shortcut::ShortcutFamily(setup), &a),
         GameSetup::TreasureHunt(family) => bench(family, &a),
     }

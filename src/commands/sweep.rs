@@ -202,6 +202,7 @@ pub fn run(args: SweepArgs) -> Result<ExitCode> {
     }
     match args.game.setup(args.players)? {
         GameSetup::Columns(rules) => run_family(ColumnFamily(rules), args),
+        GameSetup::GreatRaces(rules) => run_family(crate::sim::races::RacesFamily(rules), args),
         GameSetup::Shortcut(setup) => run_family(crate::shortcut::ShortcutFamily(setup), args),
         GameSetup::TreasureHunt(family) => run_family(family, args),
     }

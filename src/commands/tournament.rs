@@ -199,6 +199,7 @@ impl<F: Family> TournamentSettings<F> {
 pub fn run(args: TournamentArgs) -> Result<ExitCode> {
     match args.game.setup(args.players)? {
         GameSetup::Columns(rules) => run_family(ColumnFamily(rules), args),
+        GameSetup::GreatRaces(rules) => run_family(crate::sim::races::RacesFamily(rules), args),
         GameSetup::Shortcut(setup) => run_family(crate::shortcut::ShortcutFamily(setup), args),
         GameSetup::TreasureHunt(family) => run_family(family, args),
     }

@@ -90,8 +90,8 @@ impl Policy for ExpectedValue {
         rng: &mut R,
     ) -> usize {
         let _ = (roll, rng);
-        if view.rules.game == GameKind::GreatRaces || choices.len() == 1 {
-            return view.safest_choice(choices);
+        if choices.len() == 1 {
+            return 0;
         }
         let (rules, game, p) = (view.rules, view.game, view.player());
         // Each choice's turn is in the list: the gain is the cars' column values there over

@@ -8,6 +8,7 @@ pub mod ev;
 pub mod fixed_risk;
 pub mod one_roll;
 pub mod optimal_turn;
+pub mod race;
 pub mod random;
 pub mod roll_options;
 pub mod rolls;

@@ -193,8 +193,8 @@ impl Policy for OptimalTurn {
         rng: &mut R,
     ) -> usize {
         let _ = (roll, rng);
-        if view.rules.game == GameKind::GreatRaces || choices.len() == 1 {
-            return view.safest_choice(choices);
+        if choices.len() == 1 {
+            return 0;
         }
         let mut values = [0.0f64; crate::columns::choice::MAX_CHOICES];
         self.choice_values(view, choices.as_slice(), &mut values[..choices.len()]);

@@ -1,7 +1,7 @@
 //! `View`: the read-only position a policy decides on — rules, board, the turn so far, the
 //! usable set and its exact bust chance — with the small helpers most policies share.
 
-use super::value::{cant_stop_stop_wins, column_value, end_value};
+use super::value::cant_stop_stop_wins;
 use crate::columns::bust::bust_rolls;
 use crate::columns::choice::MAX_CHOICES;
 use crate::columns::{Choice, ChoiceList, ColumnSet, Game, GameKind, Rules, Turn};
@@ -98,14 +98,10 @@ impl<'a> View<'a> {
     }
 
     /// The shared choice rule: the choice leaving the lowest bust chance for the next roll, ties
-    /// broken by more progress (exactly, see [`ChoiceList::gain`]), then by the first listed. In
-    /// The Great Races, where the player never rolls again in the turn, it is
-    /// [`View::race_choice`] instead.
+    /// broken by more progress (exactly, see [`ChoiceList::gain`]), then by the first listed.
+    /// (The Great Races, where a turn is one roll, has its own rules: [`super::race`].)
     #[inline(always)]
     pub fn safest_choice(&self, choices: &ChoiceList) -> usize {
-        if self.rules.game == GameKind::GreatRaces {
-            return self.race_choice(choices);
-        }
         // The list carries each choice's bust count and progress: a scan of two small arrays.
         let rules = self.rules;
         let (mut best, mut best_gain) = (0, None);
@@ -126,28 +122,6 @@ impl<'a> View<'a> {
             best = i;
         }
         best
-    }
-
-    /// The Great Races choice: the choice whose steps gain the most expected points, each race
-    /// valued by [`column_value`] (points weighted by the chance of winning it from here, so a
-    /// race an opponent is far ahead in is worth little), plus [`end_value`] when the move ends
-    /// the game (± `GAME_END`); ties go to the first listed.
-    pub fn race_choice(&self, choices: &ChoiceList) -> usize {
-        let (p, board) = (self.player(), &self.game.board);
-        let mut best = (0, f64::NEG_INFINITY);
-        for (i, &choice) in choices.as_slice().iter().enumerate() {
-            let mut gain = end_value(self.after(choice).winner, p);
-            for c in choice.columns() {
-                let s = board.cube(p, c);
-                let to = s + choice.steps().filter(|&x| x == c).count() as u8;
-                gain += column_value(self.rules, board, p, c, to)
-                    - column_value(self.rules, board, p, c, s);
-            }
-            if gain > best.1 {
-                best = (i, gain);
-            }
-        }
-        best.0
     }
 
     /// The choice scoring highest by `score` (given each choice and the turn after it); exact
@@ -243,23 +217,5 @@ mod tests {
         // A unique best score wins whatever its bust chance.
         let j = v.best_choice_by(&list, |c, _| if c == Choice::one(2) { 2.0 } else { 1.0 });
         assert_eq!(list.as_slice()[j], Choice::one(2));
-    }
-
-    #[test]
-    fn great_races_choice_weighs_points_by_the_chance_to_win() {
-        let rules = Rules::new(GameKind::GreatRaces, 2);
-        let mut g = Game::new();
-        // Roll 1,1,2,6 offers 2+8, 3+7, 7+3: choices 2+8 and 3+7.
-        let roll = Roll([1, 1, 2, 6]);
-        let list = g.choices(&rules, roll);
-        assert_eq!(list.as_slice(), &[Choice::two(2, 8), Choice::two(3, 7)]);
-        // From the start 2 (10 points, 3 spaces) gains most: 2+8 is taken.
-        let v = View::new(&rules, &g);
-        assert_eq!(v.safest_choice(&list), 0);
-        // With the opponent one step from winning 2 and 8, that race is nearly lost: 3+7 it is.
-        g.board.set_cube(1, 2, 2);
-        g.board.set_cube(1, 8, 10);
-        let v = View::new(&rules, &g);
-        assert_eq!(v.safest_choice(&list), 1);
     }
 }

@@ -8,6 +8,7 @@ pub mod interrupt;
 pub mod lanes;
 pub mod play;
 pub mod player;
+pub mod races;
 pub mod runner;
 pub mod schedule;
 pub mod stats;

@@ -37,24 +37,25 @@ pub fn play_game<P: Policy, D: DiceSource, R: RngCore>(
     let mut tally = Tally::default();
     let (g, t) = (&mut game, &mut tally);
     let v3 = players.first().is_some_and(|p| p.vector);
-    match (rules.game, rules.jump, v3) {
-        (GameKind::GreatRaces, _, _) => {
-            play_races(rules, players, slot_of_seat, dice, rng, stats, g, t)
-        }
+    debug_assert!(
+        rules.game != GameKind::GreatRaces,
+        "The Great Races is played by crate::sim::races"
+    );
+    match (rules.jump, v3) {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `vector_cpu` (each player's `vector`) found every feature `play_turns_v3` enables.
-        (_, true, true) => unsafe {
+        (true, true) => unsafe {
             play_turns_v3::<_, _, _, true>(rules, players, slot_of_seat, dice, rng, stats, g, t)
         },
         #[cfg(target_arch = "x86_64")]
         // SAFETY: as above.
-        (_, false, true) => unsafe {
+        (false, true) => unsafe {
             play_turns_v3::<_, _, _, false>(rules, players, slot_of_seat, dice, rng, stats, g, t)
         },
-        (_, true, _) => {
+        (true, _) => {
             play_turns::<_, _, _, true>(rules, players, slot_of_seat, dice, rng, stats, g, t)
         }
-        (_, false, _) => {
+        (false, _) => {
             play_turns::<_, _, _, false>(rules, players, slot_of_seat, dice, rng, stats, g, t)
         }
     }
@@ -180,38 +181,6 @@ fn play_turns<P: Policy, D: DiceSource, R: RngCore, const JUMP: bool>(
     }
 }
 
-/// The Great Races game loop: one roll a turn, no stop decision.
-#[allow(clippy::too_many_arguments)]
-fn play_races<P: Policy, D: DiceSource, R: RngCore>(
-    rules: &Rules,
-    players: &mut [Player<P>],
-    slot_of_seat: &[usize],
-    dice: &mut D,
-    rng: &mut R,
-    stats: &mut MatchupStats,
-    game: &mut Game,
-    tally: &mut Tally,
-) {
-    let mut choices = ChoiceList::default();
-    while !game.finished() && !tally.over_limit(stats) {
-        let seat = game.to_move as usize & 3;
-        let slot = slot_of_seat[seat];
-        stats.stop_cell(slot, 0, 0).decisions += 1;
-        let Some(roll) = dice.roll() else { break };
-        tally.rolls[seat] += 1;
-        game.fill_choices(rules, roll, &mut choices);
-        if choices.is_empty() {
-            stats.stop_cell(slot, 0, 0).busts += 1;
-            tally.busts[seat] += 1;
-            game.pass(rules);
-        } else {
-            let pick = pick(&mut players[slot].policy, rules, game, roll, &choices, rng);
-            game.take(rules, &choices, pick);
-        }
-        tally.turns += 1;
-    }
-}
-
 /// The policy's pick among `choices` (not empty) for `roll` in `game`: asked only when there
 /// is something to choose.
 #[inline(always)]
@@ -295,7 +264,7 @@ mod tests {
 
     #[test]
     fn random_games_of_every_game_end_with_a_winner() {
-        for game in [GameKind::Route66, GameKind::CantStop, GameKind::GreatRaces] {
+        for game in [GameKind::Route66, GameKind::CantStop] {
             for players in 1..=4u8 {
                 let rules = Rules::new(game, players);
                 let spec = PolicySpec::parse("fixed-risk:0.3").unwrap();

@@ -1,0 +1,313 @@
+//! The Great Races' pairing rules. A Great Races turn is one roll and one decision: which of
+//! the roll's pairings to race with. These rules make that decision; the stopping policies of
+//! the press-your-luck games have no place here.
+//!
+//! A roll's legal choices come in the canonical order of [`crate::columns::legal`]: its
+//! distinct pairings by their larger sum, smallest first (the most even split first), each
+//! giving at most one choice. Every rule below scores each choice and takes the highest score;
+//! ties go to the first in that order.
+//!
+//! - `race-points`: expected points gained. A track `c` of length `L` where the player stands
+//!   on space `s` is worth `v(s)`, the points of [`column_value`] (first-place points weighted
+//!   by the chance of winning the race from there, plus second-place points weighted by the
+//!   chance of second), and `v(L)` = the first-place points. A choice scores `Σ v(s + k) − v(s)`
+//!   over the tracks it moves (`k` steps, a double 2), both read on the board before the move,
+//!   plus 1000 if the move ends the game and the player wins, −1000 if it ends it and they lose.
+//! - `race-progress`: spaces climbed, each worth `1 / L` of its track (compared exactly, in
+//!   units of 1/360360).
+//! - `race-margin`: the expected points margin over the opponents. A player's worth is their
+//!   score plus `v` of each open track (closed tracks: 0). A choice scores the change of the
+//!   mover's worth, less the mean change of the opponents' worths, over the move played out (a
+//!   won race pays first place, hands out second place and closes), plus the game-end term of
+//!   `race-points`. So it plays for second places (their points count, and a second place given
+//!   away counts against it) and blocks (a step that cuts a leader's chance of a race, or wins a
+//!   race an opponent was climbing, lowers their worth).
+//! - `random`: each legal choice with the same chance (one draw from the game's policy
+//!   stream, made only when there are two choices or more).
+
+use super::value::{column_value, end_value};
+use crate::columns::legal::UNITS_PER_SPACE;
+use crate::columns::{Choice, ChoiceList, Game, Rules};
+use crate::error::one_line;
+use rand::Rng;
+use rand_core::RngCore;
+use std::fmt;
+
+/// The Great Races policies for `pressluck policies`: spec and one line each.
+pub const RACE_FAMILIES: [(&str, &str); 4] = [
+    ("race-points", "the pairing gaining the most expected points (points weighted by the chance to win each race)"),
+    ("race-progress", "the pairing climbing the most, each space worth 1/length of its track"),
+    ("race-margin", "the pairing gaining the most expected points over the opponents': plays for second places and blocks"),
+    ("random", "a pairing at random"),
+];
+
+/// The Great Races policies a tournament plays when `--policies` is not given.
+pub const DEFAULT_RACE_POLICIES: &str = "race-points,race-progress,race-margin,random";
+
+/// A Great Races pairing rule (see the module comment).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RaceRule {
+    /// `race-points`.
+    Points,
+    /// `race-progress`.
+    Progress,
+    /// `race-margin`.
+    Margin,
+    /// `random`.
+    Random,
+}
+
+impl RaceRule {
+    /// The rule's spec name.
+    pub fn name(self) -> &'static str {
+        match self {
+            RaceRule::Points => "race-points",
+            RaceRule::Progress => "race-progress",
+            RaceRule::Margin => "race-margin",
+            RaceRule::Random => "random",
+        }
+    }
+
+    /// Index into `choices` (two or more) of the choice to race with after a roll in `game`.
+    pub fn choose<R: RngCore>(
+        self,
+        rules: &Rules,
+        game: &Game,
+        choices: &ChoiceList,
+        rng: &mut R,
+    ) -> usize {
+        match self {
+            RaceRule::Random => rng.gen_range(0..choices.len()),
+            RaceRule::Points => first_best(choices, |c| points_gain(rules, game, c)),
+            RaceRule::Margin => first_best(choices, |c| margin_gain(rules, game, c)),
+            RaceRule::Progress => first_best(choices, |c| progress_gain(rules, c) as f64),
+        }
+    }
+}
+
+/// The first choice of the highest score.
+fn first_best(choices: &ChoiceList, mut score: impl FnMut(Choice) -> f64) -> usize {
+    let mut best = (0, f64::NEG_INFINITY);
+    for (i, &c) in choices.as_slice().iter().enumerate() {
+        let s = score(c);
+        if s > best.1 {
+            best = (i, s);
+        }
+    }
+    best.0
+}
+
+/// Steps `choice` takes in track `c` (a double 2).
+fn steps_in(choice: Choice, c: u8) -> u8 {
+    choice.steps().filter(|&x| x == c).count() as u8
+}
+
+/// `race-points`' score of `choice` in `game`.
+pub fn points_gain(rules: &Rules, game: &Game, choice: Choice) -> f64 {
+    let (p, board) = (game.to_move, &game.board);
+    let mut after = *game;
+    after.apply(rules, choice);
+    let mut gain = end_value(after.winner, p);
+    for c in choice.columns() {
+        let s = board.cube(p, c);
+        gain += column_value(rules, board, p, c, s + steps_in(choice, c))
+            - column_value(rules, board, p, c, s);
+    }
+    gain
+}
+
+/// `race-progress`' score of `choice`: spaces climbed in units of 1/360360 of a track.
+pub fn progress_gain(rules: &Rules, choice: Choice) -> u32 {
+    choice
+        .steps()
+        .map(|c| UNITS_PER_SPACE[rules.layout.len(c) as usize & 15])
+        .sum()
+}
+
+/// Player `p`'s worth in the tracks `columns` of `game`: their score plus each track's value.
+fn worth(rules: &Rules, game: &Game, p: u8, columns: crate::columns::ColumnSet) -> f64 {
+    let b = &game.board;
+    let tracks: f64 = columns
+        .iter()
+        .map(|c| column_value(rules, b, p, c, b.cube(p, c)))
+        .sum();
+    b.scores[p as usize] as f64 + tracks
+}
+
+/// `race-margin`'s score of `choice` in `game`.
+pub fn margin_gain(rules: &Rules, game: &Game, choice: Choice) -> f64 {
+    let p = game.to_move;
+    let mut after = *game;
+    after.apply(rules, choice);
+    let moved = choice.columns();
+    let change = |q: u8| worth(rules, &after, q, moved) - worth(rules, game, q, moved);
+    let opponents = rules.players.saturating_sub(1);
+    let theirs: f64 = (0..rules.players)
+        .filter(|&q| q != p)
+        .map(change)
+        .sum::<f64>()
+        / opponents.max(1) as f64;
+    end_value(after.winner, p) + change(p) - theirs
+}
+
+/// A parsed Great Races policy spec.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RaceSpec {
+    /// The name in outputs.
+    pub name: String,
+    /// The rule.
+    pub rule: RaceRule,
+}
+
+impl fmt::Display for RaceSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name)
+    }
+}
+
+impl RaceSpec {
+    /// Parses a Great Races policy; a stopping policy of the other column games is named as
+    /// such, with the Great Races policies listed.
+    pub fn parse(text: &str) -> Result<RaceSpec, String> {
+        let text = text.trim();
+        let rule = match text {
+            "race-points" => RaceRule::Points,
+            "race-progress" => RaceRule::Progress,
+            "race-margin" => RaceRule::Margin,
+            "random" => RaceRule::Random,
+            _ => {
+                let names = RACE_FAMILIES.map(|(n, _)| n).join(", ");
+                let what = if super::PolicySpec::parse(text).is_ok() {
+                    format!("'{text}' is a stopping policy, and a Great Races turn has no stop")
+                } else {
+                    format!("unknown Great Races policy '{text}'")
+                };
+                return Err(one_line(&format!(
+                    "{what}: the Great Races policies are pairing rules: {names}"
+                )));
+            }
+        };
+        Ok(RaceSpec {
+            name: rule.name().to_string(),
+            rule,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::columns::GameKind;
+    use crate::dice::Roll;
+    use rand::SeedableRng;
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    fn pick(rule: RaceRule, rules: &Rules, game: &Game, roll: Roll) -> Choice {
+        let list = game.choices(rules, roll);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+        list.get(rule.choose(rules, game, &list, &mut rng))
+    }
+
+    #[test]
+    fn choices_come_in_canonical_order() {
+        let rules = Rules::new(GameKind::GreatRaces, 2);
+        let g = Game::new();
+        // 1 6 1 6 pairs as 7+7, 2+12, 7+7: 7+7 (larger sum 7) comes before 2+12.
+        let list = g.choices(&rules, Roll([1, 6, 1, 6]));
+        assert_eq!(list.as_slice(), &[Choice::two(7, 7), Choice::two(2, 12)]);
+        // 3 5 1 5 pairs as 8+6, 4+10, 8+6: 6+8 first. race-progress: 6+8 climbs 2/11 of a
+        // track, 4+10 2/7: 4+10.
+        let roll = Roll([3, 5, 1, 5]);
+        let list = g.choices(&rules, roll);
+        assert_eq!(list.as_slice(), &[Choice::two(6, 8), Choice::two(4, 10)]);
+        assert_eq!(
+            pick(RaceRule::Progress, &rules, &g, roll),
+            Choice::two(4, 10)
+        );
+        // 2 2 5 5 pairs as 4+10, 7+7, 7+7: 7+7 is listed first, and on equal scores the first
+        // listed is taken.
+        let roll = Roll([2, 2, 5, 5]);
+        assert_eq!(
+            g.choices(&rules, roll).as_slice(),
+            &[Choice::two(7, 7), Choice::two(4, 10)]
+        );
+        let tie = |_: Choice| 1.0;
+        assert_eq!(first_best(&g.choices(&rules, roll), tie), 0);
+    }
+
+    #[test]
+    fn race_points_weighs_points_by_the_chance_to_win() {
+        let rules = Rules::new(GameKind::GreatRaces, 2);
+        let mut g = Game::new();
+        // Roll 1,1,2,6 offers 2+8, 3+7: from the start 2 (10 points, 3 spaces) gains most.
+        let roll = Roll([1, 1, 2, 6]);
+        assert_eq!(
+            g.choices(&rules, roll).as_slice(),
+            &[Choice::two(3, 7), Choice::two(2, 8)]
+        );
+        assert_eq!(pick(RaceRule::Points, &rules, &g, roll), Choice::two(2, 8));
+        // With the opponent one step from winning 2 and 8, those races are nearly lost: 3+7.
+        g.board.set_cube(1, 2, 2);
+        g.board.set_cube(1, 8, 10);
+        assert_eq!(pick(RaceRule::Points, &rules, &g, roll), Choice::two(3, 7));
+    }
+
+    #[test]
+    fn race_margin_blocks_and_counts_second_places() {
+        let rules = Rules::new(GameKind::GreatRaces, 2);
+        // Both players on space 2 of track 2 (3 spaces; space 2 is shaded). 1 1 6 6 offers
+        // 7+7 and 2+12; 2+12 wins track 2 for the mover (10 points) and hands the opponent
+        // second place (6 points).
+        let mut g = Game::new();
+        g.board.set_cube(0, 2, 2);
+        g.board.set_cube(1, 2, 2);
+        let win = Choice::two(2, 12);
+        let mut after = g;
+        after.apply(&rules, win);
+        assert_eq!(after.board.scores, [10, 6, 0, 0]);
+        // The opponent's worth in track 2 falls from v = 5 (half the chance of first) + 3
+        // (the other half of second) = 8 to the 6 points of second place, and in track 12
+        // the mover's new cube cuts their chance: the margin counts both, race-points
+        // neither.
+        let b = &g.board;
+        assert!((column_value(&rules, b, 1, 2, 2) - 8.0).abs() < 1e-12);
+        let blocked = margin_gain(&rules, &g, win) - points_gain(&rules, &g, win);
+        let in_12 =
+            column_value(&rules, b, 1, 12, 0) - column_value(&rules, &after.board, 1, 12, 0);
+        assert!(in_12 > 0.0);
+        assert!((blocked - (2.0 + in_12)).abs() < 1e-12, "{blocked}");
+        // A race won where the opponent stands below the shaded spaces hands out no second
+        // place: they lose all they had there.
+        g.board.set_cube(1, 2, 1);
+        let mut after = g;
+        after.apply(&rules, win);
+        assert_eq!(after.board.scores, [10, 0, 0, 0]);
+        let lost = column_value(&rules, &g.board, 1, 2, 1);
+        let blocked = margin_gain(&rules, &g, win) - points_gain(&rules, &g, win);
+        assert!((blocked - (lost + in_12)).abs() < 1e-12, "{blocked}");
+    }
+
+    #[test]
+    fn stopping_policies_are_refused_with_the_race_policies_named() {
+        for (text, needle) in [
+            ("rule28", "'rule28' is a stopping policy"),
+            ("fixed-risk:0.3", "is a stopping policy"),
+            ("nonsense", "unknown Great Races policy 'nonsense'"),
+        ] {
+            let e = RaceSpec::parse(text).unwrap_err();
+            assert!(e.contains(needle), "{e}");
+            assert!(
+                e.contains("race-points, race-progress, race-margin, random"),
+                "{e}"
+            );
+        }
+        for (_, rule) in RACE_FAMILIES.iter().zip([
+            RaceRule::Points,
+            RaceRule::Progress,
+            RaceRule::Margin,
+            RaceRule::Random,
+        ]) {
+            assert_eq!(RaceSpec::parse(rule.name()).unwrap().rule, rule);
+        }
+    }
+}
