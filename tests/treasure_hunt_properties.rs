@@ -25,10 +25,14 @@ fn check(s: &State, deck_len: usize) {
     for p in 0..n {
         assert_eq!(cubes_of(s, p), 20, "player {p}'s cubes");
         cards += s.players[p].hand_len as usize;
+        // Steals may go past the row limit unless `row-limit-steals` counts them too.
         let side = s.players[p].side;
         for row in 0..6 {
             let count = s.row_count(p, side.cell(row, 0));
-            assert!(count <= s.rules.row_cap(), "player {p} row {row}: {count}");
+            assert!(
+                count <= s.rules.row_cap() || !s.rules.row_limit_steals,
+                "player {p} row {row}: {count}"
+            );
         }
     }
     assert_eq!(cards, deck_len, "cards conserved");
@@ -89,9 +93,15 @@ fn play_checked(rules: ThRules, specs: &[ThSpec], seed: u64) -> State {
         while !s.turn_over {
             let r = match spec.act(&s) {
                 Act::Claim => {
+                    let (p, here) = (s.current as usize, s.cell_of(s.current as usize));
+                    let before = s.row_count(p, here);
                     let sym = s.reveal_here();
                     let m = spec.combo(&s, sym);
-                    s.claim(m).map(|_| ())
+                    let r = s.claim(m);
+                    if r == Ok(true) {
+                        assert!(before < s.rules.row_cap(), "a claim past the row limit");
+                    }
+                    r.map(|_| ())
                 }
                 Act::Steal(k, m) => s.steal(k, m).map(|_| ()),
                 Act::Move => {
@@ -124,13 +134,14 @@ proptest! {
         seed in any::<u64>(),
         players in 1u8..=4,
         picks in proptest::collection::vec(0u8..4, 4),
-        strict_rows in any::<bool>(),
+        steal_rows in any::<bool>(),
         rounds in any::<bool>(),
     ) {
         let mut rules = ThRules::new(players);
         rules.turn_cap = 150;
-        if strict_rows {
-            rules.apply_variant("row-limit:2").unwrap();
+        if steal_rows {
+            rules.apply_variant("row-limit-steals").unwrap();
+            rules.apply_variant(if players < 4 { "row-limit:4" } else { "row-limit:2" }).unwrap();
         }
         if rounds {
             rules.apply_variant("rounds:2").unwrap();

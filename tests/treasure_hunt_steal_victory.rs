@@ -100,6 +100,46 @@ fn steals_only_as_the_first_action_on_anothers_tile() {
 }
 
 #[test]
+fn the_row_limit_bars_claims_and_not_steals_as_written() {
+    // Player 1 controls b1 and c1, two tiles of its first row; a1 there is player 2's.
+    let rivals = |rules: ThRules| {
+        let mut s = position(
+            rules,
+            &[
+                &["b2A", "y3A", "w5A", "g4A", "r3C"],
+                &["b3B", "b4C", "b5D", "b6E", "b1F"],
+            ],
+        );
+        s.owner[0] = 1;
+        s.cubes[0] = 1;
+        s.revealed |= 1;
+        s.players[1].supply -= 1;
+        for c in [1, 2] {
+            s.owner[c] = 0;
+            s.cubes[c] = 1;
+            s.players[0].supply -= 1;
+        }
+        s
+    };
+    let mut s = rivals(ThRules::new(2));
+    assert_eq!(s.row_count(0, 0), 2);
+    assert_eq!(
+        s.steal_price(),
+        Ok(1),
+        "a steal is no claim: the limit does not bar it"
+    );
+    assert!(s
+        .steal(StealKind::Four, mask(&s, &["b2A", "y3A", "w5A", "g4A"]))
+        .unwrap());
+    assert_eq!((s.owner[0], s.row_count(0, 0)), (0, 3));
+    // `row-limit-steals`: steals count against the limit too.
+    let mut r = ThRules::new(2);
+    r.apply_variant("row-limit-steals").unwrap();
+    let s = rivals(r);
+    assert_eq!(s.steal_price(), Err("the row limit is reached"));
+}
+
+#[test]
 fn reinforcement_raises_the_steal_price() {
     let mut s = on_rivals_tile(&["b2A", "y3A", "w5A", "g4A", "r3C"], 2);
     assert_eq!(s.steal_price(), Ok(3));
@@ -180,8 +220,10 @@ fn two_players_need_three_of_each() {
 }
 
 #[test]
-fn solitaire_needs_all_six_symbols_anywhere() {
-    let mut s = position(ThRules::new(1), &[&["r3C", "r4D", "r6F"]]);
+fn solitaire_with_solo_symbols_needs_all_six_symbols_anywhere() {
+    let mut r = ThRules::new(1);
+    r.apply_variant("solo-symbols").unwrap();
+    let mut s = position(r, &[&["r3C", "r4D", "r6F"]]);
     give_symbols(&mut s, 0, 1, true);
     // a1 shows anchor, the symbol... give_symbols left out flame: claim f-symbol tile f1.
     s.players[0].step = 5;
@@ -191,10 +233,9 @@ fn solitaire_needs_all_six_symbols_anywhere() {
 }
 
 #[test]
-fn solitaire_with_solo_far_must_also_reach_the_far_side() {
-    let mut r = ThRules::new(1);
-    r.apply_variant("solo-far").unwrap();
-    let mut s = position(r, &[&["r3C", "r4D", "r6F"]]);
+fn solitaire_must_also_reach_the_far_side() {
+    // "Play as above but with the following exceptions" lists none for the far side.
+    let mut s = position(ThRules::new(1), &[&["r3C", "r4D", "r6F"]]);
     give_symbols(&mut s, 0, 1, true);
     s.players[0].step = 5;
     assert!(s.claim(Some(mask(&s, &["r3C", "r4D", "r6F"]))).unwrap());

@@ -229,8 +229,9 @@ impl State {
     }
 
     /// Cubes needed to steal the tile the current player stands on, or why they may not: only
-    /// as the turn's first action, on another player's tile, within the row limit. A tile with
-    /// one cube takes one; a reinforced tile one more than it holds (2 cubes: 3).
+    /// as the turn's first action, on another player's tile (and within the row limit under
+    /// `row-limit-steals`). A tile with one cube takes one; a reinforced tile one more than it
+    /// holds (2 cubes: 3).
     pub fn steal_price(&self) -> Result<u8, &'static str> {
         let p = self.current as usize;
         let here = self.cell_of(p) as usize;
@@ -239,13 +240,12 @@ impl State {
             Err("a steal must be the turn's first action")
         } else if owner == NONE || owner == p as u8 {
             Err("the tile is not another player's")
-        } else if self.row_count(p, here as u8) >= self.rules.row_cap() {
+        } else if self.rules.row_limit_steals
+            && self.row_count(p, here as u8) >= self.rules.row_cap()
+        {
             Err("the row limit is reached")
         } else {
-            let price = match self.cubes[here] {
-                1 => 1,
-                k => k + 1,
-            };
+            let price = super::plan::steal_price(self.cubes[here]);
             if self.players[p].supply < price {
                 Err("not enough cubes")
             } else {

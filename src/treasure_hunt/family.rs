@@ -55,16 +55,35 @@ pub fn deal<R: RngCore>(rules: ThRules, deck: &Deck, rng: &mut R) -> State {
     State::new(rules, &cards[..n], tiles)
 }
 
-/// Whether a solitaire game can no longer be won: the marker is at the path's end (it may not
-/// go back) on a tile already its own, or revealed with a symbol already held, so no useful
-/// claim is left.
+/// Whether a solitaire game can no longer be won. The marker only goes forwards, so a claim is
+/// only ever on a tile from where it stands to the path's end: the game is lost when the player
+/// still needs a symbol and no such tile can give one (each is owned, in a row at the row
+/// limit, revealed with a symbol not needed, or face down while no needed symbol is face down
+/// any more), or when no cube is left to claim with.
 pub fn solitaire_stuck(s: &State) -> bool {
+    if !s.rules.solitaire() {
+        return false;
+    }
     let p = &s.players[0];
-    let here = s.cell_of(0);
-    let useless = s.owner[here as usize] != NONE
-        || s.visible(here)
-            .is_some_and(|sym| s.held(0)[sym as usize] >= s.rules.target);
-    s.rules.solitaire() && p.step == LAST_STEP && useless
+    let held = s.held(0);
+    let need: Vec<bool> = held.iter().map(|&h| h < s.rules.target).collect();
+    if !need.contains(&true) {
+        return false;
+    }
+    if p.supply == 0 {
+        return true;
+    }
+    let hidden = s.hidden_symbols();
+    let needed_face_down = (0..6).any(|k| need[k] && hidden[k] > 0);
+    let useful = |cell: u8| {
+        s.owner[cell as usize] == NONE
+            && s.row_count(0, cell) < s.rules.row_cap()
+            && match s.visible(cell) {
+                Some(sym) => need[sym as usize],
+                None => needed_face_down,
+            }
+    };
+    !(p.step..=LAST_STEP).any(|step| useful(p.side.path_cell(step)))
 }
 
 /// Plays one game. `specs[slot_of_seat[seat]]` plays seat `seat`. Shuffles and dice come from

@@ -151,6 +151,14 @@ impl Outlook {
         self.need.iter().all(|&n| n == 0)
     }
 
+    /// Whether the player can pay `price` cubes for one needed tile and still have a cube for
+    /// every other tile it needs.
+    #[inline]
+    pub fn affords(&self, s: &State, price: u8) -> bool {
+        let still: u32 = self.need.iter().map(|&n| n as u32).sum();
+        s.players[self.p].supply as u32 >= price as u32 + still.saturating_sub(1)
+    }
+
     /// Whether a needed symbol can only be had by stealing (no tile of it left to claim).
     #[inline]
     pub fn forced_to_steal(&self, symbol: u8) -> bool {
@@ -165,12 +173,25 @@ impl Outlook {
     }
 }
 
+/// Cubes a steal of a tile holding `cubes` cubes takes: 1, or one more than a reinforced tile
+/// holds.
+#[inline]
+pub fn steal_price(cubes: u8) -> u8 {
+    if cubes <= 1 {
+        1
+    } else {
+        cubes + 1
+    }
+}
+
 /// How much the player wants to stand on `cell`: about the chance of a useful claim there
 /// (1 for a revealed, needed, claimable tile), or a steal target for a policy that steals.
 pub fn cell_value(s: &State, o: &Outlook, cell: u8, steals: bool) -> f64 {
     let p = o.p;
     let owner = s.owner[cell as usize];
+    // The row limit bars claims; steals only under `row-limit-steals`.
     let row_ok = o.row_count(s, cell) < s.rules.row_cap();
+    let row_ok = row_ok || (owner != NONE && !s.rules.row_limit_steals);
     if !row_ok || s.players[p].supply == 0 {
         return 0.0;
     }
@@ -186,7 +207,7 @@ pub fn cell_value(s: &State, o: &Outlook, cell: u8, steals: bool) -> f64 {
         (NONE, Some(_)) => 0.0,
         (q, Some(sym)) if q != p as u8 && (steals || o.forced_to_steal(sym)) => {
             let k = sym as usize;
-            let price_ok = s.players[p].supply > s.cubes[cell as usize].max(1);
+            let price_ok = o.affords(s, steal_price(s.cubes[cell as usize]));
             if o.need[k] == 0 || !price_ok {
                 0.0
             } else if o.can4 & (1 << k) != 0 {

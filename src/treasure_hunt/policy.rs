@@ -168,7 +168,9 @@ impl ThSpec {
     /// on — greedy and thief discard and draw until they dare the claim; the runner moves on
     /// unless the claim is good now.
     fn solo_act(&self, s: &State, o: &Outlook, here: u8, step: u8) -> Act {
-        let useful_here = s.claim_blocker().is_none()
+        // Nothing left to claim once every symbol is held: only the far side is missing.
+        let useful_here = !o.done()
+            && s.claim_blocker().is_none()
             && s.visible(here).is_none_or(|sym| o.need[sym as usize] > 0);
         let can_move = !s.moved && step < LAST_STEP;
         if useful_here {
@@ -191,8 +193,8 @@ impl ThSpec {
     /// A steal to play now, if the policy wants one and the hand makes it.
     fn try_steal(&self, s: &State, o: &Outlook, here: u8, thief: bool) -> Option<Act> {
         let sym = s.visible(here)?;
-        s.steal_price().ok()?;
-        if o.need[sym as usize] == 0 || !(thief || o.forced_to_steal(sym)) {
+        let price = s.steal_price().ok()?;
+        if o.need[sym as usize] == 0 || !(thief || o.forced_to_steal(sym)) || !o.affords(s, price) {
             return None;
         }
         let pl = s.cur();

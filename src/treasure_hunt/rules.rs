@@ -16,17 +16,21 @@ pub struct ThRules {
     /// Tiles of each symbol a player must control to win: 1, 2, 3 for 4, 3, 2 players;
     /// solitaire 1 (all six symbols). `target:N` overrides.
     pub target: u8,
-    /// Most tiles a player may control in one row of their own path: 2 as written with four
-    /// players or solitaire; target + 1 with two or three (so the target can be reached);
-    /// `row-limit:N` overrides (0 = no limit).
+    /// Most tiles a player may hold in one row of their own path and still claim there: 2 as
+    /// written ("You cannot claim more than 2 tiles per row"); `row-limit:N` overrides (0 = no
+    /// limit).
     pub row_limit: u8,
+    /// Whether steals count against the row limit too (`row-limit-steals`). As written the
+    /// limit is on claims, and stealing is a separate action: a steal is never refused by it.
+    pub row_limit_steals: bool,
     /// Rounds played (`rounds:N`); 1 = the normal race. With more, each round ends at its first
     /// winner, scores 1 per cube on the tiles, and the highest total wins.
     pub rounds: u8,
     /// Turns per player before a game is abandoned as unfinished.
     pub turn_cap: u32,
-    /// Solitaire must also reach the far side (`solo-far`); by default the solitaire goal is
-    /// the six symbols alone, as its text states it.
+    /// Solitaire must also reach the far side, as the solitaire rules ("play as above but with
+    /// the following exceptions") list no exception for it; `solo-symbols` makes the six
+    /// symbols alone the goal, as the solitaire text restates it.
     pub solo_far: bool,
 }
 
@@ -43,10 +47,11 @@ impl ThRules {
             hand_size: 7,
             dice: 1,
             target,
-            row_limit: if target == 1 { 2 } else { target + 1 },
+            row_limit: 2,
+            row_limit_steals: false,
             rounds: 1,
             turn_cap: 1000,
-            solo_far: false,
+            solo_far: true,
         }
     }
 
@@ -57,7 +62,8 @@ impl ThRules {
     }
 
     /// Applies one `--variant`: `hand-5`, `two-dice`, `rounds` (3) or `rounds:N`,
-    /// `row-limit:N`, `target:N`, `turn-cap:N`, `solo-far`.
+    /// `row-limit:N`, `row-limit-steals`, `target:N`, `turn-cap:N`, `solo-symbols` (and
+    /// `solo-far`, the default, for older command lines).
     pub fn apply_variant(&mut self, v: &str) -> Result<(), String> {
         let (name, arg) = match v.split_once(':') {
             Some((n, a)) => (n, Some(a)),
@@ -77,11 +83,13 @@ impl ThRules {
         match name {
             "hand-5" => none().map(|_| self.hand_size = 5),
             "two-dice" => none().map(|_| self.dice = 2),
-            "solo-far" if self.players != 1 => Err(format!(
+            "solo-far" | "solo-symbols" if self.players != 1 => Err(format!(
                 "'{name}' is a solitaire rule: it needs --players 1, not {}",
                 self.players
             )),
             "solo-far" => none().map(|_| self.solo_far = true),
+            "solo-symbols" => none().map(|_| self.solo_far = false),
+            "row-limit-steals" => none().map(|_| self.row_limit_steals = true),
             "rounds" if arg.is_none() => {
                 self.rounds = 3;
                 Ok(())
@@ -91,8 +99,8 @@ impl ThRules {
             "target" => num(1, 6).map(|n| self.target = n as u8),
             "turn-cap" => num(10, 100_000).map(|n| self.turn_cap = n),
             _ => Err(format!(
-                "unknown Treasure Hunt variant '{v}': expected hand-5, two-dice, solo-far, \
-                 rounds[:N], row-limit:N, target:N or turn-cap:N"
+                "unknown Treasure Hunt variant '{v}': expected hand-5, two-dice, solo-symbols, \
+                 rounds[:N], row-limit:N, row-limit-steals, target:N or turn-cap:N"
             )),
         }
     }
@@ -107,9 +115,12 @@ impl ThRules {
         }
     }
 
-    /// Whether the target can be reached at all under the row limit.
+    /// Whether the target can be reached at all under the row limit: six rows of
+    /// `row_cap` tiles hold `target` of each of six symbols, unless steals may go beyond the
+    /// limit; and the cubes suffice.
     pub fn reachable(&self) -> bool {
-        self.target <= self.row_cap() && (self.target as u32 * 6) < CUBES as u32
+        let rows_hold = self.target <= self.row_cap() || !self.row_limit_steals;
+        rows_hold && (self.target as u32 * 6) < CUBES as u32
     }
 }
 
@@ -119,12 +130,20 @@ mod tests {
 
     #[test]
     fn defaults_and_variants() {
-        assert_eq!((ThRules::new(4).target, ThRules::new(4).row_limit), (1, 2));
-        assert_eq!((ThRules::new(3).target, ThRules::new(3).row_limit), (2, 3));
-        assert_eq!((ThRules::new(2).target, ThRules::new(2).row_limit), (3, 4));
+        for (players, target) in [(4, 1), (3, 2), (2, 3), (1, 1)] {
+            let r = ThRules::new(players);
+            assert_eq!(
+                (r.target, r.row_limit, r.row_limit_steals),
+                (target, 2, false)
+            );
+            assert!(r.reachable());
+        }
+        assert!(ThRules::new(1).solo_far);
         let mut r = ThRules::new(2);
-        r.apply_variant("row-limit:2").unwrap();
+        r.apply_variant("row-limit-steals").unwrap();
         assert!(!r.reachable());
+        r.apply_variant("row-limit:4").unwrap();
+        assert!(r.reachable());
         r.apply_variant("rounds").unwrap();
         assert_eq!(r.rounds, 3);
         assert!(r
@@ -137,6 +156,8 @@ mod tests {
             .unwrap_err()
             .contains("needs --players 1"));
         let mut solo = ThRules::new(1);
+        solo.apply_variant("solo-symbols").unwrap();
+        assert!(!solo.solo_far);
         solo.apply_variant("solo-far").unwrap();
         assert!(solo.solo_far);
         assert!(r.apply_variant("jump").unwrap_err().contains("unknown"));

@@ -251,7 +251,7 @@ impl State {
     }
 
     /// Whether player `p` meets the victory condition now: the target of every symbol, and
-    /// (except in solitaire, unless `solo-far`) the marker on the far row of their path.
+    /// the marker on the far row of their path (solitaire under `solo-symbols`: anywhere).
     pub fn meets_victory(&self, p: usize) -> bool {
         let anywhere = self.rules.solitaire() && !self.rules.solo_far;
         let far = anywhere || self.players[p].step >= FAR_ROW;
