@@ -83,8 +83,8 @@ impl Record {
         let given = h.variants.iter().map(|&(l, v)| (Some(l), v));
         for (line, v) in given.chain(over.variants.iter().map(|&v| (None, v))) {
             rules.apply_variant(v).map_err(|e| match line {
-                Some(l) => format!("line {l}: variant {}: {e}", variant_name(v)),
-                None => format!("--variant {}: {e}", variant_name(v)),
+                Some(l) => format!("line {l}: variant {}: {e}", v.name()),
+                None => format!("--variant {}: {e}", v.name()),
             })?;
             if !variants.contains(&v) {
                 variants.push(v);
@@ -99,15 +99,6 @@ impl Record {
             variants,
             rules,
         })
-    }
-}
-
-/// The name of a variant as written in records and on the command line.
-pub fn variant_name(v: Variant) -> &'static str {
-    match v {
-        Variant::Leisurely => "leisurely",
-        Variant::FasterGear => "faster-gear",
-        Variant::Jump => "jump",
     }
 }
 

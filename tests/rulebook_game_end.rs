@@ -1,5 +1,6 @@
 //! The Route 66 rulebook on the end of the game: after the stop that wins the eighth segment,
-//! all eleven with A More Leisurely Drive, and ties to the tied player latest in turn order.
+//! all eleven with A More Leisurely Drive (ten with its token-count reading, `leisurely:10`),
+//! and ties to the tied player latest in turn order.
 //! The records are long, so they are written by small helpers; every roll is still spelled out.
 
 mod common;
@@ -79,6 +80,29 @@ fn leisurely_drive_plays_all_eleven_segments() {
         (r.game.winner, b.scores[0], b.scores[1]),
         (Some(0), 68 + 6 + 6 + 5, 3)
     );
+}
+
+#[test]
+fn leisurely_ten_ends_after_the_stop_that_wins_the_tenth_segment() {
+    // "Finish all 11 segments instead of just 8 (ten tokens placed)": read by the tokens, the
+    // game ends when the tenth segment is won.
+    let ten_tokens = Overrides {
+        variants: vec!["leisurely:10".parse().unwrap()],
+        ..Overrides::default()
+    };
+    let nine = eight_segments(8) + "roll 1 1 1 6\nuse 7\nstop\n" + &climb_and_stop(6);
+    let (_, r) = replay_with(&nine, &ten_tokens);
+    assert_eq!((r.game.finished(), r.game.board.closed.len()), (false, 9));
+    let ten = nine + "roll 1 1 1 6\nuse 7\nstop\n" + &climb_and_stop(8);
+    let (_, r) = replay_with(&ten, &ten_tokens);
+    let b = &r.game.board;
+    assert_eq!(
+        (r.game.winner, b.closed.len(), b.scores[0]),
+        (Some(0), 10, 68 + 6 + 6)
+    );
+    // The same record from its own header line.
+    let (_, r) = replay(&format!("variant leisurely:10\n{ten}"));
+    assert_eq!((r.game.winner, r.game.board.closed.len()), (Some(0), 10));
 }
 
 #[test]

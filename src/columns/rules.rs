@@ -72,6 +72,9 @@ impl FromStr for Edition {
 pub enum Variant {
     /// Route 66 variant #1, A More Leisurely Drive: play until all 11 segments are won.
     Leisurely,
+    /// Variant #1 read by its token count (`leisurely:10`): "finish all 11 segments instead of
+    /// just 8 (ten tokens placed)", played to ten segments won.
+    LeisurelyTen,
     /// Route 66 variant #2, A Faster Gear: bring in as many new cars as each roll allows until
     /// all three are in.
     FasterGear,
@@ -80,15 +83,38 @@ pub enum Variant {
     Jump,
 }
 
+impl Variant {
+    /// The name used on the command line, in records and in CSV rules labels.
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Leisurely => "leisurely",
+            Variant::LeisurelyTen => "leisurely:10",
+            Variant::FasterGear => "faster-gear",
+            Variant::Jump => "jump",
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 impl FromStr for Variant {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
         match s {
-            "leisurely" | "1" => Ok(Variant::Leisurely),
+            "leisurely" | "leisurely:11" | "1" => Ok(Variant::Leisurely),
+            "leisurely:10" => Ok(Variant::LeisurelyTen),
             "faster-gear" | "2" => Ok(Variant::FasterGear),
             "jump" => Ok(Variant::Jump),
+            _ if s.starts_with("leisurely:") => Err(format!(
+                "unknown variant '{s}' (A More Leisurely Drive plays to all 11 segments, \
+                 leisurely, or to ten tokens placed, leisurely:10)"
+            )),
             _ => Err(format!(
-                "unknown variant '{s}' (expected leisurely, faster-gear or jump)"
+                "unknown variant '{s}' (expected leisurely, leisurely:10, faster-gear or jump)"
             )),
         }
     }
@@ -149,14 +175,15 @@ impl Rules {
     pub fn apply_variant(&mut self, v: Variant) -> Result<(), String> {
         match (v, self.game) {
             (Variant::Leisurely, GameKind::Route66) => self.columns_to_end = 11,
+            (Variant::LeisurelyTen, GameKind::Route66) => self.columns_to_end = 10,
             (Variant::FasterGear, GameKind::Route66) => self.faster_gear = true,
             (Variant::Jump, GameKind::CantStop) => self.jump = true,
             (v, g) => {
-                let (name, only) = match v {
-                    Variant::Leisurely => ("leisurely", GameKind::Route66),
-                    Variant::FasterGear => ("faster-gear", GameKind::Route66),
-                    Variant::Jump => ("jump", GameKind::CantStop),
+                let only = match v {
+                    Variant::Jump => GameKind::CantStop,
+                    _ => GameKind::Route66,
                 };
+                let name = v.name();
                 return Err(format!(
                     "variant {name} does not apply to {g} (it is a {only} variant)"
                 ));

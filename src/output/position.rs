@@ -5,7 +5,7 @@ use crate::columns::bust::bust_rolls;
 use crate::columns::set::{MAX_COLUMN, MIN_COLUMN};
 use crate::columns::{ChoiceList, Edition, Game, GameKind, Rules, Variant};
 use crate::dice::{Roll, OUTCOMES};
-use crate::transcript::{dice_text, edition_name, legal_text, variant_name};
+use crate::transcript::{dice_text, edition_name, legal_text};
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -128,7 +128,7 @@ impl Position<'_> {
                 })
                 .collect(),
             edition: (rules.game == GameKind::Route66).then(|| edition_name(self.edition)),
-            variants: self.variants.iter().map(|&v| variant_name(v)).collect(),
+            variants: self.variants.iter().map(|&v| v.name()).collect(),
             players: rules.players,
             rolls_this_turn: game.turn.rolls,
             pending_roll: self.pending.map(|p| p.0 .0),
@@ -163,7 +163,7 @@ impl Position<'_> {
     pub fn to_text(&self) -> String {
         let (rules, game, board) = (self.rules, self.game, &self.game.board);
         let mut out = String::new();
-        let variants: Vec<&str> = self.variants.iter().map(|&v| variant_name(v)).collect();
+        let variants: Vec<&str> = self.variants.iter().map(|&v| v.name()).collect();
         let _ = write!(out, "{}", rules.game);
         if rules.game == GameKind::Route66 {
             let _ = write!(out, " (edition {})", edition_name(self.edition));
