@@ -3,6 +3,7 @@
 
 use crate::columns::{Edition, GameKind, Layout, Rules, Variant};
 use crate::error::input;
+use crate::output::provenance::Provenance;
 use anyhow::Result;
 use clap::{Args, Parser, Subcommand};
 use std::ffi::OsString;
@@ -159,6 +160,61 @@ impl GameArgs {
             rules.layout = load_board(path)?;
         }
         Ok(rules)
+    }
+}
+
+impl GameArgs {
+    /// The provenance of a run of this game (see [`Provenance`]): `players` seats (none for a
+    /// table that holds for any), `seed` where the numbers depend on one. A board or deck file
+    /// is named by its bytes' digest; the file is read here once more (it is a few hundred
+    /// bytes), so the label always matches what was played.
+    pub fn provenance(&self, players: Option<u8>, seed: Option<u64>) -> Result<Provenance> {
+        let (game, builtin) = match self.game.parse::<GameKind>() {
+            Ok(GameKind::Route66) if self.edition == "de" => {
+                (GameKind::Route66.name(), "route66-de")
+            }
+            Ok(g) => (g.name(), g.name()),
+            Err(_) if self.game == crate::treasure_hunt::setup::GAME_NAME => {
+                (crate::treasure_hunt::setup::GAME_NAME, "treasure-hunt-deck")
+            }
+            Err(_) if self.game == crate::shortcut::GAME_NAME => {
+                (crate::shortcut::GAME_NAME, crate::shortcut::GAME_NAME)
+            }
+            Err(e) => return Err(input(format!("--game: {e}"))),
+        };
+        let file = self.board.as_ref().or(self.deck.as_ref());
+        let board = match file {
+            Some(path) => {
+                let flag = if self.board.is_some() {
+                    "--board"
+                } else {
+                    "--deck"
+                };
+                let bytes = std::fs::read(path)
+                    .map_err(|e| input(format!("{flag} {}: {e}", path.display())))?;
+                Provenance::file_label(&bytes)
+            }
+            None => builtin.to_string(),
+        };
+        let mut parts: Vec<String> = Vec::new();
+        if game == GameKind::Route66.name() {
+            parts.push(self.edition.clone());
+        }
+        // The column games' variants by their names (`1` is `leisurely`); the others' as given.
+        parts.extend(self.variants.iter().map(|v| match v.parse::<Variant>() {
+            Ok(v) if self.game.parse::<GameKind>().is_ok() => v.name().to_string(),
+            _ => v.clone(),
+        }));
+        if self.columns_to_win != 3 {
+            parts.push(format!("columns-to-win:{}", self.columns_to_win));
+        }
+        Ok(Provenance {
+            game: game.to_string(),
+            players,
+            rules: Provenance::rules_label(&parts),
+            board,
+            seed,
+        })
     }
 }
 

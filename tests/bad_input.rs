@@ -72,7 +72,7 @@ resume: other games :: tournament --game cant-stop --policies one-roll,fixed-ris
 resume: other policies :: tournament --game cant-stop --policies one-roll,rule28 --games 5000 --seed 5 --resume ck5.csv :: --resume ck5.csv ;; different policies or opponents: 'one-roll|fixed-risk:0.3' in the checkpoint, 'one-roll|rule28' in this run
 resume: other game :: tournament --policies one-roll,fixed-risk:0.3 --games 5000 --seed 5 --resume ck5.csv :: --resume ck5.csv ;; different game: 'cant-stop' in the checkpoint, 'route66' in this run
 resume: other variant :: tournament --game cant-stop --variant jump --policies one-roll,fixed-risk:0.3 --games 5000 --seed 5 --resume ck5.csv :: --resume ck5.csv ;; different rules: 'standard' in the checkpoint, 'jump' in this run
-resume: other rule settings :: tournament --game cant-stop --columns-to-win 4 --policies one-roll,fixed-risk:0.3 --games 5000 --seed 5 --resume ck5.csv :: --resume ck5.csv ;; different board or rule settings: ' ;; ' in the checkpoint, ' ;; ' in this run
+resume: other rule settings :: tournament --game cant-stop --columns-to-win 4 --policies one-roll,fixed-risk:0.3 --games 5000 --seed 5 --resume ck5.csv :: --resume ck5.csv ;; different rules: 'standard' in the checkpoint, 'columns-to-win:4' in this run
 resume: other shard :: tournament --game cant-stop --policies one-roll,fixed-risk:0.3 --games 5000 --seed 5 --shard 1/2 --resume ck5.csv :: --resume ck5.csv ;; different shard: 1/1 in the checkpoint, 1/2 in this run
 resume: not a counters file :: tournament --resume good.toml :: --resume good.toml ;; line 1 ;; not a pressluck counters file
 resume: truncated :: tournament --resume trunc.csv :: --resume trunc.csv ;; truncated
@@ -98,7 +98,7 @@ merge: duplicate :: merge s1.csv s1.csv --out merged.csv :: s1.csv ;; shard 1/2 
 merge: missing shard :: merge s1.csv --out merged.csv :: missing shard(s) 2/2 ;; --allow-partial
 merge: shard counts differ :: merge s1.csv t1.csv --out merged.csv :: t1.csv ;; shard 1/3 ;; 2 shards
 merge: incomplete shard :: merge incomplete.csv s2.csv --out merged.csv :: incomplete.csv ;; incomplete ;; --allow-partial
-merge: crafted chunk range :: merge huge-range.csv s2.csv --out merged.csv :: huge-range.csv ;; line 11 ;; bad chunk list
+merge: crafted chunk range :: merge huge-range.csv s2.csv --out merged.csv :: huge-range.csv ;; line 12 ;; bad chunk list
 merge: crafted players :: merge players9.csv s2.csv --out merged.csv :: players9.csv ;; meta 'players' 9
 merge: crafted stop cell :: merge stops.csv s2.csv --out merged.csv --stop-table st.csv :: stops.csv ;; more stops than decisions
 merge: counters overflow :: merge big-t1.csv big-t2.csv big-t3.csv --out merged.csv :: big-t3.csv ;; overflow

@@ -58,6 +58,7 @@ fn counters_text(sweep: bool) -> &'static str {
         let run = RunId {
             game: "cant-stop".into(),
             rules: "en".into(),
+            board: "cant-stop".into(),
             setup: "fuzz".into(),
             players: 2,
             matchups: ms.iter().map(|m| m.name()).collect(),
@@ -99,8 +100,7 @@ fn use_counters(bytes: &[u8]) -> Result<(), TestCaseError> {
         return Ok(());
     }
     let result = TournamentResult {
-        game: f.run.game.clone(),
-        rules: f.run.rules.clone(),
+        provenance: f.run.provenance(),
         players: f.run.players,
         matchups: f
             .run

@@ -2,7 +2,10 @@
 //! deterministic across threads), the stop table, the odds views, replay, and one-line
 //! errors with exit code 2 for bad boards, policies and flags.
 
+mod common;
+
 use assert_cmd::Command;
+use common::Table;
 use predicates::prelude::*;
 use std::fs;
 use std::path::Path;
@@ -47,13 +50,21 @@ fn solitaire_tournament_reports_mean_turns() {
             "4000",
         ],
     );
-    let rows: Vec<&str> = csv.lines().collect();
-    assert!(rows[0].starts_with("game,players,matchup,policy,seat,games,wins"));
-    assert_eq!(rows.len(), 5, "{csv}");
-    let optimal = rows.iter().find(|r| r.contains(",optimal,all,")).unwrap();
-    let f: Vec<&str> = optimal.split(',').collect();
-    assert_eq!((f[0], f[5], f[6]), ("shortcut", "4000", "4000"));
-    let turns: f64 = f[11].parse().unwrap();
+    let t = Table::parse(&csv);
+    assert!(t
+        .header
+        .join(",")
+        .starts_with("game,players,rules,board,seed,status,matchup,policy,seat,games,wins"));
+    assert_eq!(t.rows.len(), 4, "{csv}");
+    let i = t.one(&[("policy", "optimal"), ("seat", "all")]);
+    let got = (
+        t.get(i, "game"),
+        t.get(i, "board"),
+        t.get(i, "games"),
+        t.get(i, "wins"),
+    );
+    assert_eq!(got, ("shortcut", "shortcut", "4000", "4000"));
+    let turns = t.num(i, "mean_turns");
     assert!((10.5..11.4).contains(&turns), "{turns}");
 }
 
@@ -96,9 +107,12 @@ fn two_seat_tournament_is_the_same_on_one_or_two_threads() {
         .arg(&stop)
         .assert()
         .success();
-    let table = fs::read_to_string(stop).unwrap();
-    assert!(table.starts_with("policy,roll,cars,decisions,stops,stop_rate,busts,bust_rate"));
-    assert!(table.contains("\npress:2,2,0,"), "{table}");
+    let table = Table::parse(&fs::read_to_string(stop).unwrap());
+    assert!(table
+        .header
+        .join(",")
+        .ends_with("policy,roll,cars,decisions,stops,stop_rate,busts,bust_rate"));
+    table.one(&[("policy", "press:2"), ("roll", "2"), ("cars", "0")]);
 }
 
 #[test]
@@ -108,7 +122,8 @@ fn odds_views_press_and_policy() {
         .assert()
         .success()
         .stdout(predicate::str::starts_with(
-            "presses,p_survive,total,p_total,p_total_given_survive,p_at_least_given_survive\n1,0.500000000,1,0.166666667,",
+            "game,players,rules,board,seed,status,presses,p_survive,total,p_total,p_total_given_survive,p_at_least_given_survive\n\
+             shortcut,,standard,shortcut,,complete,1,0.500000000,1,0.166666667,",
         ));
     let out = pressluck()
         .args(["odds", "--game", "shortcut", "--view", "policy"])
@@ -116,10 +131,13 @@ fn odds_views_press_and_policy() {
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
-        text.contains("\nr35,white,1,1,push:finish,1.000000000,"),
+        text.contains(",complete,r35,white,1,1,push:finish,1.000000000,"),
         "{text}"
     );
-    assert!(text.contains("\nr0,white,16,36,main,10.94"), "{text}");
+    assert!(
+        text.contains(",complete,r0,white,16,36,main,10.94"),
+        "{text}"
+    );
 }
 
 #[test]

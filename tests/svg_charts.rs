@@ -2,6 +2,8 @@
 //! as groups of a stable class, with the right number of points; the sweep chart's best points
 //! are the CSV's.
 
+mod common;
+
 use assert_cmd::Command;
 use roxmltree::{Document, Node};
 use std::fs;
@@ -90,12 +92,13 @@ fn sweep_chart_has_one_line_per_opponent_and_marks_the_csv_best() {
             .find(|t| t.starts_with("best "))
             .unwrap();
         let name = g.attribute("data-name").unwrap();
-        let best = csv
-            .lines()
-            .map(|l| l.split(',').collect::<Vec<_>>())
-            .find(|f| f[4] == name && f[12] == "true")
-            .unwrap();
-        assert_eq!(label, format!("best {}", best[3]), "{name}");
+        let t = common::Table::parse(&csv);
+        let best = t.one(&[("opponent", name), ("best", "true")]);
+        assert_eq!(
+            label,
+            format!("best {}", t.get(best, "parameter")),
+            "{name}"
+        );
     }
 }
 

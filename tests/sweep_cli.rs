@@ -36,7 +36,7 @@ fn rows(csv: &str) -> Vec<std::collections::HashMap<String, String>> {
         .collect()
 }
 
-const HEADER: &str = "game,players,policy,parameter,opponent,games,wins,win_rate,ci95_low,ci95_high,mean_turns,sd_turns,best";
+const HEADER: &str = "game,players,rules,board,seed,status,policy,parameter,opponent,games,wins,win_rate,ci95_low,ci95_high,mean_turns,sd_turns,best";
 
 #[test]
 fn two_player_sweep_marks_the_best_point_per_opponent_and_the_field() {

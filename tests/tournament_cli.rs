@@ -1,7 +1,10 @@
 //! The tournament command as a user runs it: determinism across thread counts, the CSV schema,
 //! solitaire, the stop table, and clear errors for bad input.
 
+mod common;
+
 use assert_cmd::Command;
+use common::Table;
 use predicates::prelude::*;
 use std::fs;
 use std::path::Path;
@@ -23,12 +26,19 @@ fn tournament(dir: &Path, name: &str, extra: &[&str]) -> String {
 #[test]
 fn same_seed_gives_identical_csv_on_one_or_two_threads() {
     let dir = tempfile::tempdir().unwrap();
-    for game in ["route66", "cant-stop", "great-races"] {
+    for (game, policies) in [
+        ("route66", "one-roll,fixed-risk:0.3,ev,rule28"),
+        ("cant-stop", "one-roll,fixed-risk:0.3,ev,rule28"),
+        (
+            "great-races",
+            "race-points,race-progress,race-margin,random",
+        ),
+    ] {
         let args = [
             "--game",
             game,
             "--policies",
-            "one-roll,fixed-risk:0.3,ev,rule28",
+            policies,
             "--games",
             "3000",
             "--seed",
@@ -69,38 +79,101 @@ fn csv_has_the_documented_schema_and_consistent_counts() {
             "2000",
         ],
     );
-    let mut lines = csv.lines();
-    let header = lines.next().unwrap();
-    assert!(header.starts_with(
-        "game,players,matchup,policy,seat,games,wins,win_rate,ci95_low,ci95_high,mean_score,mean_turns,sd_turns,mean_rolls,bust_rate"
-    ));
-    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
-    // One matchup, two policies, rows for seat all, 1, 2.
-    assert_eq!(rows.len(), 6);
-    let all: Vec<&Vec<&str>> = rows.iter().filter(|r| r[4] == "all").collect();
+    let t = Table::parse(&csv);
+    assert_eq!(
+        t.header[..19].join(","),
+        "game,players,rules,board,seed,status,matchup,policy,seat,games,wins,win_rate,ci95_low,ci95_high,mean_score,mean_turns,sd_turns,mean_rolls,bust_rate"
+    );
+    // One matchup, two policies, rows for seat all, 1, 2; each row says what was played.
+    assert_eq!(t.rows.len(), 6);
+    for i in 0..t.rows.len() {
+        let provenance: Vec<&str> = ["game", "players", "rules", "board", "seed", "status"]
+            .iter()
+            .map(|c| t.get(i, c))
+            .collect();
+        assert_eq!(
+            provenance,
+            ["cant-stop", "2", "standard", "cant-stop", "1", "complete"]
+        );
+    }
+    let all = t.find(&[("seat", "all")]);
     assert_eq!(all.len(), 2);
-    let games: u64 = all.iter().map(|r| r[5].parse::<u64>().unwrap()).sum();
-    let wins: u64 = all.iter().map(|r| r[6].parse::<u64>().unwrap()).sum();
+    let games: f64 = all.iter().map(|&i| t.num(i, "games")).sum();
+    let wins: f64 = all.iter().map(|&i| t.num(i, "wins")).sum();
     assert_eq!(
         (games, wins),
-        (4000, 2000),
+        (4000.0, 2000.0),
         "each game has one winner, each policy plays every game"
     );
-    for r in &rows {
-        let (rate, lo, hi): (f64, f64, f64) = (
-            r[7].parse().unwrap(),
-            r[8].parse().unwrap(),
-            r[9].parse().unwrap(),
+    for i in 0..t.rows.len() {
+        let (rate, lo, hi) = (
+            t.num(i, "win_rate"),
+            t.num(i, "ci95_low"),
+            t.num(i, "ci95_high"),
         );
-        assert!(lo <= rate && rate <= hi, "{r:?}");
+        assert!(lo <= rate && rate <= hi, "{:?}", t.rows[i]);
     }
     // Seat rotation: each policy sits in each seat for half of its games.
-    let seat_games: Vec<u64> = rows
+    for i in (0..t.rows.len()).filter(|&i| t.get(i, "seat") != "all") {
+        assert_eq!(t.num(i, "games"), 1000.0, "{:?}", t.rows[i]);
+    }
+}
+
+#[test]
+fn rules_and_board_files_are_named_in_the_csv() {
+    let dir = tempfile::tempdir().unwrap();
+    let board = dir.path().join("b.toml");
+    let text = pressluck::columns::Layout::cant_stop().to_toml("mine");
+    fs::write(&board, &text).unwrap();
+    let csv = tournament(
+        dir.path(),
+        "t.csv",
+        &[
+            "--game",
+            "cant-stop",
+            "--policies",
+            "one-roll,fixed-risk:0.3",
+            "--games",
+            "50",
+            "--seed",
+            "9",
+            "--variant",
+            "jump",
+            "--columns-to-win",
+            "4",
+            "--board",
+            board.to_str().unwrap(),
+        ],
+    );
+    let t = Table::parse(&csv);
+    use sha2::Digest;
+    let digest: String = sha2::Sha256::digest(text.as_bytes())
         .iter()
-        .filter(|r| r[4] != "all")
-        .map(|r| r[5].parse().unwrap())
+        .take(6)
+        .map(|b| format!("{b:02x}"))
         .collect();
-    assert!(seat_games.iter().all(|&g| g == 1000), "{seat_games:?}");
+    for i in 0..t.rows.len() {
+        assert_eq!(t.get(i, "rules"), "jump+columns-to-win:4");
+        assert_eq!(t.get(i, "board"), format!("sha256:{digest}"));
+        assert_eq!(t.get(i, "seed"), "9");
+    }
+    let csv = tournament(
+        dir.path(),
+        "d.csv",
+        &[
+            "--edition",
+            "de",
+            "--variant",
+            "leisurely:10",
+            "--games",
+            "20",
+        ],
+    );
+    let t = Table::parse(&csv);
+    assert_eq!(
+        (t.get(0, "rules"), t.get(0, "board")),
+        ("de+leisurely:10", "route66-de")
+    );
 }
 
 #[test]
@@ -123,26 +196,29 @@ fn solitaire_reports_turns_to_finish_and_the_stop_table() {
             stops.to_str().unwrap(),
         ],
     );
-    let rows: Vec<Vec<String>> = csv
-        .lines()
-        .skip(1)
-        .map(|l| l.split(',').map(String::from).collect())
-        .collect();
-    assert_eq!(rows.len(), 2);
-    for r in &rows {
-        assert_eq!(r[6], "2000", "solitaire always finishes: {r:?}");
-        let turns: f64 = r[11].parse().unwrap();
-        assert!(turns > 5.0 && turns < 100.0, "{r:?}");
+    let t = Table::parse(&csv);
+    assert_eq!(t.rows.len(), 2);
+    for i in 0..2 {
+        assert_eq!(
+            t.get(i, "wins"),
+            "2000",
+            "solitaire always finishes: {:?}",
+            t.rows[i]
+        );
+        let turns = t.num(i, "mean_turns");
+        assert!(turns > 5.0 && turns < 100.0, "{:?}", t.rows[i]);
     }
-    let table = fs::read_to_string(stops).unwrap();
-    assert!(table.starts_with("policy,roll,cars,decisions,stops,stop_rate,busts,bust_rate"));
+    let table = Table::parse(&fs::read_to_string(stops).unwrap());
+    assert_eq!(
+        table.header.join(","),
+        "game,players,rules,board,seed,status,policy,roll,cars,decisions,stops,stop_rate,busts,bust_rate"
+    );
     // one-roll stops at every decision.
-    for line in table
-        .lines()
-        .filter(|l| l.starts_with("one-roll,") && !l.starts_with("one-roll,0,"))
-    {
-        let f: Vec<&str> = line.split(',').collect();
-        assert_eq!(f[3], f[4], "{line}");
+    for i in table.find(&[("policy", "one-roll")]) {
+        if table.get(i, "roll") != "0" {
+            assert_eq!(table.get(i, "decisions"), table.get(i, "stops"));
+            assert_eq!(table.get(i, "bust_rate"), "", "it never rolls on: no rate");
+        }
     }
 }
 
@@ -222,13 +298,10 @@ fn ev_and_rule28_beat_one_roll_in_route66() {
             "2026",
         ],
     );
+    let t = Table::parse(&csv);
     for (matchup, policy) in [("ev|one-roll", "ev"), ("rule28|one-roll", "rule28")] {
-        let row: Vec<&str> = csv
-            .lines()
-            .map(|l| l.split(',').collect::<Vec<_>>())
-            .find(|r| r[2] == matchup && r[3] == policy && r[4] == "all")
-            .unwrap_or_else(|| panic!("no row {matchup} {policy}"));
-        let low: f64 = row[8].parse().unwrap();
+        let i = t.one(&[("matchup", matchup), ("policy", policy), ("seat", "all")]);
+        let low = t.num(i, "ci95_low");
         assert!(low > 0.5, "{matchup}: {policy} lower bound {low}");
     }
 }

@@ -38,8 +38,12 @@ fn tournaments_are_the_same_on_one_or_two_threads() {
         &[&args[..], &["--threads", "2"]].concat(),
     );
     assert_eq!(one, two);
-    assert!(one.starts_with("game,players,matchup,policy,seat,games,wins,"));
-    assert!(one.lines().nth(1).unwrap().starts_with("treasure-hunt,4,"));
+    assert!(one.starts_with("game,players,rules,board,seed,status,matchup,policy,seat,games,wins,"));
+    assert!(one
+        .lines()
+        .nth(1)
+        .unwrap()
+        .starts_with("treasure-hunt,4,standard,treasure-hunt-deck,1,complete,"));
 }
 
 #[test]
@@ -63,7 +67,10 @@ fn solitaire_counts_turns_and_the_claim_table_is_written() {
     );
     assert_eq!(csv.lines().count(), 3, "{csv}");
     let table = fs::read_to_string(stop).unwrap();
-    assert!(table.starts_with("policy,roll,cars,decisions,stops,stop_rate,busts,bust_rate"));
+    assert!(table.starts_with(
+        "game,players,rules,board,seed,status,policy,roll,cars,decisions,stops,stop_rate,busts,bust_rate\n\
+         treasure-hunt,1,two-dice,treasure-hunt-deck,1,complete,"
+    ));
 }
 
 #[test]
@@ -78,9 +85,14 @@ fn claim_odds_table_is_exact() {
     assert!(lines
         .next()
         .unwrap()
-        .starts_with("hand,symbol,colour,hands,symbol_hands"));
+        .starts_with("game,players,rules,board,seed,status,hand,symbol,colour,hands,symbol_hands"));
     // Three cards: C(54,3) = 24804 hands; three anchors of nine: C(9,3) = 84; three reds: 84.
-    assert!(text.contains("\n3,anchor,red,24804,84,84,"), "{text}");
+    assert!(
+        text.contains(
+            "\ntreasure-hunt,,standard,treasure-hunt-deck,,complete,3,anchor,red,24804,84,84,"
+        ),
+        "{text}"
+    );
     assert_eq!(text.lines().count(), 1 + 4 * 5 * 7);
 }
 
@@ -99,8 +111,9 @@ fn a_replacement_deck_file_is_used() {
         .output()
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
-    // Every card an anchor: any three claim an anchor tile.
-    assert!(text.contains("\n3,anchor,red,7140,7140,"), "{text}");
+    // Every card an anchor: any three claim an anchor tile. The deck is named by its digest.
+    assert!(text.contains(",complete,3,anchor,red,7140,7140,"), "{text}");
+    assert!(text.contains("\ntreasure-hunt,,standard,sha256:"), "{text}");
 }
 
 fn fails(args: &[&str], needle: &str) {

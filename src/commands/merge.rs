@@ -108,8 +108,7 @@ pub fn run(a: MergeArgs) -> Result<ExitCode> {
     match &run.kind {
         RunKind::Tournament => {
             let result = TournamentResult {
-                game: run.game.clone(),
-                rules: run.rules.clone(),
+                provenance: run.provenance(),
                 players: run.players,
                 matchups: run
                     .matchups

@@ -2,13 +2,13 @@
 //! of sets of cars (or of all 2048 usable sets), the one-roll track view, and reach odds —
 //! with an optional Monte Carlo check.
 
-use crate::cli::OddsArgs;
+use crate::cli::{GameSetup, OddsArgs};
 use crate::columns::odds::{mask_table, reach_odds, set_table, track_table};
 use crate::columns::set::{MAX_COLUMN, MIN_COLUMN};
 use crate::columns::ColumnSet;
 use crate::error::input;
 use crate::output::atomic::{check_writable, write_atomic, write_out};
-use crate::output::odds_csv::{to_csv, ReachRow, SetRow, TrackRow};
+use crate::output::odds_csv::{ReachRow, SetRow, TrackRow};
 use crate::output::svg_odds::render_odds;
 use crate::sim::bust_check::{sample_busts, wilson999};
 use anyhow::Result;
@@ -55,16 +55,19 @@ fn only_cars(text: &str, blocked: ColumnSet, a: &OddsArgs) -> Result<ColumnSet> 
 
 /// Runs the command.
 pub fn run(a: OddsArgs) -> Result<ExitCode> {
-    if a.svg.is_some() && !matches!(a.game.setup(2)?, crate::cli::GameSetup::Columns(_)) {
+    let setup = a.game.setup(2)?;
+    if a.svg.is_some() && !matches!(setup, GameSetup::Columns(_)) {
         return Err(input(
             "--svg: the heat map is of the column games' bust table",
         ));
     }
-    if let crate::cli::GameSetup::Shortcut(setup) = a.game.setup(1)? {
-        return crate::shortcut::odds::run(&setup, &a);
-    }
-    if let crate::cli::GameSetup::TreasureHunt(family) = a.game.setup(2)? {
-        return crate::treasure_hunt::odds_cli::run(&a, &family);
+    let provenance = a.game.provenance(None, a.samples.map(|_| a.seed))?;
+    match &setup {
+        GameSetup::Shortcut(setup) => return crate::shortcut::odds::run(setup, &a, &provenance),
+        GameSetup::TreasureHunt(family) => {
+            return crate::treasure_hunt::odds_cli::run(&a, family, &provenance)
+        }
+        GameSetup::Columns(_) | GameSetup::GreatRaces(_) => {}
     }
     let rules = a.game.rules(2)?;
     let blocked = parse_columns(&a.blocked, "--blocked")?;
@@ -111,21 +114,24 @@ pub fn run(a: OddsArgs) -> Result<ExitCode> {
             let rows = rows
                 .iter()
                 .filter(|o| !matches!(only, Some(c) if o.cars != c));
-            to_csv(rows.map(|o| {
-                let mc = a.samples.map(|n| {
-                    let (cars, free, blk) = if a.masks {
-                        (ColumnSet::EMPTY, 3, !o.usable)
-                    } else {
-                        (o.cars, o.free_cars, blocked)
-                    };
-                    let k = sample_busts(cars, free, blk, n, a.seed);
-                    let (lo, hi) = wilson999(k, n);
-                    (k as f64 / n as f64, lo, hi)
-                });
-                SetRow::new(o, mc)
-            }))?
+            provenance.csv(
+                false,
+                rows.map(|o| {
+                    let mc = a.samples.map(|n| {
+                        let (cars, free, blk) = if a.masks {
+                            (ColumnSet::EMPTY, 3, !o.usable)
+                        } else {
+                            (o.cars, o.free_cars, blocked)
+                        };
+                        let k = sample_busts(cars, free, blk, n, a.seed);
+                        let (lo, hi) = wilson999(k, n);
+                        (k as f64 / n as f64, lo, hi)
+                    });
+                    SetRow::new(o, mc)
+                }),
+            )?
         }
-        "tracks" => to_csv(track_table().iter().map(TrackRow::from))?,
+        "tracks" => provenance.csv(false, track_table().iter().map(TrackRow::from))?,
         "reach" => {
             let mut rows = Vec::new();
             for c in MIN_COLUMN..=MAX_COLUMN {
@@ -138,7 +144,7 @@ pub fn run(a: OddsArgs) -> Result<ExitCode> {
                     });
                 }
             }
-            to_csv(rows)?
+            provenance.csv(false, rows)?
         }
         v => return Err(input(format!("--view {v}: expected sets, tracks or reach"))),
     };

@@ -5,10 +5,11 @@
 
 use crate::cli::{GameSetup, SweepArgs};
 use crate::commands::job::{Control, Job};
-use crate::commands::tournament::{rules_label, split_policies, MAX_GAMES};
+use crate::commands::tournament::{split_policies, MAX_GAMES};
 use crate::error::input;
 use crate::output::atomic::{check_writable, write_atomic};
 use crate::output::counters_csv::{RunId, RunKind};
+use crate::output::provenance::Provenance;
 use crate::output::svg_sweep::render_sweep;
 use crate::sim::family::{ColumnFamily, Family};
 use crate::sim::schedule::{Matchup, Named};
@@ -24,8 +25,8 @@ use std::process::ExitCode;
 pub struct SweepSettings<F: Family> {
     /// The game family with its rules.
     pub family: F,
-    /// Edition and variants label.
-    pub rules_label: String,
+    /// The run's game, seats, rules, board and seed, as the CSV says them.
+    pub provenance: Provenance,
     /// The template as given.
     pub template: String,
     /// The points: parameter text and the parsed spec.
@@ -122,7 +123,7 @@ impl<F: Family> SweepSettings<F> {
             }
         }
         Ok(SweepSettings {
-            rules_label: rules_label(&a.game),
+            provenance: a.game.provenance(Some(a.players), Some(a.seed))?,
             family,
             template: a.policy,
             points,
@@ -158,8 +159,9 @@ impl<F: Family> SweepSettings<F> {
     /// The run's identity, as written in counters files.
     pub fn run_id(&self) -> RunId {
         RunId {
-            game: self.family.game_name(),
-            rules: self.rules_label.clone(),
+            game: self.provenance.game.clone(),
+            rules: self.provenance.rules.clone(),
+            board: self.provenance.board.clone(),
             setup: self.family.fingerprint(),
             players: self.family.players(),
             matchups: self.matchups().iter().map(|m| m.name()).collect(),

@@ -1,11 +1,12 @@
 //! `pressluck tournament`: every matchup of the listed policies, played in parallel, written as
 //! CSV (and optionally the stop-probability table), with a summary on stdout.
 
-use crate::cli::{GameArgs, GameSetup, TournamentArgs};
+use crate::cli::{GameSetup, TournamentArgs};
 use crate::commands::job::{Control, Job};
 use crate::error::input;
 use crate::output::atomic::{check_writable, write_atomic};
 use crate::output::counters_csv::{RunId, RunKind};
+use crate::output::provenance::Provenance;
 use crate::output::tournament_csv::TournamentResult;
 use crate::sim::family::{ColumnFamily, Family};
 use crate::sim::schedule::{matchups, Matchup, Named};
@@ -23,8 +24,8 @@ pub const MAX_GAMES: u64 = 10_000_000_000;
 pub struct TournamentSettings<F: Family> {
     /// The game family with its rules.
     pub family: F,
-    /// Edition and variants label for the CSV.
-    pub rules_label: String,
+    /// The run's game, seats, rules, board and seed, as the CSVs say them.
+    pub provenance: Provenance,
     /// The matchups.
     pub matchups: Vec<Matchup<F::Spec>>,
     /// Games per matchup.
@@ -85,23 +86,6 @@ pub fn parse_policies<F: Family>(family: &F, text: &str) -> Result<Vec<F::Spec>>
     Ok(out)
 }
 
-/// The edition/variant label of the game arguments, like `en` or `de+faster-gear`.
-pub fn rules_label(g: &GameArgs) -> String {
-    let mut parts = Vec::new();
-    if matches!(g.game.as_str(), "route66" | "route-66" | "mother-road") {
-        parts.push(g.edition.clone());
-    }
-    parts.extend(g.variants.iter().cloned());
-    if g.board.is_some() {
-        parts.push("custom-board".into());
-    }
-    if parts.is_empty() {
-        "standard".into()
-    } else {
-        parts.join("+")
-    }
-}
-
 impl<F: Family> TournamentSettings<F> {
     /// Checks the raw arguments for a family.
     pub fn from_args(family: F, a: TournamentArgs) -> Result<TournamentSettings<F>> {
@@ -139,8 +123,8 @@ impl<F: Family> TournamentSettings<F> {
             }
         }
         Ok(TournamentSettings {
+            provenance: a.game.provenance(Some(a.players), Some(a.seed))?,
             family,
-            rules_label: rules_label(&a.game),
             matchups,
             games: a.games,
             seed: a.seed,
@@ -155,8 +139,9 @@ impl<F: Family> TournamentSettings<F> {
     /// The run's identity, as written in counters files.
     pub fn run_id(&self) -> RunId {
         RunId {
-            game: self.family.game_name(),
-            rules: self.rules_label.clone(),
+            game: self.provenance.game.clone(),
+            rules: self.provenance.rules.clone(),
+            board: self.provenance.board.clone(),
             setup: self.family.fingerprint(),
             players: self.family.players(),
             matchups: self.matchups.iter().map(|m| m.name()).collect(),
@@ -181,8 +166,7 @@ impl<F: Family> TournamentSettings<F> {
     /// The result table of `progress`.
     pub fn result(&self, progress: &Progress, partial: bool) -> TournamentResult {
         TournamentResult {
-            game: self.family.game_name(),
-            rules: self.rules_label.clone(),
+            provenance: self.provenance.clone(),
             players: self.family.players(),
             matchups: self
                 .matchups

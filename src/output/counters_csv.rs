@@ -2,7 +2,8 @@
 //! with the run's identity, the shard id and the chunks covered, closed by a row count and a
 //! checksum so that a truncated or edited file is refused. `merge` adds such files together.
 //! Rows `hist` (turn histogram: bin `turns` counts `games`) are optional, as in older files.
-//! Meta row `kind` (format 3; format 2 files are tournaments') tells the kind of run.
+//! Meta row `kind` (from format 3; format 2 files are tournaments') tells the kind of run, and
+//! meta row `board` (from format 4) names the board.
 //!
 //! Writing is here; reading and checking a file (it may come from anywhere) is in
 //! `counters_csv_read.rs`.
@@ -14,9 +15,9 @@ use std::collections::BTreeSet;
 
 pub use super::run_id::{RunId, RunKind};
 
-/// The `format` meta row of the files written now; format 2 (no `kind`: a tournament's) is
-/// still read.
-pub const FORMAT: &str = "pressluck-counters-3";
+/// The `format` meta row of the files written now; formats 2 (no `kind`: a tournament's) and
+/// 3 (no `board`) are still read.
+pub const FORMAT: &str = "pressluck-counters-4";
 
 /// A counters file in memory.
 #[derive(Clone, Debug, PartialEq)]
@@ -110,6 +111,7 @@ impl CountersFile {
         }
         w.serialize(meta("game", r.game.clone()))?;
         w.serialize(meta("rules", r.rules.clone()))?;
+        w.serialize(meta("board", r.board.clone()))?;
         w.serialize(meta("setup", r.setup.clone()))?;
         w.serialize(meta("players", r.players.to_string()))?;
         w.serialize(meta("games", r.games.to_string()))?;

@@ -116,7 +116,8 @@ impl CountersFile {
         };
         let version = match get("format")?.as_str() {
             "pressluck-counters-2" => 2,
-            FORMAT => 3,
+            "pressluck-counters-3" => 3,
+            FORMAT => 4,
             other => return Err(format!("format '{other}': not {FORMAT} (a newer file?)")),
         };
         let num = |k: &str| -> Result<u64, String> {
@@ -155,6 +156,11 @@ impl CountersFile {
         let run = RunId {
             game: get("game")?,
             rules: get("rules")?,
+            board: if version >= 4 {
+                get("board")?
+            } else {
+                String::new()
+            },
             setup: get("setup")?,
             players: players as u8,
             matchups: names,

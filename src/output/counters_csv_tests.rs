@@ -30,6 +30,7 @@ fn sample() -> CountersFile {
     let run = RunId {
         game: "cant-stop".into(),
         rules: "en".into(),
+        board: "cant-stop".into(),
         setup: "abc".into(),
         players: 2,
         matchups: vec!["a|b".into(), "a|c".into()],
@@ -168,8 +169,11 @@ fn sweep_files_round_trip_and_format_2_reads_as_a_tournament() {
     let t = String::from_utf8(sample().to_csv().unwrap()).unwrap();
     let kind_row = t.lines().find(|l| l.starts_with("meta,kind,")).unwrap();
     let v2 = String::from_utf8(resigned(&t, &format!("{kind_row}\n"), "")).unwrap();
+    let v2 = String::from_utf8(resigned(&v2, "meta,board,cant-stop,", "meta,x,y,")).unwrap();
     let v2 = resigned(&v2, FORMAT, "pressluck-counters-2");
-    assert_eq!(CountersFile::from_csv(&v2).unwrap(), sample());
-    let e = CountersFile::from_csv(&resigned(&t, FORMAT, "pressluck-counters-4")).unwrap_err();
-    assert!(e.contains("format 'pressluck-counters-4'"), "{e}");
+    let mut unnamed = sample();
+    unnamed.run.board = String::new();
+    assert_eq!(CountersFile::from_csv(&v2).unwrap(), unnamed);
+    let e = CountersFile::from_csv(&resigned(&t, FORMAT, "pressluck-counters-5")).unwrap_err();
+    assert!(e.contains("format 'pressluck-counters-5'"), "{e}");
 }

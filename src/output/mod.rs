@@ -6,6 +6,7 @@ pub mod memory;
 pub mod odds_csv;
 pub mod position;
 pub mod progress;
+pub mod provenance;
 pub mod run_id;
 pub mod svg_chart;
 pub mod svg_odds;

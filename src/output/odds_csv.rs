@@ -1,11 +1,12 @@
 //! The odds exporters: the bust table of sets (schema `columns,bust_rolls,p_bust,p_success`
-//! first), the one-roll track view and the reach table, each as CSV.
+//! after the provenance columns), the one-roll track view and the reach table, each as rows
+//! for [`super::provenance::Provenance::csv`].
 
 use crate::columns::odds::{SetOdds, TrackOdds};
 use serde::Serialize;
 
 /// One row of the bust table.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Default, Serialize)]
 pub struct SetRow {
     columns: String,
     bust_rolls: u16,
@@ -39,7 +40,7 @@ impl SetRow {
 }
 
 /// One row of the track view.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Default, Serialize)]
 pub struct TrackRow {
     track: u8,
     offered_rolls: u16,
@@ -61,7 +62,7 @@ impl From<&TrackOdds> for TrackRow {
 }
 
 /// One row of the reach table.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Default, Serialize)]
 pub struct ReachRow {
     /// The column.
     pub column: u8,
@@ -69,13 +70,4 @@ pub struct ReachRow {
     pub distance: u8,
     /// The chance of climbing them this turn.
     pub p_reach: String,
-}
-
-/// Serialises rows with a header into CSV bytes.
-pub fn to_csv<T: Serialize>(rows: impl IntoIterator<Item = T>) -> anyhow::Result<Vec<u8>> {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    for r in rows {
-        w.serialize(r)?;
-    }
-    w.into_inner().map_err(|e| anyhow::anyhow!("csv: {e}"))
 }

@@ -77,8 +77,11 @@ impl RunKind {
 pub struct RunId {
     /// Game name.
     pub game: String,
-    /// Edition and variants label.
+    /// Edition, variants and settings label (see [`super::provenance::Provenance::rules`]).
     pub rules: String,
+    /// The board's label: a built-in's name or a board file's digest (empty in files written
+    /// before boards were named).
+    pub board: String,
     /// A fingerprint of the board and every rule setting.
     pub setup: String,
     /// Seats.
@@ -105,10 +108,22 @@ pub struct Difference {
 }
 
 impl RunId {
+    /// The provenance of the tables this run makes.
+    pub fn provenance(&self) -> super::provenance::Provenance {
+        super::provenance::Provenance {
+            game: self.game.clone(),
+            players: Some(self.players),
+            rules: self.rules.clone(),
+            board: self.board.clone(),
+            seed: Some(self.seed),
+        }
+    }
+
     /// The first field in which two runs differ, with both values (texts quoted; of the
     /// matchups, the first two that differ, or how many there are when that differs), or
     /// `None` when they are the same run. Fields are compared in a fixed order: kind of run,
-    /// sweep template and points, then game, rules, settings, players, matchups, games, seed.
+    /// sweep template and points, then game, rules, board, settings, players, matchups, games,
+    /// seed.
     pub fn first_difference(&self, other: &RunId) -> Option<Difference> {
         let quote = |s: &str| format!("'{s}'");
         let differ = |what, ours: String, theirs: String| Difference { what, ours, theirs };
@@ -154,6 +169,7 @@ impl RunId {
         };
         field("game", quote(&a.game), quote(&b.game))
             .or_else(|| field("rules", quote(&a.rules), quote(&b.rules)))
+            .or_else(|| field("board", quote(&a.board), quote(&b.board)))
             .or_else(|| field("board or rule settings", quote(&a.setup), quote(&b.setup)))
             .or_else(|| field("players", a.players.to_string(), b.players.to_string()))
             .or_else(matchups)
@@ -211,6 +227,7 @@ mod tests {
         let a = RunId {
             game: "cant-stop".into(),
             rules: "standard".into(),
+            board: "cant-stop".into(),
             setup: "x".into(),
             players: 2,
             matchups: vec!["rolls:1|ev".into()],
@@ -250,6 +267,7 @@ mod tests {
         let a = RunId {
             game: "cant-stop".into(),
             rules: "standard".into(),
+            board: "cant-stop".into(),
             setup: "x".into(),
             players: 2,
             matchups: vec!["rolls:1|ev".into(), "rolls:2|ev".into()],

@@ -13,18 +13,22 @@ use plotters::prelude::*;
 /// The chart's size in pixels.
 const SIZE: (u32, u32) = (900, 540);
 
-/// Per point of a series: (x, value, band low, band high).
-fn series_values(r: &SweepResult, s: usize, xs: &[f64]) -> Vec<(f64, f64, f64, f64)> {
+/// Per point of a series: (x, value, band low, band high), or `None` for a point with no
+/// games (an interrupted run's), which the chart leaves out.
+fn series_values(r: &SweepResult, s: usize, xs: &[f64]) -> Vec<Option<(f64, f64, f64, f64)>> {
     xs.iter()
         .zip(&r.series[s].counters)
         .map(|(&x, c)| {
+            if c.games == 0 {
+                return None;
+            }
             let e = Estimate::of(c);
-            if r.solitaire() {
+            Some(if r.solitaire() {
                 let half = 1.959_964 * e.se_turns;
                 (x, e.mean_turns, e.mean_turns - half, e.mean_turns + half)
             } else {
                 (x, e.win_rate, e.ci95.0, e.ci95.1)
-            }
+            })
         })
         .collect()
 }
@@ -45,9 +49,10 @@ pub fn render_sweep(r: &SweepResult) -> Result<String> {
     let values: Vec<_> = (0..r.series.len())
         .map(|s| series_values(r, s, &xs))
         .collect();
-    let all = values.iter().flatten();
+    let all = values.iter().flatten().flatten();
     let lo = all.clone().map(|v| v.2).fold(f64::INFINITY, f64::min);
     let hi = all.map(|v| v.3).fold(f64::NEG_INFINITY, f64::max);
+    let (lo, hi) = if lo <= hi { (lo, hi) } else { (0.0, 1.0) };
     let (y0, y1) = padded(lo, hi, if r.solitaire() { 1.0 } else { 0.02 });
     let (y0, y1) = if r.solitaire() {
         (y0.max(0.0), y1)
@@ -59,8 +64,8 @@ pub fn render_sweep(r: &SweepResult) -> Result<String> {
     let (x0, x1) = padded(first, last, 0.1);
     let title = format!(
         "{} ({}, {} player{}): {}{}",
-        r.game,
-        r.rules,
+        r.provenance.game,
+        r.provenance.rules,
         r.players,
         if r.players == 1 { "" } else { "s" },
         r.template,
@@ -96,8 +101,12 @@ pub fn render_sweep(r: &SweepResult) -> Result<String> {
                 ))
                 .map_err(svg_err)?;
         }
-        for (s, vals) in values.iter().enumerate() {
+        for (s, points) in values.iter().enumerate() {
             let series = &r.series[s];
+            let vals: Vec<(f64, f64, f64, f64)> = points.iter().flatten().copied().collect();
+            if vals.is_empty() {
+                continue;
+            }
             let field = series.opponent == FIELD;
             let c = if field {
                 RGBColor(40, 40, 40)
@@ -133,10 +142,13 @@ pub fn render_sweep(r: &SweepResult) -> Result<String> {
                 .label(label)
                 .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 16, y + 5)], c.filled()));
             let best = series.best(r.solitaire());
-            let (bx, by) = (vals[best].0, vals[best].1);
+            let Some((bx, by, _, _)) = points[best] else {
+                groups.close(root)?;
+                continue;
+            };
             let label = format!("best {}", r.points[best].parameter);
             let lift = -18 - 14 * s as i32;
-            let right = best * 2 >= vals.len();
+            let right = best * 2 >= points.len();
             let dx = if right {
                 -8 - 7 * label.len() as i32
             } else {

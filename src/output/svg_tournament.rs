@@ -20,7 +20,8 @@ struct Bar {
     colour: usize,
 }
 
-/// The bars of a tournament, matchup by matchup.
+/// The bars of a tournament, matchup by matchup; a policy with no games (an interrupted run's
+/// unplayed matchup) has no bar.
 fn bars(r: &TournamentResult) -> Vec<Bar> {
     let mut order: Vec<String> = Vec::new();
     let mut out = Vec::new();
@@ -39,6 +40,9 @@ fn bars(r: &TournamentResult) -> Vec<Bar> {
                 order.push(name.clone());
                 order.len() - 1
             });
+            if c.games == 0 {
+                continue;
+            }
             out.push(Bar {
                 policy: name.clone(),
                 matchup: slots.join("|"),
@@ -66,8 +70,8 @@ pub fn render_tournament(r: &TournamentResult) -> Result<String> {
     let size = (900, 110 + ROW * n as u32);
     let title = format!(
         "{} ({}, {} players): win rate of each policy per matchup, 95% interval{}",
-        r.game,
-        r.rules,
+        r.provenance.game,
+        r.provenance.rules,
         r.players,
         svg_chart::partial_mark(r.partial)
     );
@@ -166,12 +170,29 @@ mod tests {
             }
         }
         TournamentResult {
-            game: "cant-stop".into(),
-            rules: "standard".into(),
+            provenance: crate::output::provenance::Provenance {
+                game: "cant-stop".into(),
+                players: Some(players),
+                rules: "standard".into(),
+                board: "cant-stop".into(),
+                seed: Some(1),
+            },
             players,
             matchups: vec![(slots, st)],
             partial,
         }
+    }
+
+    #[test]
+    fn a_policy_with_no_games_has_no_bar() {
+        let mut r = result(2, true);
+        let mut slots = r.matchups[0].0.clone();
+        slots[1] = "c".into();
+        r.matchups.push((slots, MatchupStats::default()));
+        let svg = render(&r).unwrap();
+        assert!(svg.contains("data-name=\"b in a|b\""), "{svg}");
+        assert!(!svg.contains("data-name=\"c in a|c\""), "{svg}");
+        assert!(!svg.contains("data-name=\"a in a|c\""), "{svg}");
     }
 
     #[test]

@@ -12,13 +12,17 @@ use plotters::prelude::*;
 /// The chart's size in pixels.
 const SIZE: (u32, u32) = (900, 520);
 
-/// Per policy: its name, its histogram (slot 0 of its solitaire matchup) and its mean turns.
+/// Per policy with games: its name, its histogram (slot 0 of its solitaire matchup) and its
+/// mean turns.
 fn histograms(r: &TournamentResult) -> Vec<(String, [u64; TURN_BINS], f64)> {
     r.matchups
         .iter()
         .filter_map(|(slots, st)| {
             let name = slots.first()?.clone();
             let c = st.slot_total(0);
+            if c.games == 0 {
+                return None;
+            }
             Some((
                 name,
                 st.turns_hist[0],
@@ -57,8 +61,8 @@ pub fn render_turns(r: &TournamentResult) -> Result<String> {
         .fold(0.0, f64::max);
     let title = format!(
         "{} ({}, solitaire): share of games finished in each number of turns{}",
-        r.game,
-        r.rules,
+        r.provenance.game,
+        r.provenance.rules,
         partial_mark(r.partial)
     );
     let (x0, x1) = (*bins.start() as f64 - 0.5, *bins.end() as f64 + 0.5);

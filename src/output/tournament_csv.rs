@@ -1,6 +1,10 @@
-//! The tournament exporters: result rows in the CSV schema of DESIGN.md, the stop-probability
-//! table, and the plain summary table for stdout.
+//! The tournament exporters: result rows (`game,players,rules,board,seed,status,matchup,policy,
+//! seat,games,wins,win_rate,ci95_low,ci95_high,mean_score,mean_turns,sd_turns,mean_rolls,
+//! bust_rate`, then `sd_score,unfinished`), the stop-probability table, and the plain summary
+//! table for stdout. A figure of no games (a row of an interrupted run's unplayed matchup) is
+//! an empty field, not 0.
 
+use super::provenance::{f6, ratio, Provenance};
 use crate::sim::stats::{mean_sd, wilson95, MatchupStats, SeatCounters, STOP_CARS, STOP_ROLLS};
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -8,10 +12,8 @@ use std::fmt::Write as _;
 /// A finished tournament: what was played and the counters of every matchup.
 #[derive(Debug)]
 pub struct TournamentResult {
-    /// Game name (`route66`, `cant-stop`, `great-races`).
-    pub game: String,
-    /// Edition and variants, like `en` or `en+faster-gear`.
-    pub rules: String,
+    /// The run: game, seats, rules, board, seed.
+    pub provenance: Provenance,
     /// Seats at the table.
     pub players: u8,
     /// Each matchup (its policy names, slot by slot) with its counters.
@@ -20,33 +22,24 @@ pub struct TournamentResult {
     pub partial: bool,
 }
 
-/// One row of the tournament CSV.
-#[derive(Debug, Serialize)]
+/// One row of the tournament CSV, after the provenance columns.
+#[derive(Debug, Default, Serialize)]
 pub struct ResultRow {
-    game: String,
-    players: u8,
     matchup: String,
     policy: String,
     seat: String,
     games: u64,
     wins: u64,
-    win_rate: String,
-    ci95_low: String,
-    ci95_high: String,
-    mean_score: String,
-    mean_turns: String,
-    sd_turns: String,
-    mean_rolls: String,
-    bust_rate: String,
-    sd_score: String,
-    rules: String,
+    win_rate: Option<String>,
+    ci95_low: Option<String>,
+    ci95_high: Option<String>,
+    mean_score: Option<String>,
+    mean_turns: Option<String>,
+    sd_turns: Option<String>,
+    mean_rolls: Option<String>,
+    bust_rate: Option<String>,
+    sd_score: Option<String>,
     unfinished: u64,
-    status: &'static str,
-}
-
-/// Fixed six-decimal text, so the bytes of a CSV never depend on float printing choices.
-fn f6(x: f64) -> String {
-    format!("{x:.6}")
 }
 
 /// Sums `counters` into one.
@@ -105,34 +98,31 @@ impl TournamentResult {
         out
     }
 
-    /// The result rows in the CSV schema.
+    /// The result rows in the CSV schema (after the provenance columns).
     pub fn rows(&self) -> Vec<ResultRow> {
-        let per = |x: u64, n: u64| if n == 0 { 0.0 } else { x as f64 / n as f64 };
         self.lines()
             .into_iter()
             .map(|(matchup, policy, seat, c, unfinished)| {
+                let played = c.games > 0;
                 let (lo, hi) = wilson95(c.wins, c.games);
                 let (mean_turns, sd_turns) = mean_sd(c.games, c.turns, c.turns_sq);
+                let some = |x: f64| played.then(|| f6(x));
                 ResultRow {
-                    game: self.game.clone(),
-                    players: self.players,
                     matchup,
                     policy,
                     seat,
                     games: c.games,
                     wins: c.wins,
-                    win_rate: f6(per(c.wins, c.games)),
-                    ci95_low: f6(lo),
-                    ci95_high: f6(hi),
-                    mean_score: f6(per(c.score, c.games)),
-                    mean_turns: f6(mean_turns),
-                    sd_turns: f6(sd_turns),
-                    mean_rolls: f6(per(c.rolls, c.turns)),
-                    bust_rate: f6(per(c.busts, c.turns)),
-                    sd_score: f6(mean_sd(c.games, c.score, c.score_sq).1),
-                    rules: self.rules.clone(),
+                    win_rate: ratio(c.wins, c.games),
+                    ci95_low: some(lo),
+                    ci95_high: some(hi),
+                    mean_score: ratio(c.score, c.games),
+                    mean_turns: some(mean_turns),
+                    sd_turns: some(sd_turns),
+                    mean_rolls: ratio(c.rolls, c.turns),
+                    bust_rate: ratio(c.busts, c.turns),
+                    sd_score: some(mean_sd(c.games, c.score, c.score_sq).1),
                     unfinished,
-                    status: if self.partial { "partial" } else { "complete" },
                 }
             })
             .collect()
@@ -140,7 +130,7 @@ impl TournamentResult {
 
     /// The tournament CSV.
     pub fn to_csv(&self) -> anyhow::Result<Vec<u8>> {
-        to_csv(self.rows())
+        self.provenance.csv(self.partial, self.rows())
     }
 
     /// The stop-probability table CSV: per policy (over all its matchups), by successful roll
@@ -176,21 +166,20 @@ impl TournamentResult {
                         continue;
                     }
                     let rolled_on = c.decisions - c.stops;
-                    let per = |x: u64, n: u64| if n == 0 { 0.0 } else { x as f64 / n as f64 };
                     rows.push(StopRow {
                         policy: name.clone(),
                         roll: roll as u32,
                         cars: cars as u32,
                         decisions: c.decisions,
                         stops: c.stops,
-                        stop_rate: f6(per(c.stops, c.decisions)),
+                        stop_rate: ratio(c.stops, c.decisions),
                         busts: c.busts,
-                        bust_rate: f6(per(c.busts, rolled_on)),
+                        bust_rate: ratio(c.busts, rolled_on),
                     });
                 }
             }
         }
-        to_csv(rows)
+        self.provenance.csv(self.partial, rows)
     }
 
     /// The plain summary table for a person: one line per matchup and policy.
@@ -219,24 +208,15 @@ impl TournamentResult {
     }
 }
 
-/// One row of the stop-probability table.
-#[derive(Debug, Serialize)]
+/// One row of the stop-probability table, after the provenance columns.
+#[derive(Debug, Default, Serialize)]
 struct StopRow {
     policy: String,
     roll: u32,
     cars: u32,
     decisions: u64,
     stops: u64,
-    stop_rate: String,
+    stop_rate: Option<String>,
     busts: u64,
-    bust_rate: String,
-}
-
-/// Serialises rows with a header into CSV bytes.
-fn to_csv<T: Serialize>(rows: Vec<T>) -> anyhow::Result<Vec<u8>> {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    for r in rows {
-        w.serialize(r)?;
-    }
-    w.into_inner().map_err(|e| anyhow::anyhow!("csv: {e}"))
+    bust_rate: Option<String>,
 }

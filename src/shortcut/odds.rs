@@ -10,7 +10,7 @@ use super::Setup;
 use crate::cli::OddsArgs;
 use crate::error::input;
 use crate::output::atomic::{check_writable, write_out};
-use crate::output::odds_csv::to_csv;
+use crate::output::provenance::Provenance;
 use anyhow::Result;
 use serde::Serialize;
 use std::process::ExitCode;
@@ -19,7 +19,7 @@ use std::process::ExitCode;
 pub const MAX_PRESSES: usize = 12;
 
 /// One row of the press table.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Default, Serialize)]
 pub struct PressRow {
     /// Shortcut rolls made, all 1–3.
     pub presses: usize,
@@ -68,7 +68,7 @@ pub fn press_rows() -> Vec<PressRow> {
 }
 
 /// One row of the policy table.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Default, Serialize)]
 pub struct PolicyRow {
     /// The square's id.
     pub square: String,
@@ -160,7 +160,7 @@ pub fn policy_rows(b: &Board, sol: &Solution) -> Vec<PolicyRow> {
 }
 
 /// Runs `pressluck odds --game shortcut`: `--view press` (also the default) or `--view policy`.
-pub fn run(setup: &Setup, a: &OddsArgs) -> Result<ExitCode> {
+pub fn run(setup: &Setup, a: &OddsArgs, provenance: &Provenance) -> Result<ExitCode> {
     if a.masks || !a.blocked.is_empty() || a.free_cars != 0 || a.samples.is_some() {
         return Err(input(
             "--masks, --blocked, --free-cars and --samples apply to the column games, not shortcut",
@@ -170,12 +170,12 @@ pub fn run(setup: &Setup, a: &OddsArgs) -> Result<ExitCode> {
         check_writable(p, "--out")?;
     }
     let csv = match a.view.as_str() {
-        "press" | "sets" => to_csv(press_rows())?,
+        "press" | "sets" => provenance.csv(false, press_rows())?,
         "policy" => {
             let sol = setup
                 .solution()
                 .map_err(|e| input(format!("--board: {e}")))?;
-            to_csv(policy_rows(&setup.board, &sol))?
+            provenance.csv(false, policy_rows(&setup.board, &sol))?
         }
         v => {
             return Err(input(format!(

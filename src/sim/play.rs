@@ -37,7 +37,7 @@ pub fn play_game<P: Policy, D: DiceSource, R: RngCore>(
     let mut tally = Tally::default();
     let (g, t) = (&mut game, &mut tally);
     let v3 = players.first().is_some_and(|p| p.vector);
-    debug_assert!(
+    assert!(
         rules.game != GameKind::GreatRaces,
         "The Great Races is played by crate::sim::races"
     );

@@ -1,7 +1,9 @@
 //! A finished sweep: the swept policy's counters per point and opponent, the best point of
-//! each series, and the CSV rows (`game,players,policy,parameter,opponent,games,wins,win_rate,
-//! ci95_low,ci95_high,mean_turns,sd_turns,best`, then `se_turns,rules,status`).
+//! each series, and the CSV rows (`game,players,rules,board,seed,status,policy,parameter,
+//! opponent,games,wins,win_rate,ci95_low,ci95_high,mean_turns,sd_turns,best`, then
+//! `se_turns`; the figures of a point with no games are empty).
 
+use crate::output::provenance::{f6, Provenance};
 use crate::sim::stats::{mean_sd, wilson95, SeatCounters};
 use serde::Serialize;
 use std::cmp::Ordering;
@@ -56,10 +58,8 @@ impl Series {
 /// A finished sweep.
 #[derive(Clone, Debug)]
 pub struct SweepResult {
-    /// Game name.
-    pub game: String,
-    /// Edition and variants label.
-    pub rules: String,
+    /// The run: game, seats, rules, board, seed.
+    pub provenance: Provenance,
     /// Seats at the table (1 or 2).
     pub players: u8,
     /// The template as given.
@@ -72,30 +72,21 @@ pub struct SweepResult {
     pub partial: bool,
 }
 
-/// One row of the sweep CSV.
-#[derive(Debug, Serialize)]
+/// One row of the sweep CSV, after the provenance columns.
+#[derive(Debug, Default, Serialize)]
 pub struct SweepRow {
-    game: String,
-    players: u8,
     policy: String,
     parameter: String,
     opponent: String,
     games: u64,
     wins: u64,
-    win_rate: String,
-    ci95_low: String,
-    ci95_high: String,
-    mean_turns: String,
-    sd_turns: String,
+    win_rate: Option<String>,
+    ci95_low: Option<String>,
+    ci95_high: Option<String>,
+    mean_turns: Option<String>,
+    sd_turns: Option<String>,
     best: bool,
-    se_turns: String,
-    rules: String,
-    status: &'static str,
-}
-
-/// Fixed six-decimal text, so the CSV's bytes never depend on float printing choices.
-fn f6(x: f64) -> String {
-    format!("{x:.6}")
+    se_turns: Option<String>,
 }
 
 /// Point estimates of a series' point: win rate, its interval, mean turns, sd and se.
@@ -140,23 +131,20 @@ impl SweepResult {
             let best = s.best(self.solitaire());
             for (i, (p, c)) in self.points.iter().zip(&s.counters).enumerate() {
                 let e = Estimate::of(c);
+                let some = |x: f64| (c.games > 0).then(|| f6(x));
                 rows.push(SweepRow {
-                    game: self.game.clone(),
-                    players: self.players,
                     policy: p.policy.clone(),
                     parameter: p.parameter.clone(),
                     opponent: s.opponent.clone(),
                     games: c.games,
                     wins: c.wins,
-                    win_rate: f6(e.win_rate),
-                    ci95_low: f6(e.ci95.0),
-                    ci95_high: f6(e.ci95.1),
-                    mean_turns: f6(e.mean_turns),
-                    sd_turns: f6(e.sd_turns),
-                    best: i == best,
-                    se_turns: f6(e.se_turns),
-                    rules: self.rules.clone(),
-                    status: if self.partial { "partial" } else { "complete" },
+                    win_rate: some(e.win_rate),
+                    ci95_low: some(e.ci95.0),
+                    ci95_high: some(e.ci95.1),
+                    mean_turns: some(e.mean_turns),
+                    sd_turns: some(e.sd_turns),
+                    best: c.games > 0 && i == best,
+                    se_turns: some(e.se_turns),
                 });
             }
         }
@@ -165,11 +153,7 @@ impl SweepResult {
 
     /// The CSV bytes.
     pub fn to_csv(&self) -> anyhow::Result<Vec<u8>> {
-        let mut w = csv::Writer::from_writer(Vec::new());
-        for r in self.rows() {
-            w.serialize(r)?;
-        }
-        w.into_inner().map_err(|e| anyhow::anyhow!("csv: {e}"))
+        self.provenance.csv(self.partial, self.rows())
     }
 
     /// The best point of each series, one line each, for stdout.
@@ -230,8 +214,13 @@ mod tests {
     #[test]
     fn rows_mark_one_best_per_series() {
         let r = SweepResult {
-            game: "cant-stop".into(),
-            rules: "standard".into(),
+            provenance: Provenance {
+                game: "cant-stop".into(),
+                players: Some(2),
+                rules: "standard".into(),
+                board: "cant-stop".into(),
+                seed: Some(1),
+            },
             players: 2,
             template: "rolls:{1..2}".into(),
             points: ["1", "2"]
@@ -251,7 +240,7 @@ mod tests {
             partial: false,
         };
         let csv = String::from_utf8(r.to_csv().unwrap()).unwrap();
-        assert!(csv.starts_with("game,players,policy,parameter,opponent,games,wins,win_rate,ci95_low,ci95_high,mean_turns,sd_turns,best,"));
+        assert!(csv.starts_with("game,players,rules,board,seed,status,policy,parameter,opponent,games,wins,win_rate,ci95_low,ci95_high,mean_turns,sd_turns,best,"));
         assert_eq!(csv.matches(",true,").count(), 2, "{csv}");
         assert!(csv.contains("rolls:2,2,all,10,7,0.700000,"), "{csv}");
         assert!(r.summary().contains("best rolls:2 against ev"));

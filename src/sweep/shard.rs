@@ -85,8 +85,7 @@ pub fn result(run: &RunId, stats: &[MatchupStats], partial: bool) -> Result<Swee
         series.push(field);
     }
     Ok(SweepResult {
-        game: run.game.clone(),
-        rules: run.rules.clone(),
+        provenance: run.provenance(),
         players: run.players,
         template: template.clone(),
         points: points

@@ -9,7 +9,7 @@ use super::odds::{claim_counts, sample_claims, ClaimCounts};
 use crate::cli::OddsArgs;
 use crate::error::input;
 use crate::output::atomic::{check_writable, write_out};
-use crate::output::odds_csv::to_csv;
+use crate::output::provenance::Provenance;
 use crate::sim::bust_check::wilson999;
 use crate::sim::dice_source::game_seed;
 use anyhow::Result;
@@ -22,7 +22,7 @@ use std::process::ExitCode;
 const MAX_SAMPLES: u64 = 100_000_000;
 
 /// One row of the claim-odds table.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Default, Serialize)]
 struct ClaimRow {
     hand: usize,
     symbol: String,
@@ -44,7 +44,7 @@ struct ClaimRow {
 }
 
 /// Checks the odds flags that apply to Treasure Hunt, builds the table and writes it.
-pub fn run(a: &OddsArgs, family: &TreasureFamily) -> Result<ExitCode> {
+pub fn run(a: &OddsArgs, family: &TreasureFamily, provenance: &Provenance) -> Result<ExitCode> {
     if !matches!(a.view.as_str(), "sets" | "claims") {
         return Err(input(format!(
             "--view {}: treasure-hunt has one table, claims",
@@ -121,7 +121,7 @@ pub fn run(a: &OddsArgs, family: &TreasureFamily) -> Result<ExitCode> {
             }
         }
     }
-    let csv = to_csv(rows)?;
+    let csv = provenance.csv(false, rows)?;
     write_out(a.out.as_deref(), &csv)?;
     Ok(ExitCode::SUCCESS)
 }
