@@ -304,6 +304,9 @@ pub struct ReplayArgs {
     /// Board file replacing the built-in board.
     #[arg(long)]
     pub board: Option<PathBuf>,
+    /// Treasure Hunt: deck file (TOML) whose cards the record plays.
+    #[arg(long)]
+    pub deck: Option<PathBuf>,
     /// Output: json or text.
     #[arg(long, default_value = "text")]
     pub format: String,

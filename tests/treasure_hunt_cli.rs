@@ -183,3 +183,85 @@ fn bad_input_is_one_line_and_exit_two() {
         "--deck applies to treasure-hunt only",
     );
 }
+
+#[test]
+fn replay_and_advise_read_a_treasure_hunt_record() {
+    let rec = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/records/treasure-hunt.rec"
+    );
+    let text = |args: &[&str]| -> String {
+        let out = pressluck().args(args).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let shown = text(&["replay", rec]);
+    assert!(shown.starts_with("treasure-hunt, 2 player(s): seat 2 to act (1 of 2 actions used)"));
+    assert!(
+        shown.contains("\n1  A11"),
+        "seat 1 owns a1 with one cube:\n{shown}"
+    );
+    assert!(
+        shown.contains("seat 1 (south, red): step 4 of 36 on d1, 18 cubes left; holds anchor 1")
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&text(&["replay", rec, "--format", "json"])).unwrap();
+    assert_eq!(json["to_move"], 2);
+    assert_eq!(json["tiles"][0]["owner"], 1);
+    assert_eq!(json["tiles"][0]["symbol"], "anchor");
+    assert_eq!(json["seats"][1]["cell"], "d6");
+    // The same record without its game line, named by --game.
+    let dir = tempfile::tempdir().unwrap();
+    let bare = dir.path().join("bare.rec");
+    let body = fs::read_to_string(rec)
+        .unwrap()
+        .replace("game treasure-hunt\n", "");
+    fs::write(&bare, body).unwrap();
+    let bare = bare.to_str().unwrap();
+    assert_eq!(text(&["replay", bare, "--game", "treasure-hunt"]), shown);
+    let advice = text(&["advise", rec]);
+    assert!(
+        advice.starts_with("treasure-hunt: seat 2 to act (1 of 2 actions used), on d6: face down"),
+        "{advice}"
+    );
+    for policy in ["greedy", "runner", "thief"] {
+        assert!(advice.contains(&format!("  {policy:<12} ")), "{advice}");
+    }
+    let json: serde_json::Value = serde_json::from_str(&text(&[
+        "advise",
+        rec,
+        "--format",
+        "json",
+        "--policies",
+        "thief:0.9",
+    ]))
+    .unwrap();
+    assert_eq!(json["decision"], "act");
+    assert_eq!(json["policies"][0]["policy"], "thief:0.9");
+    assert!(json["policies"][0]["action"].as_str().unwrap().len() > 3);
+    // Errors: one line, exit 2, naming the file and line or the flag.
+    let broken = dir.path().join("broken.rec");
+    fs::write(&broken, "game treasure-hunt\nplayers 2\nclaim r1A\n").unwrap();
+    for (args, needle) in [
+        (
+            vec!["replay", broken.to_str().unwrap()],
+            "broken.rec: line 3: 'tiles' line missing",
+        ),
+        (
+            vec!["advise", broken.to_str().unwrap()],
+            "broken.rec: line 3: 'tiles' line missing",
+        ),
+        (vec!["replay", rec, "--variant", "two-dice"], "--variant"),
+        (
+            vec!["advise", rec, "--policies", "rule28"],
+            "unknown Treasure Hunt policy 'rule28'",
+        ),
+        (vec!["replay", bare], "line 4: tiles"),
+    ] {
+        fails(&args, needle);
+    }
+}

@@ -3,7 +3,7 @@
 //! gain of one more roll, what each policy would do, and after a roll every legal choice ranked
 //! by each policy — with the exact within-turn values of `optimal-turn`.
 
-use super::replay::load;
+use super::replay::{load, load_treasure, read_record, record_game};
 use crate::cli::AdviseArgs;
 use crate::columns::bust::bust_rolls;
 use crate::columns::legal::PROGRESS_UNIT;
@@ -14,6 +14,8 @@ use crate::policy::optimal_turn::OptimalTurn;
 use crate::policy::race::{self, RaceSpec};
 use crate::policy::{AnyPolicy, Policy, PolicySpec, View};
 use crate::transcript::Decision;
+use crate::treasure_hunt::grid::cell_name;
+use crate::treasure_hunt::policy::{Act, ThSpec};
 use anyhow::Result;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -22,6 +24,9 @@ use std::process::ExitCode;
 
 /// The policies asked by default.
 pub const DEFAULT_POLICIES: &str = "ev,optimal-turn,fixed-risk:0.3,rule28,glenn,one-roll,rolls:2";
+
+/// The Treasure Hunt policies asked by default.
+pub const DEFAULT_TREASURE_POLICIES: &str = "greedy,runner,thief";
 
 /// The Great Races policies asked by default (`random` has no advice in it).
 pub const DEFAULT_RACE_POLICIES: &str = "race-points,race-progress,race-margin";
@@ -44,6 +49,146 @@ pub fn ranking(
         left.remove(i);
     }
     out
+}
+
+/// What a Treasure Hunt action is, for a person: `claim the tile underfoot`, `discard r1A …`.
+fn treasure_action(s: &crate::treasure_hunt::State, spec: &ThSpec) -> String {
+    use crate::treasure_hunt::actions::StealKind;
+    let cards = |mask: u8| -> String {
+        let hand = s.cur().cards();
+        let picked: Vec<String> = (0..hand.len())
+            .filter(|&i| mask & (1 << i) != 0)
+            .map(|i| hand[i].to_string())
+            .collect();
+        picked.join(" ")
+    };
+    match spec.act(s) {
+        Act::Claim => "claim the tile underfoot".into(),
+        Act::Steal(StealKind::Four, m) => format!("steal the tile underfoot with {}", cards(m)),
+        Act::Steal(StealKind::Half, m) => {
+            format!("play half a two-turn steal with {}", cards(m))
+        }
+        Act::Move => {
+            let rolls = s.rules.dice..=6 * s.rules.dice;
+            let steps: Vec<String> = rolls
+                .map(|r| format!("{r}: {:+}", spec.steps(s, r)))
+                .collect();
+            format!("roll and move (steps by roll {})", steps.join(", "))
+        }
+        Act::Reinforce(cell) => format!("reinforce {}", cell_name(cell)),
+        Act::Discard(m) => format!("discard {} and draw as many", cards(m)),
+        Act::End => "end the turn".into(),
+    }
+}
+
+/// The Treasure Hunt advice as one JSON value: the tile underfoot, what the hand can claim or
+/// steal, and each policy's next action. Seats are numbered from 1.
+pub fn treasure_advice(s: &crate::treasure_hunt::State, specs: &[ThSpec]) -> Value {
+    use crate::treasure_hunt::deck::SYMBOL_NAMES;
+    use crate::treasure_hunt::plan::Outlook;
+    use crate::treasure_hunt::state::NONE;
+    let names = |bits: u8| -> Vec<&str> {
+        (0..6)
+            .filter(|k| bits & (1 << k) != 0)
+            .map(|k| SYMBOL_NAMES[k])
+            .collect()
+    };
+    let mut out = json!({
+        "game": crate::treasure_hunt::setup::GAME_NAME,
+        "finished": s.finished,
+        "winner": (s.winner != NONE).then(|| s.winner + 1),
+    });
+    if s.finished {
+        out["decision"] = json!("over");
+        return out;
+    }
+    let p = s.current as usize;
+    let here = s.cell_of(p);
+    let o = Outlook::new(s, p);
+    out["decision"] = json!("act");
+    out["to_move"] = json!(p + 1);
+    out["actions_used"] = json!(s.actions);
+    out["cell"] = json!(cell_name(here));
+    out["tile"] = json!({
+        "symbol": s.visible(here).map(|k| SYMBOL_NAMES[k as usize]),
+        "owner": (s.owner[here as usize] != NONE).then(|| s.owner[here as usize] + 1),
+        "cubes": s.cubes[here as usize],
+    });
+    out["claim_blocked"] = json!(s.claim_blocker());
+    out["needed"] = json!(o
+        .need
+        .iter()
+        .zip(SYMBOL_NAMES)
+        .filter(|(n, _)| **n > 0)
+        .map(|(n, name)| json!({ "symbol": name, "tiles": n }))
+        .collect::<Vec<_>>());
+    out["claimable_symbols"] = json!(names(o.can3));
+    out["four_card_symbols"] = json!(names(o.can4));
+    out["hand_quality"] = json!(o.hand_quality());
+    out["policies"] = specs
+        .iter()
+        .map(|spec| json!({ "policy": spec.name, "action": treasure_action(s, spec) }))
+        .collect();
+    out
+}
+
+/// The Treasure Hunt advice drawn for a person.
+pub fn treasure_text(a: &Value) -> String {
+    if a["decision"] == "over" {
+        return match a["winner"].as_u64() {
+            Some(w) => format!("treasure-hunt: the game is over: seat {w} won\n"),
+            None => "treasure-hunt: the game is over, with no winner\n".into(),
+        };
+    }
+    let list = |v: &Value| -> String {
+        let items: Vec<&str> = v
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+            .collect();
+        if items.is_empty() {
+            "none".into()
+        } else {
+            items.join(", ")
+        }
+    };
+    let tile = &a["tile"];
+    let mut s = format!(
+        "treasure-hunt: seat {} to act ({} of 2 actions used), on {}: {}\n",
+        a["to_move"],
+        a["actions_used"],
+        a["cell"].as_str().unwrap_or(""),
+        match (tile["symbol"].as_str(), tile["owner"].as_u64()) {
+            (Some(sym), Some(o)) => format!("{sym}, seat {o}'s ({} cubes)", tile["cubes"]),
+            (Some(sym), None) => format!("{sym}, face up, unclaimed"),
+            (None, _) => "face down".to_string(),
+        }
+    );
+    if let Some(why) = a["claim_blocked"].as_str() {
+        s += &format!("no claim here: {why}\n");
+    }
+    let needed: Vec<String> = a["needed"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|n| format!("{} {}", n["symbol"].as_str().unwrap_or(""), n["tiles"]))
+        .collect();
+    s += &format!(
+        "still needed: {}\nthe hand claims: {}; steals with four cards: {}; chance a needed face-down tile is claimable: {:.3}\n",
+        if needed.is_empty() { "nothing (reach the far row)".to_string() } else { needed.join(", ") },
+        list(&a["claimable_symbols"]),
+        list(&a["four_card_symbols"]),
+        a["hand_quality"].as_f64().unwrap_or(0.0)
+    );
+    for p in a["policies"].as_array().into_iter().flatten() {
+        s += &format!(
+            "  {:<12} {}\n",
+            p["policy"].as_str().unwrap_or(""),
+            p["action"].as_str().unwrap_or("")
+        );
+    }
+    s
 }
 
 /// The Great Races advice as one JSON value: after a roll, every legal pairing with each
@@ -291,7 +436,31 @@ pub fn run(a: AdviseArgs) -> Result<ExitCode> {
             )))
         }
     };
-    let (setup, replay) = load(&a.record)?;
+    let bytes = read_record(&a.record)?;
+    match record_game(&a.record, &bytes).as_str() {
+        crate::treasure_hunt::setup::GAME_NAME => {
+            let state = load_treasure(&a.record, &bytes)?;
+            let text = a.policies.as_deref().unwrap_or(DEFAULT_TREASURE_POLICIES);
+            let mut specs = Vec::new();
+            for part in text.split(',').map(str::trim) {
+                specs.push(ThSpec::parse(part).map_err(|e| input(format!("--policies: {e}")))?);
+            }
+            let advice = treasure_advice(&state, &specs);
+            return super::replay::print(&if json_out {
+                serde_json::to_string_pretty(&advice)? + "\n"
+            } else {
+                treasure_text(&advice)
+            });
+        }
+        crate::shortcut::GAME_NAME => {
+            return Err(input(
+                "advise reads Route 66, Can't Stop, The Great Races and Treasure Hunt records; \
+                 for a Shortcut record use replay (and odds --game shortcut --view policy)",
+            ))
+        }
+        _ => {}
+    }
+    let (setup, replay) = load(&a.record, &bytes)?;
     let (rules, decision) = (&setup.rules, replay.decision(&setup.rules));
     let races = rules.game == GameKind::GreatRaces;
     let default = if races {

@@ -14,3 +14,4 @@ pub mod svg_sweep;
 pub mod svg_tournament;
 pub mod svg_turns;
 pub mod tournament_csv;
+pub mod treasure_position;

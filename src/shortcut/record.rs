@@ -3,6 +3,7 @@
 //!
 //! ```text
 //! # a comment; blank lines are skipped
+//! game shortcut           # optional: names the game for `replay` and `advise`
 //! players 2               # seats (1 to 4, default 1), before any turn
 //! place 2 r4              # seat 2 starts on square r4 (default: the start), before any turn
 //! main 4                  # main road, rolled a 4
@@ -82,6 +83,15 @@ impl Record {
                 }
             };
             match head {
+                "game" => {
+                    before_turns("game")?;
+                    if rest != [super::GAME_NAME] {
+                        return Err(err(format!(
+                            "a Shortcut record's game line reads 'game {}'",
+                            super::GAME_NAME
+                        )));
+                    }
+                }
                 "players" => {
                     before_turns("players")?;
                     if players_seen {

@@ -9,10 +9,12 @@ use anyhow::Result;
 use std::io::Write as _;
 use std::process::ExitCode;
 
-/// Runs the command for a Shortcut record.
-pub fn run(args: &ReplayArgs) -> Result<ExitCode> {
-    if args.edition.is_some() || !args.variants.is_empty() {
-        return Err(input("--edition and --variant do not apply to shortcut"));
+/// Runs the command for a Shortcut record, the bytes of the file `args` names.
+pub fn run(args: &ReplayArgs, bytes: &[u8]) -> Result<ExitCode> {
+    if args.edition.is_some() || !args.variants.is_empty() || args.deck.is_some() {
+        return Err(input(
+            "--edition, --variant and --deck do not apply to shortcut",
+        ));
     }
     let json = match args.format.as_str() {
         "json" => true,
@@ -28,8 +30,7 @@ pub fn run(args: &ReplayArgs) -> Result<ExitCode> {
         None => Board::default_board(),
     };
     let shown = args.file.display();
-    let bytes = std::fs::read(&args.file).map_err(|e| input(format!("{shown}: {e}")))?;
-    let record = Record::from_bytes(&bytes).map_err(|e| input(format!("{shown}: {e}")))?;
+    let record = Record::from_bytes(bytes).map_err(|e| input(format!("{shown}: {e}")))?;
     let replay = play(&record, &board).map_err(|e| input(format!("{shown}: {e}")))?;
     let text = if json {
         let g = &replay.game;

@@ -3,6 +3,7 @@
 //!
 //! ```text
 //! # comment (also after any line)
+//! game treasure-hunt       # optional: names the game for `replay` and `advise`
 //! players 2                # 1 to 4 (first setup line)
 //! variant two-dice         # repeatable
 //! tiles ABCDEF ABCDEF ABCDEF ABCDEF ABCDEF ABCDEF   # rows south to north, west to east
@@ -93,11 +94,18 @@ pub fn replay(text: &str, deck: &Deck) -> Result<State, String> {
         let Some((&head, rest)) = words.split_first() else {
             continue;
         };
-        let setup_line = matches!(head, "players" | "variant" | "tiles" | "deck");
+        let setup_line = matches!(head, "game" | "players" | "variant" | "tiles" | "deck");
         if setup_line && state.is_some() {
             return Err(at(format!("'{head}' must come before the first action")));
         }
         match head {
+            "game" if rest == [super::setup::GAME_NAME] => {}
+            "game" => {
+                return Err(at(format!(
+                    "a Treasure Hunt record's game line reads 'game {}'",
+                    super::setup::GAME_NAME
+                )))
+            }
             "players" => {
                 let n = rest
                     .first()
@@ -214,7 +222,7 @@ fn action(s: &mut State, head: &str, rest: &[&str]) -> Result<(), String> {
             s.reinforce(cell)
         }
         _ => Err(format!(
-            "unknown line '{head}': expected players, variant, tiles, deck, turn, discard, move, \
+            "unknown line '{head}': expected game, players, variant, tiles, deck, turn, discard, move, \
              claim, steal, steal-half, reinforce or end"
         )),
     }
