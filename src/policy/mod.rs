@@ -32,9 +32,9 @@ pub const FAMILIES: [(&str, &str); 9] = [
     ("fixed-risk:P[,ignore-top]", "roll while the next roll's bust chance is at most P; stop once a car reaches a scoring space"),
     ("ev | expected-value", "roll while (1-p_bust)*E[gain] > p_bust*(this turn's progress), valued in points (Route 66) or rolls (Can't Stop)"),
     ("optimal-turn[:W]", "exact within-turn play: roll/stop and choose to maximise the expected end-of-turn value (ev's value), by dynamic programming; W = worth of ending the game (default: Can't Stop 40.4, else 1000)"),
-    ("rule28", "Keller's Rule of 28: roll while the turn's progress count is below 28 or markers are still free"),
-    ("glenn", "the Rule of N with Glenn & Aloi's evolved weights (threshold 29)"),
-    ("rule-of-n:T[,progress=a/b/c/d/e/f,choice=…,odd=,even=,high=,low=,marker=]", "the Rule of N family: Keller's weights with threshold T, or every parameter given"),
+    ("rule28[:ties=glenn]", "Keller's Rule of 28: roll while the turn's progress count is below 28 or markers are still free; ties on choice points go to the shared choice rule (solitaire 10.59 turns), or with ties=glenn to the first of Glenn's move order, the literature's implementation (10.72)"),
+    ("glenn[:ties=glenn]", "the Rule of N with Glenn & Aloi's evolved weights (threshold 29; solitaire 9.25 turns)"),
+    ("rule-of-n:T[,progress=a/b/c/d/e/f,choice=…,odd=,even=,high=,low=,marker=,ties=]", "the Rule of N family: Keller's weights with threshold T, or every parameter given; odd/even/high/low are added to the count and taken from the choice points (Keller: even=-2)"),
     ("rolls:N", "roll exactly N times a turn, then stop (earlier only when stopping wins)"),
     ("random:P", "baseline: stop with probability P after each roll (0 < P <= 1)"),
 ];
