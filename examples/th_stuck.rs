@@ -1,9 +1,9 @@
 //! Diagnostic: play Treasure Hunt games and dump the position of games that hit the turn cap.
 //! `cargo run --release --example th_stuck -- PLAYERS POLICY,POLICY,.. GAMES [TRACE_TURNS]`
 use pressluck::treasure_hunt::deck::{COLOUR_LETTERS, SYMBOL_NAMES};
-use pressluck::treasure_hunt::family::{deal, solitaire_stuck, RngChance};
 use pressluck::treasure_hunt::grid::cell_name;
 use pressluck::treasure_hunt::plan::Outlook;
+use pressluck::treasure_hunt::play::{deal, solitaire_stuck, RngChance};
 use pressluck::treasure_hunt::policy::{Act, ThSpec};
 use pressluck::treasure_hunt::state::{State, NONE};
 use pressluck::treasure_hunt::{Deck, ThRules};

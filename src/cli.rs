@@ -4,6 +4,7 @@
 use crate::columns::{Edition, GameKind, Layout, Rules, Variant};
 use crate::error::input;
 use crate::output::provenance::Provenance;
+use crate::sim::runner::MAX_THREADS;
 use anyhow::Result;
 use clap::{Args, Parser, Subcommand};
 use std::ffi::OsString;
@@ -83,18 +84,18 @@ pub enum GameSetup {
     /// The Great Races: one roll a turn, a pairing to choose.
     GreatRaces(Rules),
     /// Shortcut, the press-your-luck road race.
-    Shortcut(crate::shortcut::Setup),
+    Shortcut(crate::shortcut::ShortcutSetup),
     /// Treasure Hunt, with its rules and deck.
-    TreasureHunt(crate::treasure_hunt::TreasureFamily),
+    TreasureHunt(crate::sim::families::TreasureFamily),
 }
 
 impl GameArgs {
     /// Validates the game settings for `players` players, whatever the family.
     pub fn setup(&self, players: u8) -> Result<GameSetup> {
         if self.game == crate::shortcut::GAME_NAME {
-            return Ok(GameSetup::Shortcut(crate::shortcut::Setup::from_args(
-                self, players,
-            )?));
+            return Ok(GameSetup::Shortcut(
+                crate::shortcut::ShortcutSetup::from_args(self, players)?,
+            ));
         }
         if self.game == crate::treasure_hunt::setup::GAME_NAME {
             return crate::treasure_hunt::setup::treasure_setup(
@@ -423,7 +424,7 @@ where
         }
         Err(e) => return Err(input(clap_message(&e))),
     };
-    crate::engine_env::EngineRequest::from_env().map_err(input)?;
+    crate::engine::cpu::EngineRequest::from_env().map_err(input)?;
     crate::commands::run(cli.command)
 }
 
@@ -454,5 +455,15 @@ fn clap_message(e: &clap::Error) -> String {
         "invalid arguments (see `pressluck --help`)".to_string()
     } else {
         line.to_string()
+    }
+}
+
+/// Checks a `--threads` value: 1..=[`MAX_THREADS`], or none for all cores.
+pub fn check_threads(threads: Option<usize>) -> Result<()> {
+    match threads {
+        Some(t) if !(1..=MAX_THREADS).contains(&t) => Err(input(format!(
+            "--threads {t}: must be between 1 and {MAX_THREADS}"
+        ))),
+        _ => Ok(()),
     }
 }

@@ -200,24 +200,79 @@ const fn permutations(d: [u8; 4]) -> u16 {
     24 / denom
 }
 
-/// Draws one ordered outcome index (0..1296) from one 64-bit draw, unbiased by Lemire's
-/// multiply-and-reject method (a rejection happens with probability below 1e-16).
+/// One ordered outcome of four dice: its index, always below [`OUTCOMES`], so every table of
+/// outcomes ([`ROLLS`], [`PAIRINGS`], [`PAIR_SUMS`], …) is read in bounds at it. Made only by
+/// [`Outcome::new`] (which checks), [`Roll::outcome`] and [`sample_outcome`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Outcome(u16);
+
+impl Outcome {
+    /// The outcome of index `i`, if `i < 1296`.
+    #[inline]
+    pub const fn new(i: usize) -> Option<Outcome> {
+        if i < OUTCOMES {
+            Some(Outcome(i as u16))
+        } else {
+            None
+        }
+    }
+
+    /// Its index, below [`OUTCOMES`].
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The four dice.
+    #[inline]
+    pub fn roll(self) -> Roll {
+        ROLLS[self.index()]
+    }
+
+    /// Every outcome, in index order.
+    pub fn all() -> impl Iterator<Item = Outcome> {
+        (0..OUTCOMES as u16).map(Outcome)
+    }
+}
+
+impl Roll {
+    /// This roll's outcome. Its dice should be 1..=6; whatever they are, the outcome is one of
+    /// the 1296 (dice out of range give some outcome, never an index past the tables).
+    pub const fn outcome(self) -> Outcome {
+        /// A die's digit, 0..6.
+        const fn digit(x: u8) -> usize {
+            (x.wrapping_sub(1) % 6) as usize
+        }
+        let d = self.0;
+        Outcome((digit(d[0]) * 216 + digit(d[1]) * 36 + digit(d[2]) * 6 + digit(d[3])) as u16)
+    }
+}
+
+/// Draws one ordered outcome from one 64-bit draw, unbiased by Lemire's multiply-and-reject
+/// method (a rejection happens with probability below 1e-16).
 #[inline]
-pub fn sample_index<R: RngCore + ?Sized>(rng: &mut R) -> usize {
+pub fn sample_outcome<R: RngCore + ?Sized>(rng: &mut R) -> Outcome {
     const N: u64 = OUTCOMES as u64;
     const THRESHOLD: u64 = N.wrapping_neg() % N;
     loop {
         let m = (rng.next_u64() as u128) * (N as u128);
         if (m as u64) >= THRESHOLD {
-            return (m >> 64) as usize;
+            // The high half of a 64-bit draw times N is below N.
+            return Outcome((m >> 64) as u16);
         }
     }
+}
+
+/// [`sample_outcome`]'s index.
+#[inline]
+pub fn sample_index<R: RngCore + ?Sized>(rng: &mut R) -> usize {
+    sample_outcome(rng).index()
 }
 
 /// Draws one roll of four dice.
 #[inline]
 pub fn sample<R: RngCore + ?Sized>(rng: &mut R) -> Roll {
-    ROLLS[sample_index(rng)]
+    sample_outcome(rng).roll()
 }
 
 /// `ROLLS[i]` is `Roll::from_index(i)`, computed at compile time: one lookup per sampled roll.

@@ -6,8 +6,9 @@
 pub mod cli;
 pub mod columns;
 pub mod commands;
+pub mod counters;
 pub mod dice;
-pub mod engine_env;
+pub mod engine;
 pub mod error;
 pub mod output;
 pub mod policy;

@@ -12,12 +12,12 @@ mod fuzz_common;
 
 use fuzz_common::{config, edits, mutate, one_line};
 use pressluck::columns::{GameKind, Rules};
+use pressluck::counters::sums_fit;
 use pressluck::output::counters_csv::{CountersFile, RunId, RunKind};
 use pressluck::output::tournament_csv::TournamentResult;
 use pressluck::policy::PolicySpec;
-use pressluck::sim::family::ColumnFamily;
+use pressluck::sim::families::ColumnFamily;
 use pressluck::sim::schedule::{matchups, Matchup};
-use pressluck::sim::stats::sums_fit;
 use pressluck::sim::work::{self, Plan, Progress, Shard};
 use proptest::prelude::*;
 use std::sync::atomic::AtomicBool;

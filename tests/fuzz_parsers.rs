@@ -12,9 +12,8 @@ mod fuzz_common;
 use fuzz_common::{config, edits, mutate, one_line};
 use pressluck::columns::{Edition, GameKind, Layout, Rules};
 use pressluck::policy::PolicySpec;
+use pressluck::sim::families::{ColumnFamily, RacesFamily};
 use pressluck::sim::family::Family;
-use pressluck::sim::races::RacesFamily;
-use pressluck::sim::runner::run_matchup;
 use pressluck::sim::schedule::Matchup;
 use pressluck::transcript::{play, Decision, Overrides, Record, Replay};
 use proptest::prelude::*;
@@ -134,7 +133,7 @@ fn play_on(layout: Layout) {
             Rules::new(game, 3)
         };
         rules.layout = layout;
-        let stats = run_matchup(&rules, &m, 1, 0, 2, &|_| {});
+        let stats = ColumnFamily(rules).play(&m, 1, 0, 2);
         assert_eq!(stats.slot_total(0).games, 2);
     }
     let mut rules = Rules::new(GameKind::GreatRaces, 3);
@@ -145,10 +144,7 @@ fn play_on(layout: Layout) {
             .map(|s| races.parse_spec(s).unwrap())
             .to_vec(),
     };
-    assert_eq!(
-        races.run_matchup(&m, 1, 0, 2, &|_| {}).slot_total(0).games,
-        2
-    );
+    assert_eq!(races.play(&m, 1, 0, 2).slot_total(0).games, 2);
 }
 
 proptest! {

@@ -2,10 +2,11 @@
 //! 2-player Route 66 games, zero allocations between the first roll and the last stop.
 
 use pressluck::columns::{GameKind, Rules};
+use pressluck::counters::MatchupStats;
+use pressluck::engine::cpu::Avx2;
+use pressluck::engine::dice_source::RngDice;
+use pressluck::engine::play::{play_game, Player};
 use pressluck::policy::PolicySpec;
-use pressluck::sim::dice_source::RngDice;
-use pressluck::sim::play::{play_game, Player};
-use pressluck::sim::stats::MatchupStats;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::sync::atomic::Ordering;
@@ -52,7 +53,13 @@ fn ten_thousand_route66_games_allocate_nothing() {
     ];
     let mut policies: Vec<_> = names
         .iter()
-        .map(|n| Player::new(PolicySpec::parse(n).unwrap().build(&rules), &rules))
+        .map(|n| {
+            Player::new(
+                PolicySpec::parse(n).unwrap().build(&rules),
+                &rules,
+                Avx2::detect(),
+            )
+        })
         .collect();
     // Warm-up: policies may fill their caches (the ev policy memoises a column's board tables
     // per opponents' position on first sight) before the counted games.

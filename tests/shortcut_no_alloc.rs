@@ -1,10 +1,11 @@
 //! Proves the Shortcut game loop allocation-free: a counting global allocator and 4,000
 //! complete 4-player games of every policy (optimal included), zero allocations in the loop.
 
+use pressluck::counters::MatchupStats;
 use pressluck::shortcut::engine::{play_game, RngD6};
-use pressluck::shortcut::{Policy, Setup, ShortcutFamily};
+use pressluck::shortcut::{ShortcutPolicy, ShortcutSetup};
+use pressluck::sim::families::ShortcutFamily;
 use pressluck::sim::family::Family;
-use pressluck::sim::stats::MatchupStats;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::sync::atomic::Ordering;
@@ -14,11 +15,14 @@ use counting_alloc::{ALLOCATIONS, COUNTING};
 
 #[test]
 fn four_thousand_shortcut_games_allocate_nothing() {
-    let fam = ShortcutFamily(Setup::new(pressluck::shortcut::Board::default_board(), 4));
+    let fam = ShortcutFamily(ShortcutSetup::new(
+        pressluck::shortcut::Board::default_board(),
+        4,
+    ));
     let setup = &fam.0;
-    let policies: Vec<Policy> = ["optimal", "threshold:3", "press:2", "main-road"]
+    let policies: Vec<ShortcutPolicy> = ["optimal", "threshold:3", "press:2", "main-road"]
         .iter()
-        .map(|n| Policy::build(&fam.parse_spec(n).unwrap(), || setup.solution().unwrap()))
+        .map(|n| ShortcutPolicy::build(&fam.parse_spec(n).unwrap(), || setup.solution().unwrap()))
         .collect();
     let mut stats = MatchupStats::default();
     let mut finished = 0;

@@ -1,15 +1,17 @@
 //! The optimal Shortcut policy: value iteration converges, hand-solved values come out, a
 //! Monte Carlo run of the policy agrees with its expected turns, and no built-in beats it.
 
+use pressluck::counters::{mean_sd, MatchupStats};
 use pressluck::shortcut::board::bit;
 use pressluck::shortcut::engine::{play_game, ScriptedD6};
 use pressluck::shortcut::policy::{Announce, Ctx};
 use pressluck::shortcut::rules::shortcut_reach;
 use pressluck::shortcut::solver::{solve, TOLERANCE};
-use pressluck::shortcut::{Board, Policy, Setup, ShortcutFamily};
+use pressluck::shortcut::{Board, ShortcutPolicy, ShortcutSetup};
+use pressluck::sim::families::ShortcutFamily;
 use pressluck::sim::family::Family;
 use pressluck::sim::schedule::Matchup;
-use pressluck::sim::stats::{mean_sd, MatchupStats};
+use pressluck::sim::work::play_matchup;
 
 #[test]
 fn value_iteration_converges_below_1e_12() {
@@ -68,14 +70,14 @@ squares = [
 
 #[test]
 fn monte_carlo_of_optimal_agrees_with_its_expected_turns() {
-    let setup = Setup::new(Board::default_board(), 1);
+    let setup = ShortcutSetup::new(Board::default_board(), 1);
     let exact = setup.solution().unwrap().v[setup.board.start as usize];
     let fam = ShortcutFamily(setup);
     let m = Matchup {
         slots: vec![fam.parse_spec("optimal").unwrap()],
     };
     let n = 200_000;
-    let st = fam.run_matchup(&m, 7, 0, n, &|_| {});
+    let st = play_matchup(&fam, &m, 7, n);
     let c = st.slot_total(0);
     assert_eq!((c.games, c.wins, st.unfinished), (n, n, 0));
     let (mean, sd) = mean_sd(c.games, c.turns, c.turns_sq);
@@ -88,7 +90,7 @@ fn monte_carlo_of_optimal_agrees_with_its_expected_turns() {
 
 #[test]
 fn no_built_in_finishes_faster_than_optimal() {
-    let setup = Setup::new(Board::default_board(), 1);
+    let setup = ShortcutSetup::new(Board::default_board(), 1);
     let exact = setup.solution().unwrap().v[setup.board.start as usize];
     let fam = ShortcutFamily(setup);
     for spec in [
@@ -102,7 +104,7 @@ fn no_built_in_finishes_faster_than_optimal() {
             slots: vec![fam.parse_spec(spec).unwrap()],
         };
         let n = 50_000;
-        let c = fam.run_matchup(&m, 11, 0, n, &|_| {}).slot_total(0);
+        let c = play_matchup(&fam, &m, 11, n).slot_total(0);
         let (mean, sd) = mean_sd(c.games, c.turns, c.turns_sq);
         let se = sd / (n as f64).sqrt();
         assert!(mean > exact - 3.0 * se, "{spec}: {mean} < {exact}");
@@ -114,7 +116,7 @@ fn the_optimal_policy_presses_on_a_1_three_squares_out() {
     // From r33 (3 to go) the optimal policy announces the shortcut, presses on after a 1 and
     // stops once the finish is in reach.
     let b = Board::default_board();
-    let pol = Policy::Optimal(std::sync::Arc::new(solve(&b).unwrap()));
+    let pol = ShortcutPolicy::Optimal(std::sync::Arc::new(solve(&b).unwrap()));
     let ctx = Ctx {
         board: &b,
         at: b.find("r33").unwrap(),
@@ -141,7 +143,7 @@ fn a_scripted_solitaire_game_counts_turns_rolls_and_busts() {
     let g = play_game(
         &b,
         1,
-        &[Policy::Optimal(sol)],
+        &[ShortcutPolicy::Optimal(sol)],
         &[0],
         &mut ScriptedD6::new(&faces),
         &mut stats,

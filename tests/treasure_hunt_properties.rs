@@ -8,9 +8,9 @@
 mod treasure_common;
 
 use pressluck::treasure_hunt::combos::{best_combo, best_combo_search, HandSummary};
-use pressluck::treasure_hunt::family::{deal, RngChance};
 use pressluck::treasure_hunt::grid::CELLS;
 use pressluck::treasure_hunt::plan::Outlook;
+use pressluck::treasure_hunt::play::{deal, RngChance};
 use pressluck::treasure_hunt::policy::{Act, ThSpec};
 use pressluck::treasure_hunt::state::State;
 use pressluck::treasure_hunt::{Deck, ThRules};

@@ -5,8 +5,10 @@ use crate::cli::{BenchArgs, GameSetup};
 use crate::commands::tournament::split_policies;
 use crate::error::input;
 use crate::output::memory::peak_rss_mb;
-use crate::sim::family::{ColumnFamily, Family};
+use crate::sim::families::{ColumnFamily, RacesFamily, ShortcutFamily};
+use crate::sim::family::Family;
 use crate::sim::schedule::Matchup;
+use crate::sim::work::play_matchup;
 use anyhow::Result;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -31,11 +33,11 @@ pub fn run(a: BenchArgs) -> Result<ExitCode> {
             a.repeat
         )));
     }
-    crate::sim::runner::check_threads(a.threads)?;
+    crate::cli::check_threads(a.threads)?;
     match a.game.setup(a.players)? {
         GameSetup::Columns(rules) => bench(ColumnFamily(rules), &a),
-        GameSetup::GreatRaces(rules) => bench(crate::sim::races::RacesFamily(rules), &a),
-        GameSetup::Shortcut(setup) => bench(crate::shortcut::ShortcutFamily(setup), &a),
+        GameSetup::GreatRaces(rules) => bench(RacesFamily(rules), &a),
+        GameSetup::Shortcut(setup) => bench(ShortcutFamily(setup), &a),
         GameSetup::TreasureHunt(family) => bench(family, &a),
     }
 }
@@ -79,7 +81,7 @@ fn bench<F: Family>(family: F, a: &BenchArgs) -> Result<ExitCode> {
     let mut first_stats = None;
     for _ in 0..a.repeat {
         let started = Instant::now();
-        let stats = pool.install(|| family.run_matchup(&matchup, a.seed, 0, a.games, &|_| {}));
+        let stats = pool.install(|| play_matchup(&family, &matchup, a.seed, a.games));
         times.push(started.elapsed().as_secs_f64().max(1e-9));
         match &first_stats {
             None => first_stats = Some(stats),

@@ -3,6 +3,7 @@
 //! of a run: a shard's counters file, or on an interrupt the checkpoint, a result marked
 //! partial and exit code 130.
 
+use crate::counters::MatchupStats;
 use crate::error::input;
 use crate::output::atomic::{check_writable, write_atomic};
 use crate::output::counters_csv::{CountersFile, RunId};
@@ -12,7 +13,6 @@ use crate::sim::family::Family;
 use crate::sim::interrupt;
 use crate::sim::runner::CHUNK;
 use crate::sim::schedule::Matchup;
-use crate::sim::stats::MatchupStats;
 use crate::sim::work::{self, chunk_count, Plan, Progress, Shard};
 use anyhow::Result;
 use clap::Args;

@@ -3,13 +3,13 @@
 //! kinds, duplicates and (unless allowed) missing ones.
 
 use crate::cli::MergeArgs;
+use crate::counters::sums_fit;
 use crate::error::input;
 use crate::output::atomic::{check_writable, write_atomic};
 use crate::output::counters_csv::{CountersFile, RunKind};
 use crate::output::svg_sweep::render_sweep;
 use crate::output::svg_tournament;
 use crate::output::tournament_csv::TournamentResult;
-use crate::sim::stats::sums_fit;
 use crate::sim::work::{chunk_count, Progress};
 use anyhow::Result;
 use std::collections::BTreeMap;

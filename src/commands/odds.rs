@@ -6,11 +6,12 @@ use crate::cli::{GameSetup, OddsArgs};
 use crate::columns::odds::{mask_table, reach_odds, set_table, track_table};
 use crate::columns::set::{MAX_COLUMN, MIN_COLUMN};
 use crate::columns::ColumnSet;
+use crate::counters::wilson999;
+use crate::engine::bust_check::sample_busts;
 use crate::error::input;
 use crate::output::atomic::{check_writable, write_atomic, write_out};
 use crate::output::odds_csv::{ReachRow, SetRow, TrackRow};
 use crate::output::svg_odds::render_odds;
-use crate::sim::bust_check::{sample_busts, wilson999};
 use anyhow::Result;
 use std::process::ExitCode;
 

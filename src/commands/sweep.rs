@@ -11,7 +11,8 @@ use crate::output::atomic::{check_writable, write_atomic};
 use crate::output::counters_csv::{RunId, RunKind};
 use crate::output::provenance::Provenance;
 use crate::output::svg_sweep::render_sweep;
-use crate::sim::family::{ColumnFamily, Family};
+use crate::sim::families::{ColumnFamily, RacesFamily, ShortcutFamily};
+use crate::sim::family::Family;
 use crate::sim::schedule::{Matchup, Named};
 use crate::sim::work::Progress;
 use crate::sweep::result::SweepResult;
@@ -108,7 +109,7 @@ impl<F: Family> SweepSettings<F> {
                 points.len()
             )));
         }
-        crate::sim::runner::check_threads(a.threads)?;
+        crate::cli::check_threads(a.threads)?;
         check_writable(&a.out, "--out")?;
         if a.svg.is_some() && a.sharding.shard.is_some() {
             return Err(input(
@@ -204,8 +205,8 @@ pub fn run(args: SweepArgs) -> Result<ExitCode> {
     }
     match args.game.setup(args.players)? {
         GameSetup::Columns(rules) => run_family(ColumnFamily(rules), args),
-        GameSetup::GreatRaces(rules) => run_family(crate::sim::races::RacesFamily(rules), args),
-        GameSetup::Shortcut(setup) => run_family(crate::shortcut::ShortcutFamily(setup), args),
+        GameSetup::GreatRaces(rules) => run_family(RacesFamily(rules), args),
+        GameSetup::Shortcut(setup) => run_family(ShortcutFamily(setup), args),
         GameSetup::TreasureHunt(family) => run_family(family, args),
     }
 }

@@ -8,7 +8,8 @@ use crate::output::atomic::{check_writable, write_atomic};
 use crate::output::counters_csv::{RunId, RunKind};
 use crate::output::provenance::Provenance;
 use crate::output::tournament_csv::TournamentResult;
-use crate::sim::family::{ColumnFamily, Family};
+use crate::sim::families::{ColumnFamily, RacesFamily, ShortcutFamily};
+use crate::sim::family::Family;
 use crate::sim::schedule::{matchups, Matchup, Named};
 use crate::sim::work::Progress;
 use anyhow::Result;
@@ -108,7 +109,7 @@ impl<F: Family> TournamentSettings<F> {
                 a.games
             )));
         }
-        crate::sim::runner::check_threads(a.threads)?;
+        crate::cli::check_threads(a.threads)?;
         if a.sharding.shard.is_some() && a.stop_table.is_some() {
             return Err(input(
                 "--stop-table: a shard writes counters; ask `pressluck merge --stop-table` instead",
@@ -183,8 +184,8 @@ impl<F: Family> TournamentSettings<F> {
 pub fn run(args: TournamentArgs) -> Result<ExitCode> {
     match args.game.setup(args.players)? {
         GameSetup::Columns(rules) => run_family(ColumnFamily(rules), args),
-        GameSetup::GreatRaces(rules) => run_family(crate::sim::races::RacesFamily(rules), args),
-        GameSetup::Shortcut(setup) => run_family(crate::shortcut::ShortcutFamily(setup), args),
+        GameSetup::GreatRaces(rules) => run_family(RacesFamily(rules), args),
+        GameSetup::Shortcut(setup) => run_family(ShortcutFamily(setup), args),
         GameSetup::TreasureHunt(family) => run_family(family, args),
     }
 }

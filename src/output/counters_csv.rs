@@ -8,7 +8,7 @@
 //! Writing is here; reading and checking a file (it may come from anywhere) is in
 //! `counters_csv_read.rs`.
 
-use crate::sim::stats::{SeatCounters, StopCell};
+use crate::counters::{SeatCounters, StopCell};
 use crate::sim::work::{Progress, Shard};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;

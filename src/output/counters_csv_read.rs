@@ -4,10 +4,10 @@
 
 use super::{checksum, parse_ranges, CountersFile, Row, RunId, RunKind, FORMAT};
 use crate::commands::tournament::MAX_GAMES;
-use crate::error::one_line;
-use crate::sim::stats::{
+use crate::counters::{
     sums_fit, MatchupStats, SeatCounters, StopCell, SEATS, STOP_CARS, STOP_ROLLS, TURN_BINS,
 };
+use crate::error::one_line;
 use crate::sim::work::{chunk_count, Progress, Shard};
 
 impl CountersFile {

@@ -2,7 +2,7 @@
 //! checksum that no run writes.
 
 use super::*;
-use crate::sim::stats::MatchupStats;
+use crate::counters::MatchupStats;
 
 fn sample() -> CountersFile {
     let mut p = Progress::new(2);

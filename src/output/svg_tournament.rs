@@ -5,7 +5,7 @@
 
 use super::svg_chart::{self, colour, svg_err, FONT};
 use super::tournament_csv::TournamentResult;
-use crate::sim::stats::{wilson95, SeatCounters};
+use crate::counters::{wilson95, SeatCounters};
 use anyhow::Result;
 use plotters::prelude::*;
 
@@ -149,7 +149,7 @@ pub fn render_tournament(r: &TournamentResult) -> Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::stats::MatchupStats;
+    use crate::counters::MatchupStats;
 
     /// A small result of `players` seats, partial or not: one matchup of a few games.
     fn result(players: u8, partial: bool) -> TournamentResult {

@@ -5,7 +5,7 @@
 
 use super::svg_chart::{colour, partial_mark, render, svg_err, FONT};
 use super::tournament_csv::TournamentResult;
-use crate::sim::stats::{mean_sd, TURN_BINS};
+use crate::counters::{mean_sd, TURN_BINS};
 use anyhow::Result;
 use plotters::prelude::*;
 

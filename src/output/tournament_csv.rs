@@ -5,7 +5,7 @@
 //! an empty field, not 0.
 
 use super::provenance::{f6, ratio, Provenance};
-use crate::sim::stats::{mean_sd, wilson95, MatchupStats, SeatCounters, STOP_CARS, STOP_ROLLS};
+use crate::counters::{mean_sd, wilson95, MatchupStats, SeatCounters, STOP_CARS, STOP_ROLLS};
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -138,7 +138,7 @@ impl TournamentResult {
     /// busted. Row `roll = 0` is the turn's opening roll: `decisions` counts turns begun.
     pub fn stop_table_csv(&self) -> anyhow::Result<Vec<u8>> {
         let mut order: Vec<String> = Vec::new();
-        let mut cells: Vec<[[crate::sim::stats::StopCell; STOP_CARS]; STOP_ROLLS]> = Vec::new();
+        let mut cells: Vec<[[crate::counters::StopCell; STOP_CARS]; STOP_ROLLS]> = Vec::new();
         for (m, st) in &self.matchups {
             for (slot, name) in m.iter().enumerate() {
                 let i = match order.iter().position(|n| n == name) {

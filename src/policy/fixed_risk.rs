@@ -2,8 +2,9 @@
 //! stop at once when a car reaches a scoring space (unless `fixed-risk:P,ignore-top`).
 
 use super::{Policy, View};
-use crate::columns::{ChoiceScores, Rules};
+use crate::columns::Rules;
 use crate::dice::OUTCOMES;
+use crate::policy::ChoiceScores;
 use rand_core::RngCore;
 
 /// Rolls while the next roll's bust chance is at most `max_bust`.

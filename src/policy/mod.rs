@@ -4,6 +4,7 @@
 //! Built-ins are plain structs behind one enum, [`AnyPolicy`], resolved from a spec once per
 //! matchup; the per-roll calls are a `match`, so the hot path stays monomorphic and inlinable.
 
+pub mod choice_scores;
 pub mod ev;
 pub mod fixed_risk;
 pub mod one_roll;
@@ -19,10 +20,11 @@ mod timing;
 pub mod value;
 pub mod view;
 
+pub use choice_scores::ChoiceScores;
 pub use spec::PolicySpec;
 pub use view::View;
 
-use crate::columns::{ChoiceList, ChoiceScores, Rules};
+use crate::columns::{ChoiceList, Rules};
 use crate::dice::Roll;
 use rand_core::RngCore;
 
@@ -63,7 +65,7 @@ pub trait Policy {
     /// How this policy scores choices when [`Policy::choose`] depends on nothing but the
     /// turn's shape (the roll, the usable set, the cars, each choice's steps and tops: see
     /// [`ChoiceScores`]), draws nothing from `rng` and keeps no state, so the engine may rank
-    /// the choices itself on [`crate::columns::TurnShape`]. `None` (the default) for a policy
+    /// the choices itself on [`crate::engine::shape::TurnShape`]. `None` (the default) for a policy
     /// valuing the board: the engine then lists the choices and asks.
     fn choice_scores(&self, rules: &Rules) -> Option<ChoiceScores> {
         let _ = rules;

@@ -2,7 +2,8 @@
 //! successful roll of every turn.
 
 use super::{Policy, View};
-use crate::columns::{ChoiceScores, Rules};
+use crate::columns::Rules;
+use crate::policy::ChoiceScores;
 use rand_core::RngCore;
 
 /// Stops after the first successful roll of every turn; chooses by the shared choice rule.

@@ -2,7 +2,8 @@
 //! game's rng); also stop when stopping wins the game, so it never throws a won game away.
 
 use super::{Policy, View};
-use crate::columns::{ChoiceScores, Rules};
+use crate::columns::Rules;
+use crate::policy::ChoiceScores;
 use rand_core::RngCore;
 
 /// Stops with probability `p_stop` after each roll; chooses by the shared rule.

@@ -1,7 +1,8 @@
 //! `rolls:N`: roll exactly N times a turn, then stop; stop earlier only when stopping wins.
 
 use super::{Policy, View};
-use crate::columns::{ChoiceScores, Rules};
+use crate::columns::Rules;
+use crate::policy::ChoiceScores;
 use rand_core::RngCore;
 
 /// Rolls `n` times a turn (fewer when stopping wins the game); chooses by the shared rule.

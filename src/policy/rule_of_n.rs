@@ -31,8 +31,9 @@ use super::{Policy, View};
 use crate::columns::board::nibble;
 use crate::columns::set::bit_count16;
 use crate::columns::set::COLUMN_COUNT;
-use crate::columns::{Board, Choice, ChoiceList, ChoiceScores, ColumnSet, Game, Rules, Turn};
+use crate::columns::{Board, Choice, ChoiceList, ColumnSet, Game, Rules, Turn};
 use crate::dice::Roll;
+use crate::policy::ChoiceScores;
 use rand_core::RngCore;
 
 /// How a Rule of N breaks ties between choices of equal choice points.

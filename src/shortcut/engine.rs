@@ -6,10 +6,10 @@
 //! road (white), 1 on a shortcut (grey).
 
 use super::board::{bit, Board, Square};
-use super::policy::{Announce, Ctx, Policy};
+use super::policy::{Announce, Ctx, ShortcutPolicy};
 use super::rules::{blocked, main_road, push_targets, shortcut_reach, shortcut_roll_ok};
+use crate::counters::MatchupStats;
 use crate::dice::sample_d6;
-use crate::sim::stats::MatchupStats;
 use rand_core::RngCore;
 
 /// A game still running after this many turns in all is abandoned and counted as unfinished.
@@ -91,7 +91,7 @@ impl Game {
 fn play_turn<D: D6>(
     b: &Board,
     g: &mut Game,
-    policy: &Policy,
+    policy: &ShortcutPolicy,
     slot: usize,
     dice: &mut D,
     stats: &mut MatchupStats,
@@ -164,7 +164,7 @@ fn play_turn<D: D6>(
 pub fn play_game<D: D6>(
     b: &Board,
     players: u8,
-    policies: &[Policy],
+    policies: &[ShortcutPolicy],
     slot_of_seat: &[usize],
     dice: &mut D,
     stats: &mut MatchupStats,
@@ -208,7 +208,7 @@ mod tests {
         let g = play_game(
             &b,
             1,
-            &[Policy::MainRoad],
+            &[ShortcutPolicy::MainRoad],
             &[0],
             &mut ScriptedD6::new(&faces),
             &mut stats,

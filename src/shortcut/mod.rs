@@ -7,7 +7,6 @@
 pub mod board;
 pub mod board_file;
 pub mod engine;
-pub mod family;
 pub mod odds;
 pub mod policy;
 pub mod record;
@@ -16,8 +15,7 @@ pub mod rules;
 pub mod solver;
 
 pub use board::{Board, Colour, Square, SquareSet};
-pub use family::ShortcutFamily;
-pub use policy::{Policy, ShortcutSpec};
+pub use policy::{ShortcutPolicy, ShortcutSpec};
 pub use solver::Solution;
 
 use crate::cli::GameArgs;
@@ -31,7 +29,7 @@ pub const GAME_NAME: &str = "shortcut";
 /// A validated Shortcut game: the board, the seats, and the board's solution, solved at most
 /// once and shared by every clone.
 #[derive(Clone, Debug)]
-pub struct Setup {
+pub struct ShortcutSetup {
     /// The board (with its rule readings).
     pub board: Arc<Board>,
     /// Seats at the table (1 to 4).
@@ -41,10 +39,10 @@ pub struct Setup {
     solution: Arc<OnceLock<Result<Arc<Solution>, String>>>,
 }
 
-impl Setup {
+impl ShortcutSetup {
     /// A setup of `board` for `players` seats.
-    pub fn new(board: Board, players: u8) -> Setup {
-        Setup {
+    pub fn new(board: Board, players: u8) -> ShortcutSetup {
+        ShortcutSetup {
             board: Arc::new(board),
             players,
             custom_board: false,
@@ -54,7 +52,7 @@ impl Setup {
 
     /// Checks the shared game flags for Shortcut: 1 to 4 players, no edition, variants or
     /// columns to win; `--board` replaces the default board.
-    pub fn from_args(g: &GameArgs, players: u8) -> anyhow::Result<Setup> {
+    pub fn from_args(g: &GameArgs, players: u8) -> anyhow::Result<ShortcutSetup> {
         if !(1..=4).contains(&players) {
             return Err(input(format!(
                 "--players {players}: Shortcut takes 1 to 4 players"
@@ -72,8 +70,8 @@ impl Setup {
             ));
         }
         let mut setup = match &g.board {
-            Some(path) => Setup::new(load_board(path)?, players),
-            None => Setup::new(Board::default_board(), players),
+            Some(path) => ShortcutSetup::new(load_board(path)?, players),
+            None => ShortcutSetup::new(Board::default_board(), players),
         };
         setup.custom_board = g.board.is_some();
         Ok(setup)

@@ -6,7 +6,7 @@
 use super::board::{Board, Colour};
 use super::rules::{push_targets, shortcut_reach};
 use super::solver::{Choice, Solution};
-use super::Setup;
+use super::ShortcutSetup;
 use crate::cli::OddsArgs;
 use crate::error::input;
 use crate::output::atomic::{check_writable, write_out};
@@ -160,7 +160,7 @@ pub fn policy_rows(b: &Board, sol: &Solution) -> Vec<PolicyRow> {
 }
 
 /// Runs `pressluck odds --game shortcut`: `--view press` (also the default) or `--view policy`.
-pub fn run(setup: &Setup, a: &OddsArgs, provenance: &Provenance) -> Result<ExitCode> {
+pub fn run(setup: &ShortcutSetup, a: &OddsArgs, provenance: &Provenance) -> Result<ExitCode> {
     if a.masks || !a.blocked.is_empty() || a.free_cars != 0 || a.samples.is_some() {
         return Err(input(
             "--masks, --blocked, --free-cars and --samples apply to the column games, not shortcut",

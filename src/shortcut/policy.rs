@@ -5,7 +5,6 @@
 use super::board::{bit, Board, Square, SquareSet};
 use super::rules::{closest, push_targets};
 use super::solver::{Choice, Solution};
-use crate::sim::schedule::Named;
 use std::sync::Arc;
 
 /// Most successful rolls a `press:N` policy may plan, and the largest `threshold:T`.
@@ -32,12 +31,6 @@ pub struct ShortcutSpec {
     pub name: String,
     /// What it does.
     pub kind: Kind,
-}
-
-impl Named for ShortcutSpec {
-    fn name(&self) -> &str {
-        &self.name
-    }
 }
 
 impl ShortcutSpec {
@@ -110,7 +103,7 @@ pub struct Ctx<'a> {
 
 /// A policy ready to play (the optimal one shares its board's solution).
 #[derive(Clone, Debug)]
-pub enum Policy {
+pub enum ShortcutPolicy {
     /// See [`Kind::MainRoad`].
     MainRoad,
     /// See [`Kind::Press`].
@@ -121,14 +114,14 @@ pub enum Policy {
     Optimal(Arc<Solution>),
 }
 
-impl Policy {
+impl ShortcutPolicy {
     /// Builds the policy of a spec; `solution` is asked for only by `optimal`.
-    pub fn build(spec: &ShortcutSpec, solution: impl FnOnce() -> Arc<Solution>) -> Policy {
+    pub fn build(spec: &ShortcutSpec, solution: impl FnOnce() -> Arc<Solution>) -> ShortcutPolicy {
         match spec.kind {
-            Kind::MainRoad => Policy::MainRoad,
-            Kind::Press(n) => Policy::Press(n),
-            Kind::Threshold(t) => Policy::Threshold(t),
-            Kind::Optimal => Policy::Optimal(solution()),
+            Kind::MainRoad => ShortcutPolicy::MainRoad,
+            Kind::Press(n) => ShortcutPolicy::Press(n),
+            Kind::Threshold(t) => ShortcutPolicy::Threshold(t),
+            Kind::Optimal => ShortcutPolicy::Optimal(solution()),
         }
     }
 
@@ -136,7 +129,7 @@ impl Policy {
     pub fn announce(&self, c: &Ctx) -> Announce {
         let b = c.board;
         let pushes = push_targets(b, c.at, c.blocked);
-        if let Policy::Optimal(sol) = self {
+        if let ShortcutPolicy::Optimal(sol) = self {
             return match sol.choose(c.at, pushes) {
                 Choice::Main => Announce::Main,
                 Choice::Push(u) => Announce::Push(u),
@@ -148,8 +141,8 @@ impl Policy {
         }
         let on_road = b.is_white(c.at);
         match self {
-            Policy::MainRoad if on_road => Announce::Main,
-            Policy::Threshold(t) if on_road => {
+            ShortcutPolicy::MainRoad if on_road => Announce::Main,
+            ShortcutPolicy::Threshold(t) if on_road => {
                 let entrance = b.grey_adj[c.at as usize] != 0;
                 if entrance || u32::from(b.dist[c.at as usize]) <= *t {
                     Announce::Shortcut
@@ -166,17 +159,17 @@ impl Policy {
     pub fn keep_pressing(&self, c: &Ctx, rolls: u32, total: u32, reach: SquareSet) -> bool {
         let finish_in_reach = reach & bit(c.board.finish) != 0;
         match self {
-            Policy::MainRoad => false,
-            Policy::Press(n) => rolls < *n && !finish_in_reach,
-            Policy::Threshold(t) => total < *t && !finish_in_reach,
-            Policy::Optimal(sol) => sol.press_on(c.at, total) < sol.best(reach),
+            ShortcutPolicy::MainRoad => false,
+            ShortcutPolicy::Press(n) => rolls < *n && !finish_in_reach,
+            ShortcutPolicy::Threshold(t) => total < *t && !finish_in_reach,
+            ShortcutPolicy::Optimal(sol) => sol.press_on(c.at, total) < sol.best(reach),
         }
     }
 
     /// Where to move at the end of a successful shortcut, among `reach` (which holds `c.at`).
     pub fn choose_move(&self, c: &Ctx, reach: SquareSet) -> Square {
         let pick = match self {
-            Policy::Optimal(sol) => sol.best_square(reach),
+            ShortcutPolicy::Optimal(sol) => sol.best_square(reach),
             _ => closest(c.board, reach),
         };
         pick.unwrap_or(c.at)

@@ -1,15 +1,10 @@
-//! Self-play: the engine loop, the runner over chunks of games, the schedule of matchups, and
-//! the integer counters they add up to.
+//! The runner: a run's matchups ([`schedule`]) split into fixed chunks of games, played over
+//! rayon by each game family ([`families`]), shards, interrupts and resumption ([`work`]), and
+//! integer counters added up — the same answer on one thread or many.
 
-pub mod bust_check;
-pub mod dice_source;
+pub mod families;
 pub mod family;
 pub mod interrupt;
-pub mod lanes;
-pub mod play;
-pub mod player;
-pub mod races;
 pub mod runner;
 pub mod schedule;
-pub mod stats;
 pub mod work;

@@ -1,17 +1,9 @@
 //! Who plays whom: the matchups of a tournament and the seat rotation inside each.
 
-use crate::policy::PolicySpec;
-
 /// Anything with a name in outputs: the policy specs of every game family.
 pub trait Named {
     /// The name, as in the CSV's `policy` column.
     fn name(&self) -> &str;
-}
-
-impl Named for PolicySpec {
-    fn name(&self) -> &str {
-        &self.name
-    }
 }
 
 /// One matchup: the policies in their base seat order (slots).
@@ -83,21 +75,10 @@ pub fn matchups<S: Clone>(policies: &[S], players: usize) -> Vec<Matchup<S>> {
     out
 }
 
-/// The slot in each seat for game `index`: the seats rotate by one each game, so over any `n`
-/// consecutive games every slot sits in every seat once.
-#[inline]
-pub fn seating(index: u64, players: usize) -> [usize; 4] {
-    let r = (index % players as u64) as usize;
-    let mut s = [0usize; 4];
-    for (seat, slot) in s.iter_mut().enumerate().take(players) {
-        *slot = (seat + r) % players;
-    }
-    s
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::policy::PolicySpec;
 
     fn specs(names: &[&str]) -> Vec<PolicySpec> {
         names
@@ -135,21 +116,5 @@ mod tests {
             ]
         );
         assert!(matchups(&p[..1], 2).is_empty());
-    }
-
-    #[test]
-    fn rotation_puts_every_slot_in_every_seat() {
-        for n in 1..=4 {
-            let mut seen = [[0; 4]; 4];
-            for i in 0..n as u64 {
-                let s = seating(i, n);
-                for seat in 0..n {
-                    seen[s[seat]][seat] += 1;
-                }
-            }
-            for row in seen.iter().take(n) {
-                assert!(row[..n].iter().all(|&x| x == 1), "{n}: {seen:?}");
-            }
-        }
     }
 }

@@ -6,7 +6,7 @@
 use super::family::Family;
 use super::runner::CHUNK;
 use super::schedule::Matchup;
-use super::stats::MatchupStats;
+use crate::counters::MatchupStats;
 use rayon::prelude::*;
 use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -92,6 +92,23 @@ impl Progress {
     }
 }
 
+/// Plays games `0..games` of one matchup in chunks over rayon and adds up their counters: the
+/// same answer on one thread or many.
+pub fn play_matchup<F: Family>(
+    family: &F,
+    m: &Matchup<F::Spec>,
+    seed: u64,
+    games: u64,
+) -> MatchupStats {
+    (0..chunk_count(games))
+        .into_par_iter()
+        .map(|k| family.play(m, seed, k * CHUNK, ((k + 1) * CHUNK).min(games)))
+        .reduce(MatchupStats::default, |mut a, b| {
+            a += &b;
+            a
+        })
+}
+
 /// What to play: the seed, the games per matchup and the shard.
 #[derive(Clone, Copy, Debug)]
 pub struct Plan {
@@ -126,7 +143,7 @@ pub fn run<F: Family>(
             }
             let lo = k * CHUNK;
             let hi = (lo + CHUNK).min(games);
-            let stats = family.run_matchup(&matchups[m], seed, lo, hi - lo, &|_| {});
+            let stats = family.play(&matchups[m], seed, lo, hi);
             on_chunk(m, k, &stats);
             Some((m, k, stats))
         })
@@ -142,7 +159,7 @@ mod tests {
     use super::*;
     use crate::columns::{GameKind, Rules};
     use crate::policy::PolicySpec;
-    use crate::sim::family::ColumnFamily;
+    use crate::sim::families::ColumnFamily;
     use crate::sim::schedule::matchups;
 
     #[test]

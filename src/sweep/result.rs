@@ -3,8 +3,8 @@
 //! opponent,games,wins,win_rate,ci95_low,ci95_high,mean_turns,sd_turns,best`, then
 //! `se_turns`; the figures of a point with no games are empty).
 
+use crate::counters::{mean_sd, wilson95, SeatCounters};
 use crate::output::provenance::{f6, Provenance};
-use crate::sim::stats::{mean_sd, wilson95, SeatCounters};
 use serde::Serialize;
 use std::cmp::Ordering;
 use std::fmt::Write as _;

@@ -3,8 +3,8 @@
 //! result here, so merged shards give the single run's bytes.
 
 use super::result::{Series, SweepPoint, SweepResult, FIELD, SOLITAIRE};
+use crate::counters::MatchupStats;
 use crate::output::counters_csv::{RunId, RunKind};
-use crate::sim::stats::MatchupStats;
 
 /// The swept policy's name at each point and the opponents' names (none alone) that the
 /// matchup names of a sweep with `points` points make, or why they make no sweep.

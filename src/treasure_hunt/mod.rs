@@ -4,8 +4,8 @@
 //!
 //! `deck` (cards and the default deck), `grid` (tiles and paths), `combos` (claim and steal
 //! combinations), `rules` (settings and variants), `state` and `actions` (the position and the
-//! checked actions), `rounds` (round scoring), `plan` and `policy` (the policies), `family`
-//! (the engine loop and the tournament family), `record` (replay records), `odds` (exact claim
+//! checked actions), `rounds` (round scoring), `plan` and `policy` (the policies), `play`
+//! (the game loop), `record` (replay records), `odds` (exact claim
 //! odds) and `odds_cli` (its table), `setup` (the validated game of the command line).
 //!
 //! The position (`State`) is `Copy` and holds its cards, piles and tiles in fixed arrays, so the
@@ -15,11 +15,11 @@
 pub mod actions;
 pub mod combos;
 pub mod deck;
-pub mod family;
 pub mod grid;
 pub mod odds;
 pub mod odds_cli;
 pub mod plan;
+pub mod play;
 pub mod policy;
 pub mod record;
 pub mod rounds;
@@ -28,6 +28,5 @@ pub mod setup;
 pub mod state;
 
 pub use deck::{Card, Deck};
-pub use family::TreasureFamily;
 pub use rules::ThRules;
 pub use state::State;

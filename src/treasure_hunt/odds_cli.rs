@@ -4,14 +4,14 @@
 //! Monte Carlo check of the claim column with a 99.9% interval.
 
 use super::deck::{COLOUR_NAMES, SYMBOL_NAMES};
-use super::family::TreasureFamily;
 use super::odds::{claim_counts, sample_claims, ClaimCounts};
 use crate::cli::OddsArgs;
+use crate::counters::wilson999;
+use crate::engine::deal::game_seed;
 use crate::error::input;
 use crate::output::atomic::{check_writable, write_out};
 use crate::output::provenance::Provenance;
-use crate::sim::bust_check::wilson999;
-use crate::sim::dice_source::game_seed;
+use crate::sim::families::TreasureFamily;
 use anyhow::Result;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;

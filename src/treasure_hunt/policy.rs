@@ -17,7 +17,6 @@ use super::combos::best_combo;
 use super::grid::{CELLS, FAR_ROW, LAST_STEP};
 use super::plan::{card_worth, cell_value, worst_cards, Outlook};
 use super::state::{State, NONE};
-use crate::sim::schedule::Named;
 use std::sync::OnceLock;
 
 /// The built-in policies.
@@ -40,12 +39,6 @@ pub struct ThSpec {
     pub style: Style,
     /// Least hand quality (see [`Outlook::hand_quality`]) for trying a face-down tile.
     pub threshold: f64,
-}
-
-impl Named for ThSpec {
-    fn name(&self) -> &str {
-        &self.name
-    }
 }
 
 /// One-line descriptions of the policies, for errors and listings.

@@ -2,9 +2,9 @@
 //! `--variant`, the deck from `--deck` (or the built-in one).
 
 use super::deck::Deck;
-use super::family::TreasureFamily;
 use super::rules::ThRules;
 use crate::error::input;
+use crate::sim::families::TreasureFamily;
 use anyhow::Result;
 use std::path::Path;
 

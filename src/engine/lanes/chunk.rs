@@ -1,0 +1,354 @@
+//! Drives the kernel's step ([`avx2::step`]) over a range of games: starts each lane's game
+//! with that game's dice stream and seating, has every roll tallied in the vector by the step,
+//! and visits the lanes whose roll did more than roll on, counting into the [`MatchupStats`]
+//! exactly what [`crate::engine::play::play_game`] counts.
+
+use super::decision_runs::DecisionRuns;
+use super::rule_tables::RuleTables;
+use super::state::{LaneWords, State, WIDTH};
+use super::tables::tables;
+use super::{avx2, LanePlan, LanePolicy};
+use crate::columns::board::shift;
+use crate::columns::{ColumnSet, Game, Rules, Turn};
+use crate::counters::MatchupStats;
+use crate::engine::deal::{game_seed, seating};
+use crate::engine::play::MAX_TURNS;
+use crate::policy::View;
+use rand_core::{RngCore, SeedableRng};
+use rand_xoshiro::SplitMix64;
+
+/// Vectors stepped in turn: two, so one's gathers overlap the other's arithmetic.
+const VECTORS: usize = 2;
+// A round's visits are one bit a lane in a `u32`.
+const _: () = assert!(WIDTH * VECTORS <= 32);
+
+/// The xoshiro256++ state `Xoshiro256PlusPlus::seed_from_u64(seed)` starts from.
+pub fn xoshiro_state(seed: u64) -> [u64; 4] {
+    let mut sm = SplitMix64::seed_from_u64(seed);
+    [sm.next_u64(), sm.next_u64(), sm.next_u64(), sm.next_u64()]
+}
+
+/// What the counters need of one lane's game beyond the vector state.
+#[derive(Clone, Copy, Debug, Default)]
+struct Lane {
+    /// Seat to move.
+    seat: usize,
+    /// Turns taken, by seat.
+    turns: [u64; 2],
+    /// Rolls made, busting rolls included, by seat: counted into the seat's counters when the
+    /// game ends, as are its busts and its turns begun.
+    rolled: [u64; 2],
+    /// Turns ended by a bust, by seat.
+    busts: [u64; 2],
+    /// Scores, by seat.
+    score: [u64; 2],
+    /// The policy slot in each seat.
+    slots: [usize; 2],
+}
+
+/// Puts game `i` into lane `l` of `s`.
+fn start(s: &mut State, l: usize, lane: &mut Lane, i: u64, plan: &LanePlan, seed: u64, key: u64) {
+    let rng = xoshiro_state(game_seed(seed, key, i));
+    for (word, v) in s.rng.iter_mut().zip(rng) {
+        word.0[l] = v;
+    }
+    for v in [
+        &mut s.me,
+        &mut s.opp,
+        &mut s.pos,
+        &mut s.closed,
+        &mut s.won_me,
+        &mut s.won_opp,
+        &mut s.cars,
+        &mut s.top,
+        &mut s.steps,
+        &mut s.turn_cars,
+    ] {
+        v.0[l] = 0;
+    }
+    let seats = seating(i, 2);
+    *lane = Lane {
+        slots: [seats[0], seats[1]],
+        ..Lane::default()
+    };
+    let [first, second] = lane.slots;
+    for (slot, limit, at_top, rule) in [
+        (first, &mut s.limit_me, &mut s.at_top_me, &mut s.rule_me),
+        (second, &mut s.limit_opp, &mut s.at_top_opp, &mut s.rule_opp),
+    ] {
+        // A rule seat stops by its rule, whose threshold it keeps as its limit (each seat may
+        // have its own), and its at-top flag is 0, so a car on top stops it only when the
+        // stop wins.
+        (limit.0[l], at_top.0[l], rule.0[l]) = match plan.policy[slot] {
+            LanePolicy::FixedRisk(f) => (f.stop_bust_rolls() as u64, f.stops_at_top() as u64, 0),
+            LanePolicy::RuleOfN(r) => (r.params.threshold as i64 as u64, 0, u64::MAX),
+        };
+    }
+}
+
+/// Plays games `lo..hi` into `stats` (see [`super::play_games`]).
+pub fn play(
+    rules: &Rules,
+    plan: &LanePlan,
+    seed: u64,
+    key: u64,
+    lo: u64,
+    hi: u64,
+    stats: &mut MatchupStats,
+) {
+    let mut t = tables(rules);
+    if let Some(params) = &plan.rule() {
+        t.rule = RuleTables::new(params).expect("LanePlan checked the rule fits");
+    }
+    let step = avx2::step_for(rules.jump, plan.defer_tops, plan.rule().is_some());
+    let mut states: Vec<State> = vec![State::default(); VECTORS];
+    let mut lanes = [[Lane::default(); WIDTH]; VECTORS];
+    // Per vector, bit `l` set while lane `l` has a game.
+    let mut live = [0u32; VECTORS];
+    let mut next = lo;
+    for ((s, lanes), live) in states.iter_mut().zip(lanes.iter_mut()).zip(live.iter_mut()) {
+        for (l, lane) in lanes.iter_mut().enumerate() {
+            if next < hi {
+                start(s, l, lane, next, plan, seed, key);
+                *live |= 1 << l;
+                next += 1;
+            } else {
+                // A lane with no game still draws: a zero xoshiro state would only ever give 0,
+                // which Lemire's method rejects forever.
+                for (word, v) in s.rng.iter_mut().zip(xoshiro_state(l as u64)) {
+                    word.0[l] = v;
+                }
+            }
+        }
+    }
+    let mut runs = DecisionRuns::default();
+    let capacity = rules.cars as usize;
+    // Every vector steps, and then the lanes whose roll did more than roll on are visited in
+    // one loop (vector 0's first, as games were handed out): its exit, whose count of lanes no
+    // predictor guesses, is mispredicted once a round instead of once a vector.
+    while live.iter().any(|&m| m != 0) {
+        let mut visit = 0u32;
+        for (v, s) in states.iter_mut().enumerate() {
+            visit |= (step.play(plan.avx2, s, &t) & live[v]) << (WIDTH * v);
+        }
+        while visit != 0 {
+            let bit = visit.trailing_zeros() as usize;
+            visit &= visit - 1;
+            let (v, l) = (bit / WIDTH, bit % WIDTH);
+            let (s, lane) = (&mut states[v], &mut lanes[v][l]);
+            let Some(winner) = end_roll(rules, plan, s, l, lane, capacity, &mut runs, stats) else {
+                continue;
+            };
+            for (seat, &slot) in lane.slots.iter().enumerate() {
+                let won = winner == Some(seat);
+                let (score, turns) = (lane.score[seat], lane.turns[seat]);
+                stats.add_game(slot, seat, won, score, turns);
+                let counters = &mut stats.cells[slot][seat];
+                counters.rolls += lane.rolled[seat];
+                counters.busts += lane.busts[seat];
+                // Every turn begun has ended: a game ends at the end of a turn.
+                stats.stop_cell(slot, 0, 0).decisions += turns;
+            }
+            if next < hi {
+                start(s, l, lane, next, plan, seed, key);
+                next += 1;
+            } else {
+                live[v] &= !(1 << l);
+            }
+        }
+    }
+    runs.add_into(stats);
+}
+
+/// Counts lane `l`'s roll that did more than roll on (its bit in [`avx2::Step::play`]'s answer):
+/// a Route 66 car on a top that the kernel deferred is decided ([`resolve_top`]); a turn's end is counted, its
+/// decisions into `runs`, and a Route 66 claim's second place settled ([`settle_second`]).
+/// Returns `Some(winner)` when the game is over (`Some(None)`: given up at the turn limit).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn end_roll(
+    rules: &Rules,
+    plan: &LanePlan,
+    s: &mut State,
+    l: usize,
+    lane: &mut Lane,
+    capacity: usize,
+    runs: &mut DecisionRuns,
+    stats: &mut MatchupStats,
+) -> Option<Option<usize>> {
+    let seat = lane.seat;
+    let slot = lane.slots[seat];
+    let mut outcome = s.outcome.0[l];
+    let mut winner = seat;
+    if outcome == avx2::DEFERRED {
+        (outcome, winner) = resolve_top(rules, plan, s, l, lane);
+        if outcome == 0 {
+            return None;
+        }
+    }
+    // The turn is over. play_game counts a bust where the turn stood, a stop where the roll
+    // took it: either way after the turn's last successful roll.
+    let bust = (outcome == 1) as u64;
+    let (rolls, cars) = runs.count_turn(slot, core::mem::take(&mut s.turn_cars.0[l]), capacity);
+    let cell = stats.stop_cell(slot, rolls as u16, cars);
+    cell.busts += bust;
+    cell.stops += 1 - bust;
+    lane.rolled[seat] += rolls + bust;
+    lane.busts[seat] += bust;
+    for c in ColumnSet(s.claimed.0[l] as u16) {
+        lane.score[seat] += rules.layout.first[c as usize] as u64;
+        settle_second(rules, s, l, lane, c);
+    }
+    lane.turns[seat] += 1;
+    if outcome == 3 {
+        return Some(Some(winner));
+    }
+    lane.seat ^= 1;
+    if lane.turns[0] + lane.turns[1] >= MAX_TURNS as u64 {
+        stats.unfinished += 1;
+        return Some(None);
+    }
+    None
+}
+
+/// Settles the other player's cube in column `c`, just claimed by a stop the kernel played
+/// (the kernel leaves it where it was), as [`Game::stop`]
+/// does: a second place on a space that scores one ([`Rules::takes_second`]; the cube goes to
+/// the scoring space, with its points), else the cube goes. The turn has passed, so the other
+/// player's cubes are lane `l`'s `me`, and its `pos` (the next turn's starts).
+fn settle_second(rules: &Rules, s: &mut State, l: usize, lane: &mut Lane, c: u8) {
+    let at = 4 * c as u32;
+    let second = rules.takes_second(c, (s.me.0[l] >> at & 0xf) as u8);
+    let to = if second {
+        rules.layout.len(c) as u64
+    } else {
+        0
+    };
+    for v in [&mut s.me, &mut s.pos] {
+        v.0[l] = v.0[l] & !(0xf << at) | to << at;
+    }
+    if second {
+        lane.score[lane.seat ^ 1] += rules.layout.second[c as usize] as u64;
+    }
+}
+
+/// Decides lane `l`'s roll that left a car on a top when a stop could end the game
+/// ([`avx2::DEFERRED`]) as the scalar engine does: the lane's game is rebuilt, its seat's
+/// policy asked, and a stop played by [`Game::stop`] (points, second places, the end on
+/// points) and written back, the turn passed on as the kernel passes it. Returns the outcome
+/// (0 rolled on, 2 stopped, 3 stopped and the game is over) and, when over, the winning seat.
+#[cold]
+fn resolve_top(
+    rules: &Rules,
+    plan: &LanePlan,
+    s: &mut State,
+    l: usize,
+    lane: &mut Lane,
+) -> (u64, usize) {
+    let seat = lane.seat;
+    let mut game = Game::new();
+    game.board.progress[seat] = s.me.0[l] >> LANE_NIBBLE_SHIFT;
+    game.board.progress[seat ^ 1] = s.opp.0[l] >> LANE_NIBBLE_SHIFT;
+    game.board.closed = ColumnSet(s.closed.0[l] as u16);
+    game.board.won[seat] = s.won_me.0[l] as u8;
+    game.board.won[seat ^ 1] = s.won_opp.0[l] as u8;
+    for (p, &score) in lane.score.iter().enumerate() {
+        game.board.scores[p] = score as u16;
+    }
+    game.turn = Turn {
+        // The lanes' `pos` holds the cubes where there is no car.
+        pos: s.pos.0[l] >> LANE_NIBBLE_SHIFT,
+        steps: s.steps.0[l] >> LANE_NIBBLE_SHIFT,
+        cars: ColumnSet(s.cars.0[l] as u16),
+        at_top: ColumnSet(s.top.0[l] as u16),
+        // This roll included: the step counted it.
+        rolls: turn_rolls(s.turn_cars.0[l]),
+    };
+    let cars = game.turn.cars.0;
+    game.turn.pos &= (2..=12u8).fold(0, |m, c| m | ((cars >> c & 1) as u64 * 0xf) << shift(c));
+    game.to_move = seat as u8;
+    // Neither lane policy draws; the generator only fills the signature.
+    let mut rng = SplitMix64::seed_from_u64(0);
+    let policy = &mut { plan.policy[lane.slots[seat]] };
+    if policy.keep_rolling(&View::new(rules, &game), &mut rng) {
+        return (0, seat);
+    }
+    game.stop(rules);
+    let next = seat ^ 1;
+    s.me.0[l] = game.board.progress[next] << LANE_NIBBLE_SHIFT;
+    s.opp.0[l] = game.board.progress[seat] << LANE_NIBBLE_SHIFT;
+    s.closed.0[l] = game.board.closed.0 as u64;
+    s.won_me.0[l] = game.board.won[next] as u64;
+    s.won_opp.0[l] = game.board.won[seat] as u64;
+    swap_lane(&mut s.limit_me, &mut s.limit_opp, l);
+    swap_lane(&mut s.at_top_me, &mut s.at_top_opp, l);
+    swap_lane(&mut s.rule_me, &mut s.rule_opp, l);
+    for v in [&mut s.cars, &mut s.top, &mut s.steps] {
+        v.0[l] = 0;
+    }
+    // The next turn's moves start from the next player's cubes.
+    s.pos.0[l] = s.me.0[l];
+    for (p, score) in lane.score.iter_mut().enumerate() {
+        *score = game.board.scores[p] as u64;
+    }
+    match game.winner {
+        Some(w) => (3, w as usize),
+        None => (2, seat),
+    }
+}
+
+/// The lanes keep column `c` in nibble `c` (bits `4c..4c + 4`); the board and the turn from
+/// column 2 up ([`crate::columns::board::shift`]): the one is the other moved by two nibbles.
+const LANE_NIBBLE_SHIFT: u32 = 8;
+
+/// The successful rolls a lane's `turn_cars` counts (the sum of its bytes).
+fn turn_rolls(turn_cars: u64) -> u16 {
+    // Each byte's sum lands in the top byte: at most 105 rolls, no byte overflows.
+    (turn_cars.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u16
+}
+
+/// Swaps lane `l` of `a` and `b`.
+fn swap_lane(a: &mut LaneWords, b: &mut LaneWords, l: usize) {
+    core::mem::swap(&mut a.0[l], &mut b.0[l]);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    #[test]
+    fn xoshiro_state_is_the_seeded_generators() {
+        for seed in [0u64, 1, 7, u64::MAX, 0x1234_5678_9abc_def0] {
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            let s = xoshiro_state(seed);
+            // xoshiro256++'s first output is rotl(s0 + s3, 23) + s0.
+            let first = s[0].wrapping_add(s[3]).rotate_left(23).wrapping_add(s[0]);
+            assert_eq!(rng.next_u64(), first, "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn turn_rolls_sums_the_bytes() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..10_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Up to 105 rolls spread over bytes 1..=7, as a turn of 7 cars could have them.
+            let mut left = x % 106;
+            let mut turn_cars = 0u64;
+            for c in 1..=7 {
+                let n = if c == 7 {
+                    left
+                } else {
+                    (x >> (8 * c)) % (left + 1)
+                };
+                turn_cars |= n << (8 * c);
+                left -= n;
+            }
+            let want: u64 = (1..8).map(|c| turn_cars >> (8 * c) & 0xff).sum();
+            assert_eq!(turn_rolls(turn_cars) as u64, want, "{turn_cars:#x}");
+        }
+    }
+}

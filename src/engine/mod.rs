@@ -1,0 +1,63 @@
+//! How a column race is played: the scalar engine ([`play`]: the readable reference, with the
+//! turn's shape and vector ranking for policies that choose by it) and the AVX2 lanes
+//! ([`lanes`]: sixteen 2-player games at a time), one of them per matchup ([`Engine`]); and The
+//! Great Races' loop ([`races`]). Both engines play every game with its own dice ([`deal`]), so
+//! their counters are the same, byte for byte; tests play them side by side.
+
+pub mod bust_check;
+pub mod cpu;
+pub mod deal;
+pub mod dice_source;
+pub mod lanes;
+pub mod play;
+pub mod player;
+pub mod races;
+pub mod rank;
+pub mod shape;
+
+use crate::columns::Rules;
+use crate::counters::MatchupStats;
+use crate::policy::AnyPolicy;
+use cpu::Avx2;
+use lanes::LanePlan;
+
+/// The engine that plays a matchup: chosen once, from the rules, the policies and the CPU.
+#[derive(Clone, Debug)]
+pub enum Engine {
+    /// The AVX2 lanes, which play this matchup (boxed: a plan holds the Rule of N's weights).
+    Lanes(Box<LanePlan>),
+    /// The scalar engine, with the AVX2 token where the CPU has it (vector ranking).
+    Scalar {
+        /// The policies, slot by slot.
+        policies: Vec<AnyPolicy>,
+        /// The proof that this CPU runs AVX2, unless it has none or `PRESSLUCK_ENGINE=scalar`.
+        avx2: Option<Avx2>,
+    },
+}
+
+impl Engine {
+    /// The engine for `policies` (slot order) under `rules`: the lanes where they play the
+    /// matchup on this CPU, else the scalar engine.
+    pub fn new(rules: &Rules, policies: Vec<AnyPolicy>) -> Engine {
+        let avx2 = Avx2::detect();
+        match avx2.and_then(|t| LanePlan::new(t, rules, &policies)) {
+            Some(plan) => Engine::Lanes(Box::new(plan)),
+            None => Engine::Scalar { policies, avx2 },
+        }
+    }
+
+    /// Plays games `lo..hi` of the matchup whose name's key is `key` and returns their
+    /// counters.
+    pub fn play(&self, rules: &Rules, seed: u64, key: u64, lo: u64, hi: u64) -> MatchupStats {
+        match self {
+            Engine::Lanes(plan) => {
+                let mut stats = MatchupStats::default();
+                lanes::play_games(rules, plan, seed, key, lo, hi, &mut stats);
+                stats
+            }
+            Engine::Scalar { policies, avx2 } => {
+                play::play_scalar(rules, policies, *avx2, seed, key, lo, hi)
+            }
+        }
+    }
+}

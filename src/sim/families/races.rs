@@ -1,0 +1,72 @@
+//! The Great Races as a tournament family: its policies are pairing rules
+//! ([`crate::policy::race`]), played by [`crate::engine::races`].
+
+use crate::columns::Rules;
+use crate::counters::MatchupStats;
+use crate::engine::deal::name_key;
+use crate::engine::races::play_races;
+use crate::policy::race::{RaceRule, RaceSpec, DEFAULT_RACE_POLICIES};
+use crate::sim::family::{fingerprint_of, Family};
+use crate::sim::schedule::{Matchup, Named};
+
+impl Named for RaceSpec {
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+/// The Great Races with its rules (board, players) fixed.
+#[derive(Clone, Copy, Debug)]
+pub struct RacesFamily(pub Rules);
+
+impl Family for RacesFamily {
+    type Spec = RaceSpec;
+
+    fn game_name(&self) -> String {
+        self.0.game.name().to_string()
+    }
+
+    fn players(&self) -> u8 {
+        self.0.players
+    }
+
+    fn default_policies(&self) -> &'static str {
+        DEFAULT_RACE_POLICIES
+    }
+
+    fn fingerprint(&self) -> String {
+        fingerprint_of(&self.0)
+    }
+
+    fn parse_spec(&self, text: &str) -> Result<RaceSpec, String> {
+        RaceSpec::parse(text)
+    }
+
+    fn play(&self, m: &Matchup<RaceSpec>, seed: u64, lo: u64, hi: u64) -> MatchupStats {
+        let rules_of_slot: Vec<RaceRule> = m.slots.iter().map(|s| s.rule).collect();
+        play_races(&self.0, &rules_of_slot, seed, name_key(&m.name()), lo, hi)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::columns::GameKind;
+
+    #[test]
+    fn split_or_whole_the_same_counters_and_every_game_ends() {
+        let fam = RacesFamily(Rules::new(GameKind::GreatRaces, 3));
+        let m = Matchup {
+            slots: ["race-margin", "random", "race-points"]
+                .map(|s| fam.parse_spec(s).unwrap())
+                .to_vec(),
+        };
+        let one = fam.play(&m, 3, 0, 3000);
+        let mut split = fam.play(&m, 3, 0, 1000);
+        split += &fam.play(&m, 3, 1000, 3000);
+        assert_eq!(one, split);
+        let games: u64 = (0..3).map(|s| one.slot_total(s).games).sum();
+        let wins: u64 = (0..3).map(|s| one.slot_total(s).wins).sum();
+        assert_eq!((games, wins, one.unfinished), (9000, 3000, 0));
+    }
+}

@@ -1,0 +1,104 @@
+//! Shortcut as a tournament family: its policy specs ([`crate::shortcut::policy`]) and its game
+//! loop ([`crate::shortcut::engine`]), game `i` with its own dice and seating.
+
+use crate::counters::MatchupStats;
+use crate::engine::deal::{game_rngs, name_key, seating};
+use crate::shortcut::engine::{play_game, RngD6};
+use crate::shortcut::policy::{Kind, ShortcutPolicy, ShortcutSpec};
+use crate::shortcut::{ShortcutSetup, GAME_NAME};
+use crate::sim::family::{fingerprint_of, Family};
+use crate::sim::schedule::{Matchup, Named};
+
+impl Named for ShortcutSpec {
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+/// The Shortcut family with its board and seats fixed.
+#[derive(Clone, Debug)]
+pub struct ShortcutFamily(pub ShortcutSetup);
+
+impl Family for ShortcutFamily {
+    type Spec = ShortcutSpec;
+
+    fn game_name(&self) -> String {
+        GAME_NAME.to_string()
+    }
+
+    fn players(&self) -> u8 {
+        self.0.players
+    }
+
+    fn default_policies(&self) -> &'static str {
+        "optimal,threshold:3,main-road,press:1"
+    }
+
+    fn fingerprint(&self) -> String {
+        fingerprint_of(&self.0)
+    }
+
+    /// Parses a spec; `optimal` solves the board here (once per setup), so a board whose value
+    /// iteration fails is reported before any game is played.
+    fn parse_spec(&self, text: &str) -> Result<ShortcutSpec, String> {
+        let spec = ShortcutSpec::parse(text)?;
+        if spec.kind == Kind::Optimal {
+            self.0.solution().map_err(|e| format!("optimal: {e}"))?;
+        }
+        Ok(spec)
+    }
+
+    fn play(&self, m: &Matchup<ShortcutSpec>, seed: u64, lo: u64, hi: u64) -> MatchupStats {
+        let key = name_key(&m.name());
+        let setup = &self.0;
+        let policies: Vec<ShortcutPolicy> = m
+            .slots
+            .iter()
+            .map(|s| {
+                ShortcutPolicy::build(s, || {
+                    setup
+                        .solution()
+                        .expect("an optimal spec is solved when it is parsed")
+                })
+            })
+            .collect();
+        let players = setup.players as usize;
+        let mut stats = MatchupStats::default();
+        for i in lo..hi {
+            let (dice, _) = game_rngs(seed, key, i);
+            let seats = seating(i, players);
+            play_game(
+                &setup.board,
+                setup.players,
+                &policies,
+                &seats[..players],
+                &mut RngD6(dice),
+                &mut stats,
+            );
+        }
+        stats
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shortcut::Board;
+
+    #[test]
+    fn split_or_whole_the_same_counters() {
+        let fam = ShortcutFamily(ShortcutSetup::new(Board::default_board(), 2));
+        let m = Matchup {
+            slots: vec![
+                fam.parse_spec("optimal").unwrap(),
+                fam.parse_spec("threshold:6").unwrap(),
+            ],
+        };
+        let one = fam.play(&m, 3, 0, 5000);
+        let mut split = fam.play(&m, 3, 0, 1234);
+        split += &fam.play(&m, 3, 1234, 5000);
+        assert_eq!(one, split);
+        assert_eq!(one.slot_total(0).games + one.slot_total(1).games, 10_000);
+        assert_eq!(one.slot_total(0).wins + one.slot_total(1).wins, 5000);
+    }
+}

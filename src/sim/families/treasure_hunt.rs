@@ -1,0 +1,69 @@
+//! Treasure Hunt as a tournament family: its policies ([`crate::treasure_hunt::policy`]) and
+//! its game loop ([`crate::treasure_hunt::play`]), game `i` with its own generator and seating.
+
+use crate::counters::MatchupStats;
+use crate::engine::deal::{game_rngs, name_key, seating};
+use crate::sim::family::{fingerprint_of, Family};
+use crate::sim::schedule::{Matchup, Named};
+use crate::treasure_hunt::play::play_game;
+use crate::treasure_hunt::policy::ThSpec;
+use crate::treasure_hunt::setup::GAME_NAME;
+use crate::treasure_hunt::{Deck, ThRules};
+
+impl Named for ThSpec {
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+/// Treasure Hunt with its rules and deck fixed.
+#[derive(Clone, Debug)]
+pub struct TreasureFamily {
+    /// The rules.
+    pub rules: ThRules,
+    /// The deck.
+    pub deck: Deck,
+}
+
+impl Family for TreasureFamily {
+    type Spec = ThSpec;
+
+    fn game_name(&self) -> String {
+        GAME_NAME.into()
+    }
+
+    fn players(&self) -> u8 {
+        self.rules.players
+    }
+
+    fn default_policies(&self) -> &'static str {
+        "greedy,runner,thief"
+    }
+
+    fn fingerprint(&self) -> String {
+        fingerprint_of(&(&self.rules, &self.deck))
+    }
+
+    fn parse_spec(&self, text: &str) -> Result<ThSpec, String> {
+        ThSpec::parse(text)
+    }
+
+    fn play(&self, m: &Matchup<ThSpec>, seed: u64, lo: u64, hi: u64) -> MatchupStats {
+        let key = name_key(&m.name());
+        let n = self.rules.players as usize;
+        let mut stats = MatchupStats::default();
+        for i in lo..hi {
+            let (mut rng, _) = game_rngs(seed, key, i);
+            let seats = seating(i, n);
+            play_game(
+                self.rules,
+                &self.deck,
+                &m.slots,
+                &seats[..n],
+                &mut rng,
+                &mut stats,
+            );
+        }
+        stats
+    }
+}

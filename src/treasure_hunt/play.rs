@@ -1,0 +1,177 @@
+//! Treasure Hunt's game loop: shuffle tiles and deck, deal, then turn by turn ask the seat's
+//! policy for actions until someone wins or the turn cap.
+//!
+//! Counters: `score` is tiles controlled at the end (round-scoring: points); `turns` the
+//! player's turns; `rolls` counts claim attempts and `busts` failed claims (so the CSV's
+//! `mean_rolls` is claim attempts per turn and `bust_rate` failed claims per turn). The stop
+//! table is the claim table: each time a player stands where a face-down tile may be claimed,
+//! one decision in row `roll` = symbols the hand can claim (0–6) and column `cars` = actions
+//! already used this turn (0–1); `stops` = declined, `busts` = tried and failed.
+
+use super::deck::{Card, Deck};
+use super::grid::{CELLS, LAST_STEP};
+use super::plan::Outlook;
+use super::policy::{Act, ThSpec};
+use super::rules::ThRules;
+use super::state::{Chance, State, NONE};
+use crate::counters::MatchupStats;
+use crate::dice::sample_d6;
+use rand::seq::SliceRandom;
+use rand_core::RngCore;
+
+/// Shuffles with a random generator.
+pub struct RngChance<'a, R>(pub &'a mut R);
+
+impl<R: RngCore> Chance for RngChance<'_, R> {
+    fn shuffle_cards(&mut self, cards: &mut [Card]) -> bool {
+        cards.shuffle(self.0);
+        true
+    }
+    fn shuffle_tiles(&mut self, tiles: &mut [u8; CELLS]) -> bool {
+        tiles.shuffle(self.0);
+        true
+    }
+}
+
+/// A new game with shuffled tiles and deck, hands dealt.
+pub fn deal<R: RngCore>(rules: ThRules, deck: &Deck, rng: &mut R) -> State {
+    let mut tiles = [0u8; CELLS];
+    for (i, t) in tiles.iter_mut().enumerate() {
+        *t = (i / 6) as u8;
+    }
+    tiles.shuffle(rng);
+    let mut cards = [Card {
+        colour: 0,
+        symbol: 0,
+        number: 1,
+    }; super::deck::MAX_CARDS];
+    let n = deck.cards.len();
+    cards[..n].copy_from_slice(&deck.cards);
+    cards[..n].shuffle(rng);
+    State::new(rules, &cards[..n], tiles)
+}
+
+/// Whether a solitaire game can no longer be won. The marker only goes forwards, so a claim is
+/// only ever on a tile from where it stands to the path's end: the game is lost when the player
+/// still needs a symbol and no such tile can give one (each is owned, in a row at the row
+/// limit, revealed with a symbol not needed, or face down while no needed symbol is face down
+/// any more), or when no cube is left to claim with.
+pub fn solitaire_stuck(s: &State) -> bool {
+    if !s.rules.solitaire() {
+        return false;
+    }
+    let p = &s.players[0];
+    let held = s.held(0);
+    let need: Vec<bool> = held.iter().map(|&h| h < s.rules.target).collect();
+    if !need.contains(&true) {
+        return false;
+    }
+    if p.supply == 0 {
+        return true;
+    }
+    let hidden = s.hidden_symbols();
+    let needed_face_down = (0..6).any(|k| need[k] && hidden[k] > 0);
+    let useful = |cell: u8| {
+        s.owner[cell as usize] == NONE
+            && s.row_count(0, cell) < s.rules.row_cap()
+            && match s.visible(cell) {
+                Some(sym) => need[sym as usize],
+                None => needed_face_down,
+            }
+    };
+    !(p.step..=LAST_STEP).any(|step| useful(p.side.path_cell(step)))
+}
+
+/// Plays one game. `specs[slot_of_seat[seat]]` plays seat `seat`. Shuffles and dice come from
+/// `rng`. Counters go into `stats`. Returns the final position.
+pub fn play_game<R: RngCore>(
+    rules: ThRules,
+    deck: &Deck,
+    specs: &[ThSpec],
+    slot_of_seat: &[usize],
+    rng: &mut R,
+    stats: &mut MatchupStats,
+) -> State {
+    let mut s = deal(rules, deck, rng);
+    let n = rules.players as usize;
+    let cap = rules.turn_cap as u64 * n as u64;
+    let mut turns = 0u64;
+    let mut unfinished = false;
+    while !s.finished {
+        if turns >= cap || solitaire_stuck(&s) {
+            unfinished = true;
+            break;
+        }
+        if s.new_round && s.lay_out_round(&mut RngChance(rng)).is_err() {
+            break;
+        }
+        let seat = s.current as usize;
+        let slot = slot_of_seat[seat];
+        let spec = &specs[slot];
+        if s.begin_turn(&mut RngChance(rng)).is_err() {
+            break;
+        }
+        turns += 1;
+        while !s.turn_over {
+            // The player's outlook, shared by the action, the stop table and the move.
+            let outlook = Outlook::new(&s, seat);
+            let act = spec.act_seen(&s, &outlook);
+            let face_down = s.claim_blocker().is_none() && s.visible(s.cell_of(seat)).is_none();
+            let (row, used) = if face_down {
+                (outlook.coverage(), s.actions as u32)
+            } else {
+                (0, 0)
+            };
+            if face_down {
+                let cell = stats.stop_cell(slot, row, used);
+                cell.decisions += 1;
+                cell.stops += (act != Act::Claim) as u64;
+            }
+            let ok = match act {
+                Act::Claim => {
+                    let sym = s.reveal_here();
+                    let mask = spec.combo(&s, sym);
+                    stats.cells[slot][seat].rolls += 1;
+                    let won = s.claim(mask);
+                    if won == Ok(false) {
+                        stats.cells[slot][seat].busts += 1;
+                        if face_down {
+                            stats.stop_cell(slot, row, used).busts += 1;
+                        }
+                    }
+                    won.map(|_| ())
+                }
+                Act::Steal(kind, mask) => s.steal(kind, mask).map(|_| ()),
+                Act::Move => {
+                    let roll: u8 = (0..rules.dice).map(|_| sample_d6(rng)).sum();
+                    let steps = spec.steps_seen(&s, &outlook, roll);
+                    s.move_by(roll, steps)
+                }
+                Act::Reinforce(cell) => s.reinforce(cell),
+                Act::Discard(mask) => s.discard_draw(mask, &mut RngChance(rng)),
+                Act::End => break,
+            };
+            debug_assert!(ok.is_ok(), "{act:?}: {ok:?}");
+            if ok.is_err() {
+                break;
+            }
+        }
+        s.end_turn();
+    }
+    stats.unfinished += unfinished as u64;
+    for (seat, &slot) in slot_of_seat.iter().enumerate().take(n) {
+        let score = if rules.rounds > 1 {
+            s.players[seat].points as u64
+        } else {
+            s.owner.iter().filter(|&&o| o == seat as u8).count() as u64
+        };
+        stats.add_game(
+            slot,
+            seat,
+            s.winner == seat as u8,
+            score,
+            s.players[seat].turns as u64,
+        );
+    }
+    s
+}
