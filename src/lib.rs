@@ -3,6 +3,9 @@
 //! The engine (`dice`, `columns`) plays The Mother Road: Route 66, Can't Stop and The Great
 //! Races exactly and without heap allocation in the per-roll loop.
 
+#![deny(unsafe_op_in_unsafe_fn)]
+#![deny(clippy::undocumented_unsafe_blocks)]
+
 pub mod cli;
 pub mod columns;
 pub mod commands;

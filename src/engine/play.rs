@@ -63,7 +63,14 @@ pub fn play_game<P: Policy, D: DiceSource, R: RngCore>(
             play_turns::<_, _, _, false>(rules, players, slot_of_seat, dice, rng, stats, g, t)
         }
     }
-    count_game(rules, slot_of_seat, &game, &tally.rolls, &tally.busts, stats);
+    count_game(
+        rules,
+        slot_of_seat,
+        &game,
+        &tally.rolls,
+        &tally.busts,
+        stats,
+    );
     game
 }
 

@@ -108,9 +108,11 @@ fn rank<const SCORED: bool, const FASTER_GEAR: bool>(
     t: &RankInput,
     scores: &ChoiceScores,
 ) -> usize {
-    // SAFETY: reads the 8 bytes of the array.
     let bytes = |b: &[u8; 8]| {
-        _mm256_cvtepu8_epi32(unsafe { _mm_loadl_epi64(b.as_ptr() as *const __m128i) })
+        // SAFETY: an 8-byte load from an 8-byte array (unaligned loads need no alignment);
+        // SSE2 is part of AVX2, which this function enables.
+        let low = unsafe { _mm_loadl_epi64(b.as_ptr() as *const __m128i) };
+        _mm256_cvtepu8_epi32(low)
     };
     let (ia, ib) = (bytes(&row.first), bytes(&row.second));
     let (zero, one) = (_mm256_setzero_si256(), _mm256_set1_epi32(1));

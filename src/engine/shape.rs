@@ -9,7 +9,7 @@
 //! `JUMP` (the rules' jump rule, fixed at compile time) decides how much is kept: without
 //! jumps a step is always one space, so a step's progress is the column's constant and the
 //! space after it the start plus one. Tests compare everything with the roll evaluator on every
-//! roll of many games (`sim::play`), and debug builds check every choice as it is taken.
+//! roll of many games (`super::play`), and debug builds check every choice as it is taken.
 
 use super::cpu::Avx2;
 use super::rank::{best_place, RankInput, RANK_ROWS};
@@ -217,7 +217,9 @@ impl TurnShape {
     /// The pick of a policy scoring by `scores` for `outcome` (which must not bust) with `cars`
     /// placed and `free` cars left, under A Faster Gear when `faster_gear`: the first listed
     /// of the choices ranked best, as the policy would pick from the roll evaluator's list
-    /// ([`super::rank`]). `avx2` proves the CPU runs the vector ranking.
+    /// ([`super::rank`]). `avx2` proves the CPU runs the vector ranking. Where no candidate is
+    /// legal (the roll busts, or `cars` and `free` disagree with the usable set), the empty
+    /// choice (column 0).
     #[inline(always)]
     pub fn best_choice(
         &self,
@@ -240,7 +242,6 @@ impl TurnShape {
         let row = &RANK_ROWS[outcome.index()];
         let place = best_place(avx2, row, &input, scores, faster_gear);
         let byte = row.choice[place];
-        debug_assert!(byte != 0, "{outcome:?} busts");
         Choice {
             first: byte >> 4,
             second: byte & 15,

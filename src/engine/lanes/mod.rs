@@ -37,7 +37,7 @@ pub enum LanePolicy {
     /// `fixed-risk`: the kernel reads its stop limit in busting rolls and whether it stops on
     /// reaching the top.
     FixedRisk(FixedRisk),
-    /// The Rule of N (AVX2 only): the kernel reads its parameters from the tables.
+    /// The Rule of N: the kernel reads its parameters from the tables.
     RuleOfN(RuleOfN),
 }
 
@@ -57,13 +57,13 @@ impl LanePolicy {
 pub struct LanePlan {
     /// Per slot: the policy. The scalar side asks it where a Route 66 roll leaves a car on a
     /// top once a stop could end the game.
-    pub policy: [LanePolicy; 2],
+    pub(super) policy: [LanePolicy; 2],
     /// Whether a roll leaving a car on a top when a stop could end the game is decided on the
     /// scalar side, and a claim's second place settled by the driver (Route 66, where a
     /// column's win brings points and a second place and the game ends on points).
-    pub defer_tops: bool,
+    pub(super) defer_tops: bool,
     /// The proof that this CPU runs the kernel.
-    pub avx2: Avx2,
+    pub(super) avx2: Avx2,
 }
 
 impl LanePlan {
