@@ -357,5 +357,4 @@ pub fn sample_d6<R: RngCore + ?Sized>(rng: &mut R) -> u8 {
 }
 
 #[cfg(test)]
-#[path = "dice_tests.rs"]
 mod tests;

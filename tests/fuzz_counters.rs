@@ -94,7 +94,7 @@ fn use_counters(bytes: &[u8]) -> Result<(), TestCaseError> {
     }
     if let RunKind::Sweep { .. } = f.run.kind {
         // The reader checked the sweep's grid: its result builds.
-        let result = pressluck::sweep::shard::result(&f.run, &stats, true).unwrap();
+        let result = pressluck::output::sweep_csv::result(&f.run, &stats, true).unwrap();
         result.to_csv().unwrap();
         let _ = result.summary();
         return Ok(());

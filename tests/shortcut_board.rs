@@ -2,11 +2,11 @@
 //! file gets an error naming its line and square.
 
 use pressluck::shortcut::board::DEFAULT_BOARD;
-use pressluck::shortcut::Board;
+use pressluck::shortcut::ShortcutBoard;
 
 /// The error a board text gives, which must exist.
 fn err(text: &str) -> String {
-    match Board::from_toml(text) {
+    match ShortcutBoard::from_toml(text) {
         Ok(_) => panic!("board should fail:\n{text}"),
         Err(e) => e,
     }
@@ -27,8 +27,11 @@ squares = [
 fn the_board_file_is_the_built_in_board() {
     let file = std::fs::read_to_string("boards/shortcut.toml").unwrap();
     assert_eq!(file, DEFAULT_BOARD);
-    assert_eq!(Board::from_toml(&file).unwrap(), Board::default_board());
-    let b = Board::from_toml(SMALL).unwrap();
+    assert_eq!(
+        ShortcutBoard::from_toml(&file).unwrap(),
+        ShortcutBoard::default_board()
+    );
+    let b = ShortcutBoard::from_toml(SMALL).unwrap();
     assert_eq!((b.len(), b.road.len(), b.dist[0]), (5, 4, 3));
     assert_eq!(b.dist[b.find("a").unwrap() as usize], 2);
 }

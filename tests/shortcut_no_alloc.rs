@@ -16,7 +16,7 @@ use counting_alloc::{ALLOCATIONS, COUNTING};
 #[test]
 fn four_thousand_shortcut_games_allocate_nothing() {
     let fam = ShortcutFamily(ShortcutSetup::new(
-        pressluck::shortcut::Board::default_board(),
+        pressluck::shortcut::ShortcutBoard::default_board(),
         4,
     ));
     let setup = &fam.0;

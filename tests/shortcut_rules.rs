@@ -1,28 +1,28 @@
 //! Every example of the Shortcut rules text, replayed as a game record on the default board,
 //! plus the readings docs/shortcut.md makes (mixed colours, blocking, main road off grey).
 
-use pressluck::shortcut::record::{play, Record, Replay};
-use pressluck::shortcut::Board;
+use pressluck::shortcut::record::{play, ShortcutRecord, ShortcutReplay};
+use pressluck::shortcut::ShortcutBoard;
 
 /// Replays a record on the default board; panics with the message on any error.
-fn replay(text: &str) -> (Board, Replay) {
-    let b = Board::default_board();
-    let rec = Record::parse(text).unwrap_or_else(|e| panic!("{e}"));
+fn replay(text: &str) -> (ShortcutBoard, ShortcutReplay) {
+    let b = ShortcutBoard::default_board();
+    let rec = ShortcutRecord::parse(text).unwrap_or_else(|e| panic!("{e}"));
     let r = play(&rec, &b).unwrap_or_else(|e| panic!("{e}"));
     (b, r)
 }
 
 /// The error a record gives (parse or play), which must exist.
 fn replay_err(text: &str) -> String {
-    let b = Board::default_board();
-    match Record::parse(text).and_then(|rec| play(&rec, &b)) {
+    let b = ShortcutBoard::default_board();
+    match ShortcutRecord::parse(text).and_then(|rec| play(&rec, &b)) {
         Ok(_) => panic!("record should fail:\n{text}"),
         Err(e) => e,
     }
 }
 
 /// The id of seat `seat`'s (1-based) square.
-fn at(b: &Board, r: &Replay, seat: usize) -> String {
+fn at(b: &ShortcutBoard, r: &ShortcutReplay, seat: usize) -> String {
     b.id(r.game.cars[seat - 1]).to_string()
 }
 
@@ -168,7 +168,7 @@ fn record_errors_name_the_line() {
         let e = replay_err(text);
         assert!(e.starts_with(want), "{text:?}: {e}");
     }
-    assert!(Record::from_bytes(b"main \xff\n").is_err());
+    assert!(ShortcutRecord::from_bytes(b"main \xff\n").is_err());
 }
 
 #[test]

@@ -7,7 +7,7 @@ use pressluck::shortcut::engine::{play_game, ScriptedD6};
 use pressluck::shortcut::policy::{Announce, Ctx};
 use pressluck::shortcut::rules::shortcut_reach;
 use pressluck::shortcut::solver::{solve, TOLERANCE};
-use pressluck::shortcut::{Board, ShortcutPolicy, ShortcutSetup};
+use pressluck::shortcut::{ShortcutBoard, ShortcutPolicy, ShortcutSetup};
 use pressluck::sim::families::ShortcutFamily;
 use pressluck::sim::family::Family;
 use pressluck::sim::schedule::Matchup;
@@ -15,7 +15,7 @@ use pressluck::sim::work::play_matchup;
 
 #[test]
 fn value_iteration_converges_below_1e_12() {
-    let b = Board::default_board();
+    let b = ShortcutBoard::default_board();
     let s = solve(&b).unwrap();
     assert!(
         s.residual < TOLERANCE && TOLERANCE <= 1e-12,
@@ -33,7 +33,7 @@ fn value_iteration_converges_below_1e_12() {
 
 #[test]
 fn hand_solved_values_near_the_finish() {
-    let b = Board::default_board();
+    let b = ShortcutBoard::default_board();
     let s = solve(&b).unwrap();
     let v = |id: &str| s.v[b.find(id).unwrap() as usize];
     // One square away: push. Two away: push twice (a main roll is 1 + (1 + 0 + 4·2)/6 = 2.5).
@@ -51,7 +51,7 @@ fn hand_solved_values_near_the_finish() {
 fn a_tiny_board_solves_to_its_closed_form() {
     // Start, one white and one grey square, the finish: one push finishes from either; from
     // the start two pushes (2 turns) beat the shortcut (1 + 2/2 + 1/6) and the main road (3.5).
-    let b = Board::from_toml(
+    let b = ShortcutBoard::from_toml(
         r#"start = "s"
 squares = [
   { id = "s", colour = "white", to = ["w"] },
@@ -70,7 +70,7 @@ squares = [
 
 #[test]
 fn monte_carlo_of_optimal_agrees_with_its_expected_turns() {
-    let setup = ShortcutSetup::new(Board::default_board(), 1);
+    let setup = ShortcutSetup::new(ShortcutBoard::default_board(), 1);
     let exact = setup.solution().unwrap().v[setup.board.start as usize];
     let fam = ShortcutFamily(setup);
     let m = Matchup {
@@ -90,7 +90,7 @@ fn monte_carlo_of_optimal_agrees_with_its_expected_turns() {
 
 #[test]
 fn no_built_in_finishes_faster_than_optimal() {
-    let setup = ShortcutSetup::new(Board::default_board(), 1);
+    let setup = ShortcutSetup::new(ShortcutBoard::default_board(), 1);
     let exact = setup.solution().unwrap().v[setup.board.start as usize];
     let fam = ShortcutFamily(setup);
     for spec in [
@@ -115,7 +115,7 @@ fn no_built_in_finishes_faster_than_optimal() {
 fn the_optimal_policy_presses_on_a_1_three_squares_out() {
     // From r33 (3 to go) the optimal policy announces the shortcut, presses on after a 1 and
     // stops once the finish is in reach.
-    let b = Board::default_board();
+    let b = ShortcutBoard::default_board();
     let pol = ShortcutPolicy::Optimal(std::sync::Arc::new(solve(&b).unwrap()));
     let ctx = Ctx {
         board: &b,
@@ -134,10 +134,10 @@ fn the_optimal_policy_presses_on_a_1_three_squares_out() {
 #[test]
 fn a_scripted_solitaire_game_counts_turns_rolls_and_busts() {
     // Optimal from the start: main-road 6s to r6, then the Gravel Pass (a 4 sticks the car).
-    let b = Board::default_board();
+    let b = ShortcutBoard::default_board();
     let sol = std::sync::Arc::new(solve(&b).unwrap());
     let at_r6 = sol.choose(b.find("r6").unwrap(), 0);
-    assert_eq!(at_r6, pressluck::shortcut::solver::Choice::Shortcut);
+    assert_eq!(at_r6, pressluck::shortcut::solver::ShortcutChoice::Shortcut);
     let faces = [6u8, 4];
     let mut stats = MatchupStats::default();
     let g = play_game(

@@ -38,7 +38,7 @@ fn symbol_combination_claims_the_tile() {
 
 #[test]
 fn colour_combination_claims_any_symbol() {
-    // Player 1 is red: three red cards claim the anchor tile whatever they show.
+    // ThPlayer 1 is red: three red cards claim the anchor tile whatever they show.
     let s = play(&two_player(
         "r3C r4D r6F b2A y3A g5B k5F",
         "claim r3C r4D r6F\n",
@@ -154,7 +154,7 @@ fn no_more_than_two_claims_per_row_with_four_players() {
             &["g1D", "g2E", "g3F"],
         ],
     );
-    // Player 1 (south) already controls a1 and b1; c1 is in the same row.
+    // ThPlayer 1 (south) already controls a1 and b1; c1 is in the same row.
     s.owner[0] = 0;
     s.owner[1] = 0;
     s.cubes[0] = 1;

@@ -54,7 +54,7 @@ fn two_combinations_on_consecutive_turns_steal_the_tile() {
     s.begin_turn(&mut NoShuffle).unwrap();
     s.end_turn();
     s.begin_turn(&mut NoShuffle).unwrap();
-    // Player 1 again, still on a1; the refill drew new cards: play a colour combination.
+    // ThPlayer 1 again, still on a1; the refill drew new cards: play a colour combination.
     s.players[0].hand_len = 0;
     for code in ["r1A", "r2A", "r6F"] {
         s.players[0].hand[s.players[0].hand_len as usize] =
@@ -74,7 +74,7 @@ fn a_missed_second_turn_starts_the_steal_over() {
     s.end_turn();
     s.begin_turn(&mut NoShuffle).unwrap();
     s.end_turn();
-    // Player 1's next turn: no second combination played (ends at once).
+    // ThPlayer 1's next turn: no second combination played (ends at once).
     s.begin_turn(&mut NoShuffle).unwrap();
     assert_eq!(s.players[0].half_steal, 0, "still pending during the turn");
     s.end_turn();
@@ -101,7 +101,7 @@ fn steals_only_as_the_first_action_on_anothers_tile() {
 
 #[test]
 fn the_row_limit_bars_claims_and_not_steals_as_written() {
-    // Player 1 controls b1 and c1, two tiles of its first row; a1 there is player 2's.
+    // ThPlayer 1 controls b1 and c1, two tiles of its first row; a1 there is player 2's.
     let rivals = |rules: ThRules| {
         let mut s = position(
             rules,
@@ -265,7 +265,7 @@ fn round_scoring_ends_a_round_at_its_winner_and_counts_cubes() {
 
 #[test]
 fn a_white_pair_still_counts_one_card_in_a_four_card_steal() {
-    // Player 1 is red: three reds and a white pair are four units of red; three reds and one
+    // ThPlayer 1 is red: three reds and a white pair are four units of red; three reds and one
     // white card are not.
     let mut s = on_rivals_tile(&["r3C", "r4D", "r6F", "w1C", "w2D"], 1);
     let three_and_one = mask(&s, &["r3C", "r4D", "r6F", "w1C"]);

@@ -14,7 +14,7 @@ use pressluck::engine::shape::TurnShape;
 use pressluck::policy::race::RaceSpec;
 use pressluck::policy::{ChoiceScores, Policy as _, PolicySpec, View};
 use pressluck::shortcut::engine::{self as shortcut_engine, RngD6};
-use pressluck::shortcut::{Board, ShortcutPolicy, ShortcutSetup};
+use pressluck::shortcut::{ShortcutBoard, ShortcutPolicy, ShortcutSetup};
 use pressluck::sim::families::ShortcutFamily;
 use pressluck::sim::family::Family;
 use pressluck::treasure_hunt::play as treasure_engine;
@@ -206,8 +206,8 @@ pub fn race_game(policy: &str) -> impl FnMut(u64) -> Game {
 
 /// One game of Shortcut on the default board with `policy` in both seats. `optimal` is solved
 /// once here, outside the measurement, as a tournament solves it once per board.
-pub fn shortcut_game(policy: &str) -> impl FnMut(u64) -> shortcut_engine::Game {
-    let setup = ShortcutSetup::new(Board::default_board(), PLAYERS);
+pub fn shortcut_game(policy: &str) -> impl FnMut(u64) -> shortcut_engine::ShortcutGame {
+    let setup = ShortcutSetup::new(ShortcutBoard::default_board(), PLAYERS);
     let spec = ShortcutFamily(setup.clone())
         .parse_spec(policy)
         .expect("a built-in Shortcut policy spec");

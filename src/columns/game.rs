@@ -2,7 +2,9 @@
 //! steps that change it: apply a choice, stop, bust, and The Great Races' one-roll turn.
 
 use super::board::{Board, NOBODY};
-use super::choice::{fill_legal_choices, great_races_choices, legal_choices, Choice, ChoiceList};
+use super::choice::Choice;
+use super::choice_list::ChoiceList;
+use super::legal::{fill_legal_choices, great_races_choices, legal_choices};
 use super::rules::{GameKind, Rules};
 use super::set::ColumnSet;
 use super::turn::Turn;

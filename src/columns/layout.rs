@@ -6,6 +6,21 @@ use crate::error::{one_line, toml_error};
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 
+/// The common denominator of progress: 360360 = lcm(1..=15), so a space of any column length a
+/// board can have is a whole number of units and progress ties are exact.
+pub const PROGRESS_UNIT: u32 = 360_360;
+
+/// `PROGRESS_UNIT / length` for lengths 0..=15 (0 for 0): the units one space is worth.
+pub const UNITS_PER_SPACE: [u32; 16] = {
+    let mut t = [0u32; 16];
+    let mut len = 1;
+    while len < 16 {
+        t[len] = PROGRESS_UNIT / len as u32;
+        len += 1;
+    }
+    t
+};
+
 /// Most spaces a column may have (a position must fit in one nibble, the occupancy in a `u16`).
 pub const MAX_LENGTH: u8 = 13;
 

@@ -3,7 +3,8 @@
 
 use super::board::{nibble, set_nibble, shift, Board};
 use super::bust::bust_rolls;
-use super::choice::{Choice, ChoiceList};
+use super::choice::Choice;
+use super::choice_list::ChoiceList;
 use super::rules::Rules;
 use super::turn::Turn;
 use crate::dice::Roll;
@@ -175,21 +176,6 @@ fn fill<const JUMP: bool>(
     }
 }
 
-/// The common denominator of progress: 360360 = lcm(1..=15), so a space of any column length a
-/// board can have is a whole number of units and progress ties are exact.
-pub const PROGRESS_UNIT: u32 = 360_360;
-
-/// `PROGRESS_UNIT / length` for lengths 0..=15 (0 for 0): the units one space is worth.
-pub const UNITS_PER_SPACE: [u32; 16] = {
-    let mut t = [0u32; 16];
-    let mut len = 1;
-    while len < 16 {
-        t[len] = PROGRESS_UNIT / len as u32;
-        len += 1;
-    }
-    t
-};
-
 /// A slow reference for [`legal_choices`], written from the rules with nothing precomputed:
 /// every pairing of the dice in order, equal choices dropped, A Faster Gear applied. Tests
 /// compare the two on every roll of many positions.
@@ -278,5 +264,4 @@ pub fn great_races_choices(rules: &Rules, board: &Board, player: u8, roll: Roll)
 }
 
 #[cfg(test)]
-#[path = "legal_tests.rs"]
 pub(crate) mod tests;

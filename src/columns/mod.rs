@@ -8,6 +8,7 @@
 pub mod board;
 pub mod bust;
 pub mod choice;
+pub mod choice_list;
 pub mod game;
 pub mod layout;
 pub mod legal;
@@ -17,7 +18,8 @@ pub mod set;
 pub mod turn;
 
 pub use board::Board;
-pub use choice::{Choice, ChoiceList};
+pub use choice::Choice;
+pub use choice_list::{ChoiceList, MAX_CHOICES};
 pub use game::Game;
 pub use layout::Layout;
 pub use rules::{Edition, GameKind, Rules, Variant};

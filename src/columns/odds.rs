@@ -5,6 +5,9 @@ use super::bust::bust_rolls;
 use super::set::{ColumnSet, MAX_COLUMN, MIN_COLUMN};
 use crate::dice::{OUTCOMES, PAIRINGS};
 
+/// Most Monte Carlo rolls per row of a bust-odds check.
+pub const MAX_SAMPLES: u64 = 1_000_000_000;
+
 /// Bust odds of one state: the cars' columns, how many cars are still free, the usable set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SetOdds {

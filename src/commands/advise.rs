@@ -3,16 +3,17 @@
 //! gain of one more roll, what each policy would do, and after a roll every legal choice ranked
 //! by each policy — with the exact within-turn values of `optimal-turn`.
 
-use super::replay::{load, load_treasure, read_record, record_game};
-use crate::cli::AdviseArgs;
+use super::replay;
 use crate::columns::bust::bust_rolls;
-use crate::columns::legal::PROGRESS_UNIT;
+use crate::columns::layout::PROGRESS_UNIT;
 use crate::columns::{Choice, ChoiceList, Game, GameKind, Rules};
 use crate::error::input;
+use crate::output::atomic::write_out;
 use crate::policy::ev::ExpectedValue;
 use crate::policy::optimal_turn::OptimalTurn;
 use crate::policy::race::{self, RaceSpec};
 use crate::policy::{AnyPolicy, Policy, PolicySpec, View};
+use crate::settings::{AdvisePolicies, AdviseSettings, Format, RecordGame};
 use crate::transcript::Decision;
 use crate::treasure_hunt::grid::cell_name;
 use crate::treasure_hunt::policy::{Act, ThSpec};
@@ -21,15 +22,6 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde_json::{json, Value};
 use std::process::ExitCode;
-
-/// The policies asked by default.
-pub const DEFAULT_POLICIES: &str = "ev,optimal-turn,fixed-risk:0.3,rule28,glenn,one-roll,rolls:2";
-
-/// The Treasure Hunt policies asked by default.
-pub const DEFAULT_TREASURE_POLICIES: &str = "greedy,runner,thief";
-
-/// The Great Races policies asked by default (`random` has no advice in it).
-pub const DEFAULT_RACE_POLICIES: &str = "race-points,race-progress,race-margin";
 
 /// Every choice in the order a policy prefers them: its pick, then its pick of the rest, ….
 pub fn ranking(
@@ -94,7 +86,7 @@ pub fn treasure_advice(s: &crate::treasure_hunt::State, specs: &[ThSpec]) -> Val
             .collect()
     };
     let mut out = json!({
-        "game": crate::treasure_hunt::setup::GAME_NAME,
+        "game": crate::treasure_hunt::GAME_NAME,
         "finished": s.finished,
         "winner": (s.winner != NONE).then(|| s.winner + 1),
     });
@@ -425,80 +417,38 @@ pub fn to_text(a: &Value) -> String {
     s
 }
 
-/// Runs the command.
-pub fn run(a: AdviseArgs) -> Result<ExitCode> {
-    let json_out = match a.record.format.as_str() {
-        "json" => true,
-        "text" => false,
-        other => {
-            return Err(input(format!(
-                "--format: unknown format '{other}' (expected json or text)"
-            )))
+/// Runs the command: read and play the record up to its decision, ask the policies, print.
+pub fn run(a: AdviseSettings) -> Result<ExitCode> {
+    let record = &a.record;
+    let advice = match (&record.game, &a.policies) {
+        (RecordGame::TreasureHunt(deck), AdvisePolicies::TreasureHunt(specs)) => {
+            treasure_advice(&replay::treasure(record, deck)?, specs)
         }
-    };
-    let bytes = read_record(&a.record)?;
-    match record_game(&a.record, &bytes).as_str() {
-        crate::treasure_hunt::setup::GAME_NAME => {
-            let state = load_treasure(&a.record, &bytes)?;
-            let text = a.policies.as_deref().unwrap_or(DEFAULT_TREASURE_POLICIES);
-            let mut specs = Vec::new();
-            for part in text.split(',').map(str::trim) {
-                specs.push(ThSpec::parse(part).map_err(|e| input(format!("--policies: {e}")))?);
+        (RecordGame::Columns(overrides), policies) => {
+            let (setup, replay) = replay::columns(record, overrides)?;
+            let (rules, decision) = (&setup.rules, replay.decision(&setup.rules));
+            match policies {
+                AdvisePolicies::Races(specs) if rules.game == GameKind::GreatRaces => {
+                    race_advice(rules, &replay.game, decision, specs)
+                }
+                AdvisePolicies::Columns(specs) if rules.game != GameKind::GreatRaces => {
+                    advice(rules, &replay.game, decision, specs)
+                }
+                _ => {
+                    return Err(input(format!(
+                        "--game {}: the record's game line names another game",
+                        rules.game.name()
+                    )))
+                }
             }
-            let advice = treasure_advice(&state, &specs);
-            return super::replay::print(&if json_out {
-                serde_json::to_string_pretty(&advice)? + "\n"
-            } else {
-                treasure_text(&advice)
-            });
         }
-        crate::shortcut::GAME_NAME => {
-            return Err(input(
-                "advise reads Route 66, Can't Stop, The Great Races and Treasure Hunt records; \
-                 for a Shortcut record use replay (and odds --game shortcut --view policy)",
-            ))
-        }
-        _ => {}
-    }
-    let (setup, replay) = load(&a.record, &bytes)?;
-    let (rules, decision) = (&setup.rules, replay.decision(&setup.rules));
-    let races = rules.game == GameKind::GreatRaces;
-    let default = if races {
-        DEFAULT_RACE_POLICIES
-    } else {
-        DEFAULT_POLICIES
+        _ => unreachable!("the settings pair a record's game with its policies"),
     };
-    let text = a.policies.as_deref().unwrap_or(default);
-    let chance = |name: &str| {
-        input(format!(
-            "--policies: {name} decides by chance, there is no advice in it"
-        ))
+    let text = match (record.format, &record.game) {
+        (Format::Json, _) => serde_json::to_string_pretty(&advice)? + "\n",
+        (Format::Text, RecordGame::TreasureHunt(_)) => treasure_text(&advice),
+        (Format::Text, _) => to_text(&advice),
     };
-    let advice = if races {
-        let mut specs = Vec::new();
-        for part in text.split(',').map(str::trim) {
-            let spec = RaceSpec::parse(part).map_err(|e| input(format!("--policies: {e}")))?;
-            if spec.rule == race::RaceRule::Random {
-                return Err(chance(&spec.name));
-            }
-            specs.push(spec);
-        }
-        race_advice(rules, &replay.game, decision, &specs)
-    } else {
-        let mut specs = Vec::new();
-        for part in text.split(',').map(str::trim) {
-            let spec = PolicySpec::parse(part).map_err(|e| input(format!("--policies: {e}")))?;
-            if spec.name.starts_with("random") {
-                return Err(chance(&spec.name));
-            }
-            specs.push(spec);
-        }
-        advice(rules, &replay.game, decision, &specs)
-    };
-    let text = if json_out {
-        serde_json::to_string_pretty(&advice)? + "\n"
-    } else {
-        to_text(&advice)
-    };
-    super::replay::print(&text)
+    write_out(None, text.as_bytes())?;
+    Ok(ExitCode::SUCCESS)
 }

@@ -1,87 +1,24 @@
 //! `pressluck bench`: self-play speed on this machine — games/s, rolls/s, ns per roll, peak
 //! memory — as text or one JSON object, for comparing machines and builds.
 
-use crate::cli::{BenchArgs, GameSetup};
-use crate::commands::tournament::split_policies;
-use crate::error::input;
 use crate::output::memory::peak_rss_mb;
-use crate::sim::families::{ColumnFamily, RacesFamily, ShortcutFamily};
+use crate::settings::BenchSettings;
 use crate::sim::family::Family;
-use crate::sim::schedule::Matchup;
 use crate::sim::work::play_matchup;
 use anyhow::Result;
 use std::process::ExitCode;
 use std::time::Instant;
 
-/// Most games one bench plays.
-const MAX_GAMES: u64 = 10_000_000_000;
-
-/// Most runs one bench repeats.
-const MAX_REPEAT: u32 = 100;
-
-/// Runs the command.
-pub fn run(a: BenchArgs) -> Result<ExitCode> {
-    if a.games == 0 || a.games > MAX_GAMES {
-        return Err(input(format!(
-            "--games {}: must be between 1 and {MAX_GAMES}",
-            a.games
-        )));
-    }
-    if a.repeat == 0 || a.repeat > MAX_REPEAT {
-        return Err(input(format!(
-            "--repeat {}: must be between 1 and {MAX_REPEAT}",
-            a.repeat
-        )));
-    }
-    crate::cli::check_threads(a.threads)?;
-    match a.game.setup(a.players)? {
-        GameSetup::Columns(rules) => bench(ColumnFamily(rules), &a),
-        GameSetup::GreatRaces(rules) => bench(RacesFamily(rules), &a),
-        GameSetup::Shortcut(setup) => bench(ShortcutFamily(setup), &a),
-        GameSetup::TreasureHunt(family) => bench(family, &a),
-    }
-}
-
-/// Benchmarks one family: plays the matchup and reports speed and memory.
-fn bench<F: Family>(family: F, a: &BenchArgs) -> Result<ExitCode> {
-    let first = family
-        .default_policies()
-        .split(',')
-        .next()
-        .unwrap_or_default();
-    let text = a.policies.clone().unwrap_or_else(|| {
-        if first == "ev" {
-            "fixed-risk:0.3".to_string()
-        } else {
-            first.to_string()
-        }
-    });
-    let mut slots = Vec::new();
-    for part in split_policies(&family, &text)? {
-        slots.push(
-            family
-                .parse_spec(&part)
-                .map_err(|e| input(format!("--policies: {e}")))?,
-        );
-    }
-    while slots.len() < a.players as usize {
-        slots.push(slots[slots.len() - 1].clone());
-    }
-    if slots.len() > a.players as usize {
-        return Err(input(format!(
-            "--policies: {} policies for {} seats",
-            slots.len(),
-            a.players
-        )));
-    }
-    let matchup = Matchup { slots };
+/// Runs the command: plays the matchup `repeat` times and reports speed and memory.
+pub fn run<F: Family>(a: BenchSettings<F>) -> Result<ExitCode> {
+    let (family, matchup) = (&a.family, &a.matchup);
     let pool = crate::sim::runner::thread_pool(a.threads)?;
     let threads = pool.current_num_threads();
     let mut times = Vec::with_capacity(a.repeat as usize);
     let mut first_stats = None;
     for _ in 0..a.repeat {
         let started = Instant::now();
-        let stats = pool.install(|| play_matchup(&family, &matchup, a.seed, a.games));
+        let stats = pool.install(|| play_matchup(family, matchup, a.seed, a.games));
         times.push(started.elapsed().as_secs_f64().max(1e-9));
         match &first_stats {
             None => first_stats = Some(stats),
@@ -104,7 +41,7 @@ fn bench<F: Family>(family: F, a: &BenchArgs) -> Result<ExitCode> {
     if a.json {
         let v = serde_json::json!({
             "game": game,
-            "players": a.players,
+            "players": family.players(),
             "matchup": matchup.name(),
             "games": a.games,
             "rolls": rolls,
@@ -122,7 +59,7 @@ fn bench<F: Family>(family: F, a: &BenchArgs) -> Result<ExitCode> {
     } else {
         println!(
             "{game} {}p {} on {threads} thread(s)",
-            a.players,
+            family.players(),
             matchup.name()
         );
         let spread = if a.repeat > 1 {

@@ -1,10 +1,18 @@
 //! `pressluck boards`: the built-in boards in the board-file format, ready to copy and edit.
 
-use crate::cli::BoardsArgs;
 use crate::columns::Layout;
-use crate::error::input;
 use anyhow::Result;
 use std::process::ExitCode;
+
+/// The names of the built-in boards, in the order they print.
+pub const NAMES: [&str; 6] = [
+    "route66",
+    "route66-de",
+    "cant-stop",
+    "great-races",
+    "shortcut",
+    "treasure-hunt-deck",
+];
 
 /// The built-in boards: name, title, layout.
 pub fn builtin() -> [(&'static str, &'static str, Layout); 4] {
@@ -42,19 +50,12 @@ pub fn all_texts() -> Vec<(&'static str, String)> {
     out
 }
 
-/// Prints one built-in board, or all of them.
-pub fn run(args: BoardsArgs) -> Result<ExitCode> {
-    let boards = all_texts();
-    let chosen: Vec<_> = match &args.name {
-        Some(n) => vec![boards.iter().find(|b| b.0 == n).cloned().ok_or_else(|| {
-            let names: Vec<&str> = boards.iter().map(|b| b.0).collect();
-            input(format!(
-                "boards: unknown board '{n}' (expected one of {})",
-                names.join(", ")
-            ))
-        })?],
-        None => boards,
-    };
+/// Prints the built-in board `name` (one of [`NAMES`]), or all of them.
+pub fn run(name: Option<&str>) -> Result<ExitCode> {
+    let chosen: Vec<_> = all_texts()
+        .into_iter()
+        .filter(|(n, _)| name.is_none_or(|want| want == *n))
+        .collect();
     for (i, (_, text)) in chosen.iter().enumerate() {
         if i > 0 {
             println!("\n# ----------------------------------------------------------------\n");
@@ -62,4 +63,15 @@ pub fn run(args: BoardsArgs) -> Result<ExitCode> {
         print!("{text}");
     }
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_board_is_named_in_print_order() {
+        let names: Vec<&str> = all_texts().iter().map(|(n, _)| *n).collect();
+        assert_eq!(names, NAMES);
+    }
 }

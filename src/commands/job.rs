@@ -5,17 +5,17 @@
 
 use crate::counters::MatchupStats;
 use crate::error::input;
-use crate::output::atomic::{check_writable, write_atomic};
-use crate::output::counters_csv::{CountersFile, RunId};
+use crate::output::atomic::write_atomic;
+use crate::output::counters_csv::{CountersFile, RunId, RunKind};
 use crate::output::progress::games_bar;
 use crate::output::run_id::Difference;
+use crate::settings::{Control, RunSettings};
 use crate::sim::family::Family;
 use crate::sim::interrupt;
 use crate::sim::runner::CHUNK;
 use crate::sim::schedule::Matchup;
-use crate::sim::work::{self, chunk_count, Plan, Progress, Shard};
+use crate::sim::work::{self, chunk_count, Plan, Progress};
 use anyhow::Result;
-use clap::Args;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Mutex;
@@ -23,57 +23,6 @@ use std::time::Instant;
 
 /// Least seconds between two checkpoint saves while running.
 const CHECKPOINT_EVERY_SECS: f64 = 1.0;
-
-/// `--shard`, `--checkpoint` and `--resume`, flattened into the command lines of `tournament`
-/// and `sweep`.
-#[derive(Debug, Default, Args)]
-pub struct ShardArgs {
-    /// Play only shard K of N (chunks k with k % N = K-1); --out then holds raw counters for
-    /// `pressluck merge`.
-    #[arg(long)]
-    pub shard: Option<String>,
-    /// Save the counters of finished chunks here as the run goes (and on Ctrl-C).
-    #[arg(long)]
-    pub checkpoint: Option<PathBuf>,
-    /// Continue the run saved in this checkpoint (same arguments).
-    #[arg(long)]
-    pub resume: Option<PathBuf>,
-}
-
-/// The checked [`ShardArgs`] of a run.
-#[derive(Clone, Debug)]
-pub struct Control {
-    /// The shard played.
-    pub shard: Shard,
-    /// Whether `--out` gets raw counters (a `--shard` run) rather than the result table.
-    pub sharded_output: bool,
-    /// Where to save checkpoints.
-    pub checkpoint: Option<PathBuf>,
-    /// The checkpoint to resume from.
-    pub resume: Option<PathBuf>,
-}
-
-impl ShardArgs {
-    /// Checks the flags of a run whose result goes to `out`.
-    pub fn check(self, out: &Path) -> Result<Control> {
-        let shard = match &self.shard {
-            Some(t) => Shard::parse(t).map_err(|e| input(format!("--shard {e}")))?,
-            None => Shard::WHOLE,
-        };
-        if let Some(p) = &self.checkpoint {
-            check_writable(p, "--checkpoint")?;
-            if p == out {
-                return Err(input("--checkpoint: same file as --out"));
-            }
-        }
-        Ok(Control {
-            shard,
-            sharded_output: self.shard.is_some(),
-            checkpoint: self.checkpoint,
-            resume: self.resume,
-        })
-    }
-}
 
 /// One run to play: the family, its matchups, its identity (which holds the seed and the games
 /// per matchup) and its flags.
@@ -92,7 +41,29 @@ pub struct Job<'a, F: Family> {
     pub quiet: bool,
 }
 
-impl<F: Family> Job<'_, F> {
+impl<'a, F: Family> Job<'a, F> {
+    /// The job of `run` playing `matchups`, a run of `kind`.
+    pub fn new(run: &'a RunSettings<F>, matchups: &'a [Matchup<F::Spec>], kind: RunKind) -> Self {
+        Job {
+            family: &run.family,
+            matchups,
+            run: RunId {
+                game: run.provenance.game.clone(),
+                rules: run.provenance.rules.clone(),
+                board: run.provenance.board.clone(),
+                setup: run.family.fingerprint(),
+                players: run.family.players(),
+                matchups: matchups.iter().map(|m| m.name()).collect(),
+                games: run.games,
+                seed: run.seed,
+                kind,
+            },
+            control: &run.control,
+            threads: run.threads,
+            quiet: run.quiet,
+        }
+    }
+
     /// The counters file of `progress`.
     pub fn counters(&self, progress: &Progress) -> CountersFile {
         CountersFile {

@@ -2,30 +2,22 @@
 //! the result table (and chart) the unsharded run writes, refusing shards of different runs or
 //! kinds, duplicates and (unless allowed) missing ones.
 
-use crate::cli::MergeArgs;
 use crate::counters::sums_fit;
 use crate::error::input;
-use crate::output::atomic::{check_writable, write_atomic};
+use crate::output::atomic::write_atomic;
 use crate::output::counters_csv::{CountersFile, RunKind};
 use crate::output::svg_sweep::render_sweep;
 use crate::output::svg_tournament;
+use crate::output::sweep_csv;
 use crate::output::tournament_csv::TournamentResult;
+use crate::settings::MergeSettings;
 use crate::sim::work::{chunk_count, Progress};
 use anyhow::Result;
 use std::collections::BTreeMap;
 use std::process::ExitCode;
 
 /// Runs the command.
-pub fn run(a: MergeArgs) -> Result<ExitCode> {
-    check_writable(&a.out, "--out")?;
-    for (path, flag) in [(&a.stop_table, "--stop-table"), (&a.svg, "--svg")] {
-        if let Some(p) = path {
-            check_writable(p, flag)?;
-            if *p == a.out {
-                return Err(input(format!("{flag}: same file as --out")));
-            }
-        }
-    }
+pub fn run(a: MergeSettings) -> Result<ExitCode> {
     let mut files: BTreeMap<u64, (String, CountersFile)> = BTreeMap::new();
     for path in &a.shards {
         let shown = path.display().to_string();
@@ -135,7 +127,7 @@ pub fn run(a: MergeArgs) -> Result<ExitCode> {
             if a.stop_table.is_some() {
                 return Err(input("--stop-table: a sweep has no stop table"));
             }
-            let result = crate::sweep::shard::result(&run, &total.stats, partial)
+            let result = sweep_csv::result(&run, &total.stats, partial)
                 .map_err(|e| input(format!("merge: {e}")))?;
             let svg = a.svg.as_ref().map(|_| render_sweep(&result)).transpose()?;
             write_atomic(&a.out, &result.to_csv()?)?;

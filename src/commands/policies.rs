@@ -1,7 +1,6 @@
 //! `pressluck policies`: every built-in policy family with its spec syntax and one line, then
 //! the strategy files found in a folder (name, the spec it stands for, its description).
 
-use crate::cli::PoliciesArgs;
 use crate::error::input;
 use crate::policy::spec::{read_strategy, Strategy};
 use crate::policy::FAMILIES;
@@ -11,8 +10,8 @@ use std::path::Path;
 use std::process::ExitCode;
 
 /// Runs the command.
-pub fn run(args: PoliciesArgs) -> Result<ExitCode> {
-    print!("{}", render(&args.strategies)?);
+pub fn run(strategies: &Path) -> Result<ExitCode> {
+    print!("{}", render(strategies)?);
     Ok(ExitCode::SUCCESS)
 }
 

@@ -14,7 +14,7 @@
 use super::cpu::Avx2;
 use super::rank::{best_place, RankInput, RANK_ROWS};
 use crate::columns::board::{nibble, shift, Board};
-use crate::columns::legal::UNITS_PER_SPACE;
+use crate::columns::layout::UNITS_PER_SPACE;
 use crate::columns::set::{MAX_COLUMN, MIN_COLUMN};
 use crate::columns::{Choice, ColumnSet, Game, Rules, Turn};
 use crate::dice::{Outcome, PAIR_SUMS};
@@ -79,7 +79,7 @@ pub struct TurnShape {
     one: [u8; 16],
     /// Per column, the space two steps up from the start, the top at most (jump rule only).
     two: [u8; 16],
-    /// Per column, the progress of one step, in [`crate::columns::legal::PROGRESS_UNIT`]s
+    /// Per column, the progress of one step, in [`crate::columns::layout::PROGRESS_UNIT`]s
     /// (without the jump rule, the column's constant: wherever a step is legal it climbs one
     /// space).
     pub(super) gain_one: [u32; 16],

@@ -6,7 +6,7 @@
 //! meta row `board` (from format 4) names the board.
 //!
 //! Writing is here; reading and checking a file (it may come from anywhere) is in
-//! `counters_csv_read.rs`.
+//! `counters_csv/read.rs`.
 
 use crate::counters::{SeatCounters, StopCell};
 use crate::sim::work::{Progress, Shard};
@@ -196,9 +196,7 @@ impl CountersFile {
     }
 }
 
-#[path = "counters_csv_read.rs"]
 mod read;
 
 #[cfg(test)]
-#[path = "counters_csv_tests.rs"]
 mod tests;

@@ -6,7 +6,7 @@
 //! point) and its best point (`<circle>`).
 
 use super::svg_chart::{colour, partial_mark, render, svg_err, FONT};
-use crate::sweep::result::{Estimate, SweepResult, FIELD};
+use crate::output::sweep_csv::{Estimate, SweepResult, FIELD};
 use anyhow::Result;
 use plotters::prelude::*;
 

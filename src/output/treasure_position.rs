@@ -88,7 +88,7 @@ pub fn to_json(s: &State) -> String {
         })
         .collect();
     let json = PositionJson {
-        game: crate::treasure_hunt::setup::GAME_NAME,
+        game: crate::treasure_hunt::GAME_NAME,
         players: s.rules.players,
         finished: s.finished,
         winner: seat(s.winner),

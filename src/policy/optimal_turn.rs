@@ -196,7 +196,7 @@ impl Policy for OptimalTurn {
         if choices.len() == 1 {
             return 0;
         }
-        let mut values = [0.0f64; crate::columns::choice::MAX_CHOICES];
+        let mut values = [0.0f64; crate::columns::MAX_CHOICES];
         self.choice_values(view, choices.as_slice(), &mut values[..choices.len()]);
         let mut best = 0;
         for i in 1..choices.len() {

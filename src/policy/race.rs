@@ -26,7 +26,7 @@
 //!   stream, made only when there are two choices or more).
 
 use super::value::{column_value, end_value};
-use crate::columns::legal::UNITS_PER_SPACE;
+use crate::columns::layout::UNITS_PER_SPACE;
 use crate::columns::{Choice, ChoiceList, Game, Rules};
 use crate::error::one_line;
 use rand::Rng;

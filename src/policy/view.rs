@@ -3,7 +3,7 @@
 
 use super::value::cant_stop_stop_wins;
 use crate::columns::bust::bust_rolls;
-use crate::columns::choice::MAX_CHOICES;
+use crate::columns::MAX_CHOICES;
 use crate::columns::{Choice, ChoiceList, ColumnSet, Game, GameKind, Rules, Turn};
 use crate::dice::OUTCOMES;
 

@@ -2,8 +2,7 @@
 //! edges touching grey squares, and each square's distance to the finish — all as bit sets of
 //! at most 128 squares, so moves are worked out without touching the heap.
 
-use super::board_file;
-use super::rules::Rules;
+use serde::{Deserialize, Serialize};
 
 /// Most squares a board may have (a set of squares is one `u128`).
 pub const MAX_SQUARES: usize = 128;
@@ -69,7 +68,7 @@ impl Colour {
 
 /// A checked board with its derived tables. Built only by the board-file reader.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Board {
+pub struct ShortcutBoard {
     /// The board's name (from the file).
     pub name: String,
     /// Square ids, by index.
@@ -81,7 +80,7 @@ pub struct Board {
     /// The finish square.
     pub finish: Square,
     /// The rule readings this board is played with.
-    pub rules: Rules,
+    pub rules: ShortcutRules,
     /// The main road in order, from the start to the finish (inclusive).
     pub road: Vec<Square>,
     /// Each square's index on `road` (`u8::MAX` for squares off the main road).
@@ -98,20 +97,7 @@ pub struct Board {
     pub dist: Vec<u8>,
 }
 
-impl Board {
-    /// The built-in default board.
-    pub fn default_board() -> Board {
-        match board_file::parse(DEFAULT_BOARD) {
-            Ok(b) => b,
-            Err(e) => panic!("the built-in board is broken: {e}"),
-        }
-    }
-
-    /// Reads and checks a board file's text; the error names the line and square.
-    pub fn from_toml(text: &str) -> Result<Board, String> {
-        board_file::parse(text)
-    }
-
+impl ShortcutBoard {
     /// Number of squares.
     pub fn len(&self) -> usize {
         self.ids.len()
@@ -164,13 +150,36 @@ impl Board {
     }
 }
 
+/// The rule readings a board is played with (see docs/shortcut.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ShortcutRules {
+    /// No landing on or passing another car on a grey square.
+    pub blocking_on_grey: bool,
+    /// A shortcut move may also drive white squares (forward only): "using any colored square".
+    pub shortcut_uses_white: bool,
+    /// A push may go one square anywhere a car may drive; otherwise only onto the finish or off
+    /// a grey square onto a white one.
+    pub push_anywhere: bool,
+}
+
+impl Default for ShortcutRules {
+    fn default() -> Self {
+        ShortcutRules {
+            blocking_on_grey: true,
+            shortcut_uses_white: true,
+            push_anywhere: true,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn default_board_shape() {
-        let b = Board::default_board();
+        let b = ShortcutBoard::default_board();
         assert_eq!(b.len(), 46);
         assert_eq!(b.road.len(), 37);
         assert_eq!(b.road_left(b.start), 36);

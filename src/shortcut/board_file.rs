@@ -2,12 +2,28 @@
 //! it leads to, plus the `[rules]` readings. Reading checks the graph and names the line and
 //! square of every problem.
 
-use super::board::{bit, Board, Colour, Square, SquareSet, MAX_SQUARES};
-use super::rules::Rules;
+use super::board::{
+    bit, Colour, ShortcutBoard, ShortcutRules, Square, SquareSet, DEFAULT_BOARD, MAX_SQUARES,
+};
 use crate::error::toml_error;
 use serde::Deserialize;
 use std::collections::HashMap;
 use toml::Spanned;
+
+impl ShortcutBoard {
+    /// The built-in default board.
+    pub fn default_board() -> ShortcutBoard {
+        match parse(DEFAULT_BOARD) {
+            Ok(b) => b,
+            Err(e) => panic!("the built-in board is broken: {e}"),
+        }
+    }
+
+    /// Reads and checks a board file's text; the error names the line and square.
+    pub fn from_toml(text: &str) -> Result<ShortcutBoard, String> {
+        parse(text)
+    }
+}
 
 /// The file as written.
 #[derive(Debug, Deserialize)]
@@ -18,7 +34,7 @@ struct File {
     start: Spanned<String>,
     squares: Vec<Entry>,
     #[serde(default)]
-    rules: Rules,
+    rules: ShortcutRules,
 }
 
 /// One square as written.
@@ -37,7 +53,7 @@ fn line_of(text: &str, at: usize) -> usize {
 }
 
 /// Reads and checks a board file.
-pub fn parse(text: &str) -> Result<Board, String> {
+pub fn parse(text: &str) -> Result<ShortcutBoard, String> {
     let file: File = toml::from_str(text).map_err(|e| toml_error(text, &e))?;
     let line = |s: &Spanned<String>| line_of(text, s.span().start);
     let n = file.squares.len();
@@ -216,7 +232,7 @@ pub fn parse(text: &str) -> Result<Board, String> {
             .filter(|&s| colours[s] == c)
             .fold(0, |m, s| m | bit(s as Square))
     };
-    Ok(Board {
+    Ok(ShortcutBoard {
         name: file.name,
         grey: set_of(Colour::Grey),
         white: set_of(Colour::White),

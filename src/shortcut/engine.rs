@@ -5,7 +5,7 @@
 //! Stop-table cells use `cars` for where the car stood at the start of the turn: 0 on the main
 //! road (white), 1 on a shortcut (grey).
 
-use super::board::{bit, Board, Square};
+use super::board::{bit, ShortcutBoard, Square};
 use super::policy::{Announce, Ctx, ShortcutPolicy};
 use super::rules::{blocked, main_road, push_targets, shortcut_reach, shortcut_roll_ok};
 use crate::counters::MatchupStats;
@@ -59,7 +59,7 @@ impl D6 for ScriptedD6<'_> {
 
 /// The state of a game: every car's square, whose turn it is, turns taken, the winner.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Game {
+pub struct ShortcutGame {
     /// Seats at the table.
     pub players: u8,
     /// Each seat's square.
@@ -72,10 +72,10 @@ pub struct Game {
     pub winner: Option<u8>,
 }
 
-impl Game {
+impl ShortcutGame {
     /// Every car on the start square, seat 0 to move.
-    pub fn new(board: &Board, players: u8) -> Game {
-        Game {
+    pub fn new(board: &ShortcutBoard, players: u8) -> ShortcutGame {
+        ShortcutGame {
             players,
             cars: [board.start; 4],
             to_move: 0,
@@ -89,8 +89,8 @@ impl Game {
 /// dice ran out mid-turn (the turn is then not counted).
 #[inline]
 fn play_turn<D: D6>(
-    b: &Board,
-    g: &mut Game,
+    b: &ShortcutBoard,
+    g: &mut ShortcutGame,
     policy: &ShortcutPolicy,
     slot: usize,
     dice: &mut D,
@@ -162,14 +162,14 @@ fn play_turn<D: D6>(
 /// (the start's distance to the finish less the final square's). Returns the final game
 /// (without a winner if the turn limit was reached or scripted dice ran out).
 pub fn play_game<D: D6>(
-    b: &Board,
+    b: &ShortcutBoard,
     players: u8,
     policies: &[ShortcutPolicy],
     slot_of_seat: &[usize],
     dice: &mut D,
     stats: &mut MatchupStats,
-) -> Game {
-    let mut g = Game::new(b, players);
+) -> ShortcutGame {
+    let mut g = ShortcutGame::new(b, players);
     let mut turns = 0u32;
     while g.winner.is_none() {
         if turns >= MAX_TURNS {
@@ -201,7 +201,7 @@ mod tests {
 
     #[test]
     fn scripted_main_road_game() {
-        let b = Board::default_board();
+        let b = ShortcutBoard::default_board();
         // Six rolls of 6 drive the 36 main-road squares to the finish exactly.
         let faces = [6u8; 6];
         let mut stats = MatchupStats::default();

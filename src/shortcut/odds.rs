@@ -3,17 +3,10 @@
 //! policy table (per square, the optimal action, the expected turns of each choice and the
 //! totals at which the optimal policy stops pressing).
 
-use super::board::{Board, Colour};
+use super::board::{Colour, ShortcutBoard};
 use super::rules::{push_targets, shortcut_reach};
-use super::solver::{Choice, Solution};
-use super::ShortcutSetup;
-use crate::cli::OddsArgs;
-use crate::error::input;
-use crate::output::atomic::{check_writable, write_out};
-use crate::output::provenance::Provenance;
-use anyhow::Result;
+use super::solver::{ShortcutChoice, Solution};
 use serde::Serialize;
-use std::process::ExitCode;
 
 /// Press counts covered by the press table.
 pub const MAX_PRESSES: usize = 12;
@@ -102,7 +95,7 @@ fn value(x: f64) -> String {
 }
 
 /// The totals (1..) at which the optimal policy stops on `s`, as ranges.
-fn stop_totals(b: &Board, sol: &Solution, s: u8) -> String {
+fn stop_totals(b: &ShortcutBoard, sol: &Solution, s: u8) -> String {
     let last = sol.press_on[s as usize].len() as u32 - 1;
     let stops = |t: u32| sol.best(shortcut_reach(b, s, t, 0)) <= sol.press_on(s, t);
     let flags: Vec<bool> = (1..=last.max(1)).map(stops).collect();
@@ -129,15 +122,15 @@ fn stop_totals(b: &Board, sol: &Solution, s: u8) -> String {
 }
 
 /// The policy table of a solved board.
-pub fn policy_rows(b: &Board, sol: &Solution) -> Vec<PolicyRow> {
+pub fn policy_rows(b: &ShortcutBoard, sol: &Solution) -> Vec<PolicyRow> {
     (0..b.len() as u8)
         .filter(|&s| s != b.finish)
         .map(|s| {
             let i = s as usize;
             let action = match sol.choose(s, push_targets(b, s, 0)) {
-                Choice::Main => "main".to_string(),
-                Choice::Push(u) => format!("push:{}", b.id(u)),
-                Choice::Shortcut => "shortcut".to_string(),
+                ShortcutChoice::Main => "main".to_string(),
+                ShortcutChoice::Push(u) => format!("push:{}", b.id(u)),
+                ShortcutChoice::Shortcut => "shortcut".to_string(),
             };
             PolicyRow {
                 square: b.id(s).to_string(),
@@ -157,34 +150,6 @@ pub fn policy_rows(b: &Board, sol: &Solution) -> Vec<PolicyRow> {
             }
         })
         .collect()
-}
-
-/// Runs `pressluck odds --game shortcut`: `--view press` (also the default) or `--view policy`.
-pub fn run(setup: &ShortcutSetup, a: &OddsArgs, provenance: &Provenance) -> Result<ExitCode> {
-    if a.masks || !a.blocked.is_empty() || a.free_cars != 0 || a.samples.is_some() {
-        return Err(input(
-            "--masks, --blocked, --free-cars and --samples apply to the column games, not shortcut",
-        ));
-    }
-    if let Some(p) = &a.out {
-        check_writable(p, "--out")?;
-    }
-    let csv = match a.view.as_str() {
-        "press" | "sets" => provenance.csv(false, press_rows())?,
-        "policy" => {
-            let sol = setup
-                .solution()
-                .map_err(|e| input(format!("--board: {e}")))?;
-            provenance.csv(false, policy_rows(&setup.board, &sol))?
-        }
-        v => {
-            return Err(input(format!(
-                "--view {v}: expected press or policy for shortcut"
-            )))
-        }
-    };
-    write_out(a.out.as_deref(), &csv)?;
-    Ok(ExitCode::SUCCESS)
 }
 
 #[cfg(test)]

@@ -2,9 +2,9 @@
 //! and the policies built from them, which answer the three questions of a turn — what to
 //! announce, whether to press on, and where to move.
 
-use super::board::{bit, Board, Square, SquareSet};
+use super::board::{bit, ShortcutBoard, Square, SquareSet};
 use super::rules::{closest, push_targets};
-use super::solver::{Choice, Solution};
+use super::solver::{ShortcutChoice, Solution};
 use std::sync::Arc;
 
 /// Most successful rolls a `press:N` policy may plan, and the largest `threshold:T`.
@@ -94,7 +94,7 @@ pub enum Announce {
 #[derive(Clone, Copy, Debug)]
 pub struct Ctx<'a> {
     /// The board.
-    pub board: &'a Board,
+    pub board: &'a ShortcutBoard,
     /// The car's square.
     pub at: Square,
     /// Squares the car may not enter or pass.
@@ -131,9 +131,9 @@ impl ShortcutPolicy {
         let pushes = push_targets(b, c.at, c.blocked);
         if let ShortcutPolicy::Optimal(sol) = self {
             return match sol.choose(c.at, pushes) {
-                Choice::Main => Announce::Main,
-                Choice::Push(u) => Announce::Push(u),
-                Choice::Shortcut => Announce::Shortcut,
+                ShortcutChoice::Main => Announce::Main,
+                ShortcutChoice::Push(u) => Announce::Push(u),
+                ShortcutChoice::Shortcut => Announce::Shortcut,
             };
         }
         if pushes & bit(b.finish) != 0 {

@@ -14,13 +14,13 @@
 //!
 //! Turns go round the seats from seat 1; the first car on the finish wins.
 
-use super::board::{bit, Board, Square};
-use super::engine::Game;
+use super::board::{bit, ShortcutBoard, Square};
+use super::engine::ShortcutGame;
 use super::rules::{blocked, main_road, push_targets, shortcut_reach, shortcut_roll_ok};
 
 /// One turn as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Turn {
+pub enum RecordTurn {
     /// `main D`.
     Main(u8),
     /// `shortcut D D … [move SQUARE]`: the rolls, and the square moved to unless the last roll
@@ -32,13 +32,13 @@ pub enum Turn {
 
 /// A parsed record: the seats, the starting squares and the turns, with their line numbers.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Record {
+pub struct ShortcutRecord {
     /// Seats at the table.
     pub players: u8,
     /// `(line, seat 1-based, square id)` of each `place` line.
     pub places: Vec<(usize, u8, String)>,
     /// `(line, turn)` in order.
-    pub turns: Vec<(usize, Turn)>,
+    pub turns: Vec<(usize, RecordTurn)>,
 }
 
 /// Reads a die face 1..=6.
@@ -49,18 +49,18 @@ fn face(w: &str) -> Result<u8, String> {
     }
 }
 
-impl Record {
+impl ShortcutRecord {
     /// Parses a record from bytes, which must be UTF-8.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Record, String> {
+    pub fn from_bytes(bytes: &[u8]) -> Result<ShortcutRecord, String> {
         let text = std::str::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_string())?;
-        Record::parse(text)
+        ShortcutRecord::parse(text)
     }
 
     /// Parses a record; the error names the line.
-    pub fn parse(text: &str) -> Result<Record, String> {
-        let mut r = Record {
+    pub fn parse(text: &str) -> Result<ShortcutRecord, String> {
+        let mut r = ShortcutRecord {
             players: 1,
-            ..Record::default()
+            ..ShortcutRecord::default()
         };
         let mut players_seen = false;
         for (i, raw) in text.lines().enumerate() {
@@ -119,11 +119,11 @@ impl Record {
                     r.places.push((n, seat, sq.to_string()));
                 }
                 "main" => match rest {
-                    [d] => r.turns.push((n, Turn::Main(face(d).map_err(err)?))),
+                    [d] => r.turns.push((n, RecordTurn::Main(face(d).map_err(err)?))),
                     _ => return Err(err("main takes one die face, like 'main 4'".into())),
                 },
                 "push" => match rest {
-                    [sq] => r.turns.push((n, Turn::Push(sq.to_string()))),
+                    [sq] => r.turns.push((n, RecordTurn::Push(sq.to_string()))),
                     _ => return Err(err("push takes one square, like 'push finish'".into())),
                 },
                 "shortcut" => {
@@ -157,7 +157,7 @@ impl Record {
                         }
                         _ => {}
                     }
-                    r.turns.push((n, Turn::Shortcut(rolls, to)));
+                    r.turns.push((n, RecordTurn::Shortcut(rolls, to)));
                 }
                 w => {
                     return Err(err(format!(
@@ -178,16 +178,16 @@ impl Record {
 
 /// A replayed record: the game reached and one line of narration per turn.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Replay {
+pub struct ShortcutReplay {
     /// The position after the last turn.
-    pub game: Game,
+    pub game: ShortcutGame,
     /// `seat N: what happened` for each turn.
     pub log: Vec<String>,
 }
 
 /// Replays a record on a board; the error names the line and the rule broken.
-pub fn play(rec: &Record, b: &Board) -> Result<Replay, String> {
-    let mut g = Game::new(b, rec.players);
+pub fn play(rec: &ShortcutRecord, b: &ShortcutBoard) -> Result<ShortcutReplay, String> {
+    let mut g = ShortcutGame::new(b, rec.players);
     let find = |n: usize, id: &str| {
         b.find(id)
             .ok_or_else(|| format!("line {n}: unknown square '{id}'"))
@@ -216,7 +216,7 @@ pub fn play(rec: &Record, b: &Board) -> Result<Replay, String> {
         let at = g.cars[seat];
         let stop = blocked(b, &g.cars[..rec.players as usize], seat);
         let (to, what): (Square, String) = match turn {
-            Turn::Main(d) => {
+            RecordTurn::Main(d) => {
                 let to = main_road(b, at, *d).ok_or_else(|| {
                     format!(
                         "line {n}: the main road is not open from grey square '{}' (shortcut or push only)",
@@ -225,7 +225,7 @@ pub fn play(rec: &Record, b: &Board) -> Result<Replay, String> {
                 })?;
                 (to, format!("main {d}"))
             }
-            Turn::Push(id) => {
+            RecordTurn::Push(id) => {
                 let to = find(n, id)?;
                 if push_targets(b, at, stop) & bit(to) == 0 {
                     return Err(format!(
@@ -235,8 +235,8 @@ pub fn play(rec: &Record, b: &Board) -> Result<Replay, String> {
                 }
                 (to, "push".to_string())
             }
-            Turn::Shortcut(rolls, None) => (at, format!("shortcut {rolls:?}, stuck")),
-            Turn::Shortcut(rolls, Some(id)) => {
+            RecordTurn::Shortcut(rolls, None) => (at, format!("shortcut {rolls:?}, stuck")),
+            RecordTurn::Shortcut(rolls, Some(id)) => {
                 let to = find(n, id)?;
                 let total: u32 = rolls.iter().map(|&d| d as u32).sum();
                 if shortcut_reach(b, at, total, stop) & bit(to) == 0 {
@@ -262,11 +262,11 @@ pub fn play(rec: &Record, b: &Board) -> Result<Replay, String> {
             g.to_move = ((seat + 1) % rec.players as usize) as u8;
         }
     }
-    Ok(Replay { game: g, log })
+    Ok(ShortcutReplay { game: g, log })
 }
 
 /// The position as text: each seat's square and turns, the winner or the seat to move.
-pub fn position_text(b: &Board, r: &Replay) -> String {
+pub fn position_text(b: &ShortcutBoard, r: &ShortcutReplay) -> String {
     let g = &r.game;
     let mut s = String::new();
     for line in &r.log {

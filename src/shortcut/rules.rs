@@ -1,32 +1,8 @@
-//! The rules of movement, as data (`Rules`, read from a board file's `[rules]` table) and as
-//! functions on a board: where a main-road roll lands, which squares a shortcut total reaches,
-//! where a push may go. Everything works on bit sets; nothing allocates.
+//! The rules of movement as functions on a board (its rule readings are
+//! [`super::board::ShortcutRules`]): where a main-road roll lands, which squares a shortcut
+//! total reaches, where a push may go. Everything works on bit sets; nothing allocates.
 
-use super::board::{bit, squares, Board, Square, SquareSet};
-use serde::{Deserialize, Serialize};
-
-/// The rule readings a board is played with (see docs/shortcut.md).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct Rules {
-    /// No landing on or passing another car on a grey square.
-    pub blocking_on_grey: bool,
-    /// A shortcut move may also drive white squares (forward only): "using any colored square".
-    pub shortcut_uses_white: bool,
-    /// A push may go one square anywhere a car may drive; otherwise only onto the finish or off
-    /// a grey square onto a white one.
-    pub push_anywhere: bool,
-}
-
-impl Default for Rules {
-    fn default() -> Self {
-        Rules {
-            blocking_on_grey: true,
-            shortcut_uses_white: true,
-            push_anywhere: true,
-        }
-    }
-}
+use super::board::{bit, squares, ShortcutBoard, Square, SquareSet};
 
 /// Highest die face that moves a car on a shortcut roll; higher faces get it stuck.
 pub const SHORTCUT_MAX_FACE: u8 = 3;
@@ -39,7 +15,7 @@ pub fn shortcut_roll_ok(face: u8) -> bool {
 
 /// The squares a car on `s` may step to in one square of a shortcut move.
 #[inline]
-pub fn shortcut_step(b: &Board, s: Square) -> SquareSet {
+pub fn shortcut_step(b: &ShortcutBoard, s: Square) -> SquareSet {
     if s == b.finish {
         return 0;
     }
@@ -54,7 +30,7 @@ pub fn shortcut_step(b: &Board, s: Square) -> SquareSet {
 /// The grey squares other cars make impassable for the car on `mover` (none when blocking is
 /// off). `cars` are every car's square; `mover` is the index of the car moving.
 #[inline]
-pub fn blocked(b: &Board, cars: &[Square], mover: usize) -> SquareSet {
+pub fn blocked(b: &ShortcutBoard, cars: &[Square], mover: usize) -> SquareSet {
     if !b.rules.blocking_on_grey {
         return 0;
     }
@@ -70,7 +46,7 @@ pub fn blocked(b: &Board, cars: &[Square], mover: usize) -> SquareSet {
 /// Where a main-road roll of `d` from `s` lands: `d` white squares ahead, or `s` itself when
 /// fewer squares are left (exact count to the finish). `None` when `s` is not on the main road.
 #[inline]
-pub fn main_road(b: &Board, s: Square, d: u8) -> Option<Square> {
+pub fn main_road(b: &ShortcutBoard, s: Square, d: u8) -> Option<Square> {
     if !b.is_white(s) {
         return None;
     }
@@ -80,7 +56,7 @@ pub fn main_road(b: &Board, s: Square, d: u8) -> Option<Square> {
 /// The squares a shortcut move of up to `total` squares from `s` may end on (including `s`):
 /// paths of shortcut steps that never enter a `blocked` square. The finish ends a path.
 #[inline]
-pub fn shortcut_reach(b: &Board, s: Square, total: u32, blocked: SquareSet) -> SquareSet {
+pub fn shortcut_reach(b: &ShortcutBoard, s: Square, total: u32, blocked: SquareSet) -> SquareSet {
     let mut reach = bit(s);
     let mut frontier = reach;
     for _ in 0..total {
@@ -100,7 +76,7 @@ pub fn shortcut_reach(b: &Board, s: Square, total: u32, blocked: SquareSet) -> S
 
 /// The squares a push from `s` may reach (one square, no roll), avoiding `blocked` squares.
 #[inline]
-pub fn push_targets(b: &Board, s: Square, blocked: SquareSet) -> SquareSet {
+pub fn push_targets(b: &ShortcutBoard, s: Square, blocked: SquareSet) -> SquareSet {
     if s == b.finish {
         return 0;
     }
@@ -112,9 +88,9 @@ pub fn push_targets(b: &Board, s: Square, blocked: SquareSet) -> SquareSet {
     any & (bit(b.finish) | off_grey)
 }
 
-/// The square of `set` closest to the finish by `Board::dist` (lowest index on ties).
+/// The square of `set` closest to the finish by `ShortcutBoard::dist` (lowest index on ties).
 #[inline]
-pub fn closest(b: &Board, set: SquareSet) -> Option<Square> {
+pub fn closest(b: &ShortcutBoard, set: SquareSet) -> Option<Square> {
     squares(set).min_by_key(|&u| b.dist[u as usize])
 }
 
@@ -124,7 +100,7 @@ mod tests {
 
     #[test]
     fn moves_on_the_default_board() {
-        let b = Board::default_board();
+        let b = ShortcutBoard::default_board();
         let sq = |id: &str| b.find(id).unwrap();
         assert_eq!(main_road(&b, sq("r0"), 6), Some(sq("r6")));
         assert_eq!(main_road(&b, sq("r32"), 5), Some(sq("r32")));

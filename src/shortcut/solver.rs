@@ -12,7 +12,7 @@
 //! Past the total `tmax(s)` at which the reach stops growing (or takes in the finish), `B` is
 //! constant and `C = min(B, V(s))` in closed form, so each square's table is finite.
 
-use super::board::{squares, Board, Square, SquareSet};
+use super::board::{squares, ShortcutBoard, Square, SquareSet};
 use super::rules::{main_road, push_targets, shortcut_reach};
 
 /// Value iteration stops once no value moves by this much in a sweep.
@@ -42,7 +42,7 @@ pub struct Solution {
 
 /// The optimal choice at the start of a turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Choice {
+pub enum ShortcutChoice {
     /// Roll for the main road.
     Main,
     /// Push to this square.
@@ -76,23 +76,23 @@ impl Solution {
 
     /// The best choice on `s` given the push targets still open (`push` may be narrowed by
     /// blocking): main road, then push, then shortcut on ties.
-    pub fn choose(&self, s: Square, push: SquareSet) -> Choice {
-        let mut best = (self.q_main[s as usize], Choice::Main);
+    pub fn choose(&self, s: Square, push: SquareSet) -> ShortcutChoice {
+        let mut best = (self.q_main[s as usize], ShortcutChoice::Main);
         if let Some(u) = self.best_square(push) {
             let q = 1.0 + self.v[u as usize];
             if q < best.0 {
-                best = (q, Choice::Push(u));
+                best = (q, ShortcutChoice::Push(u));
             }
         }
         if self.q_shortcut[s as usize] < best.0 {
-            best = (self.q_shortcut[s as usize], Choice::Shortcut);
+            best = (self.q_shortcut[s as usize], ShortcutChoice::Shortcut);
         }
         best.1
     }
 }
 
 /// Per square, the shortcut reach for totals `0..=tmax` (growth stops or the finish is in).
-fn reach_tables(b: &Board) -> Vec<Vec<SquareSet>> {
+fn reach_tables(b: &ShortcutBoard) -> Vec<Vec<SquareSet>> {
     (0..b.len() as Square)
         .map(|s| {
             let mut table = vec![shortcut_reach(b, s, 0, 0)];
@@ -112,7 +112,7 @@ fn reach_tables(b: &Board) -> Vec<Vec<SquareSet>> {
 
 /// Solves a board: value iteration until a sweep changes no value by `TOLERANCE` or more.
 /// The error says when it did not converge within `MAX_SWEEPS`.
-pub fn solve(b: &Board) -> Result<Solution, String> {
+pub fn solve(b: &ShortcutBoard) -> Result<Solution, String> {
     let n = b.len();
     let reach = reach_tables(b);
     let pushes: Vec<SquareSet> = (0..n as Square).map(|s| push_targets(b, s, 0)).collect();
@@ -180,14 +180,14 @@ mod tests {
 
     #[test]
     fn one_square_from_the_finish_a_push_takes_one_turn() {
-        let b = Board::default_board();
+        let b = ShortcutBoard::default_board();
         let s = solve(&b).unwrap();
         assert!(s.residual < TOLERANCE);
         let r35 = b.find("r35").unwrap();
         assert_eq!(s.v[r35 as usize], 1.0);
         assert_eq!(
             s.choose(r35, push_targets(&b, r35, 0)),
-            Choice::Push(b.finish)
+            ShortcutChoice::Push(b.finish)
         );
         // Every value is finite and at least one turn.
         assert!(s

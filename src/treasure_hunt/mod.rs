@@ -5,8 +5,7 @@
 //! `deck` (cards and the default deck), `grid` (tiles and paths), `combos` (claim and steal
 //! combinations), `rules` (settings and variants), `state` and `actions` (the position and the
 //! checked actions), `rounds` (round scoring), `plan` and `policy` (the policies), `play`
-//! (the game loop), `record` (replay records), `odds` (exact claim
-//! odds) and `odds_cli` (its table), `setup` (the validated game of the command line).
+//! (the game loop), `record` (replay records) and `odds` (exact claim odds).
 //!
 //! The position (`State`) is `Copy` and holds its cards, piles and tiles in fixed arrays, so the
 //! engine loop allocates nothing per action. Randomness (shuffles, dice) enters only through the
@@ -17,16 +16,17 @@ pub mod combos;
 pub mod deck;
 pub mod grid;
 pub mod odds;
-pub mod odds_cli;
 pub mod plan;
 pub mod play;
 pub mod policy;
 pub mod record;
 pub mod rounds;
 pub mod rules;
-pub mod setup;
 pub mod state;
 
 pub use deck::{Card, Deck};
 pub use rules::ThRules;
 pub use state::State;
+
+/// The game's name on the command line and in outputs.
+pub const GAME_NAME: &str = "treasure-hunt";

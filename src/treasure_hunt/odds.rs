@@ -18,6 +18,9 @@ use std::collections::HashMap;
 /// Largest hand the tables cover.
 pub const MAX_K: usize = 7;
 
+/// Most Monte Carlo hands per row of a claim-odds check.
+pub const MAX_SAMPLES: u64 = 100_000_000;
+
 /// Exact counts for hands of one size, one symbol and one colour.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ClaimCounts {

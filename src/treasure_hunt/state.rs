@@ -20,7 +20,7 @@ pub trait Chance {
 
 /// One player's lasting state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Player {
+pub struct ThPlayer {
     /// The side the player sits at; their path starts at its bottom-left corner.
     pub side: Side,
     /// The player's cube colour, also their card colour (red, blue, yellow, green).
@@ -45,7 +45,7 @@ pub struct Player {
     pub rounds_won: u32,
 }
 
-impl Player {
+impl ThPlayer {
     /// The cards held.
     #[inline]
     pub fn cards(&self) -> &[Card] {
@@ -59,7 +59,7 @@ pub struct State {
     /// The rules.
     pub rules: ThRules,
     /// Players in turn order (seat order); only `players[..rules.players]` play.
-    pub players: [Player; 4],
+    pub players: [ThPlayer; 4],
     /// Symbol of each cell (hidden until revealed: policies use [`State::visible`]).
     pub tiles: [u8; CELLS],
     /// Revealed cells, bit per cell.
@@ -115,7 +115,7 @@ impl State {
         for (slot, c) in pile.iter_mut().zip(pile_top_first[..n].iter().rev()) {
             *slot = *c;
         }
-        let mut players = [Player {
+        let mut players = [ThPlayer {
             side: Side(0),
             colour: 0,
             step: 0,
@@ -193,7 +193,7 @@ impl State {
 
     /// The player to move.
     #[inline]
-    pub fn cur(&self) -> &Player {
+    pub fn cur(&self) -> &ThPlayer {
         &self.players[self.current as usize]
     }
 

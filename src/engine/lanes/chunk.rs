@@ -5,7 +5,7 @@
 
 use super::decision_runs::DecisionRuns;
 use super::rule_tables::RuleTables;
-use super::state::{LaneWords, State, WIDTH};
+use super::state::{LaneState, LaneWords, WIDTH};
 use super::tables::tables;
 use super::{avx2, LanePlan, LanePolicy};
 use crate::columns::board::shift;
@@ -47,7 +47,15 @@ struct Lane {
 }
 
 /// Puts game `i` into lane `l` of `s`.
-fn start(s: &mut State, l: usize, lane: &mut Lane, i: u64, plan: &LanePlan, seed: u64, key: u64) {
+fn start(
+    s: &mut LaneState,
+    l: usize,
+    lane: &mut Lane,
+    i: u64,
+    plan: &LanePlan,
+    seed: u64,
+    key: u64,
+) {
     let rng = xoshiro_state(game_seed(seed, key, i));
     for (word, v) in s.rng.iter_mut().zip(rng) {
         word.0[l] = v;
@@ -101,7 +109,7 @@ pub fn play(
         t.rule = RuleTables::new(params).expect("LanePlan checked the rule fits");
     }
     let step = avx2::step_for(rules.jump, plan.defer_tops, plan.rule().is_some());
-    let mut states: Vec<State> = vec![State::default(); VECTORS];
+    let mut states: Vec<LaneState> = vec![LaneState::default(); VECTORS];
     let mut lanes = [[Lane::default(); WIDTH]; VECTORS];
     // Per vector, bit `l` set while lane `l` has a game.
     let mut live = [0u32; VECTORS];
@@ -169,7 +177,7 @@ pub fn play(
 fn end_roll(
     rules: &Rules,
     plan: &LanePlan,
-    s: &mut State,
+    s: &mut LaneState,
     l: usize,
     lane: &mut Lane,
     capacity: usize,
@@ -216,7 +224,7 @@ fn end_roll(
 /// does: a second place on a space that scores one ([`Rules::takes_second`]; the cube goes to
 /// the scoring space, with its points), else the cube goes. The turn has passed, so the other
 /// player's cubes are lane `l`'s `me`, and its `pos` (the next turn's starts).
-fn settle_second(rules: &Rules, s: &mut State, l: usize, lane: &mut Lane, c: u8) {
+fn settle_second(rules: &Rules, s: &mut LaneState, l: usize, lane: &mut Lane, c: u8) {
     let at = 4 * c as u32;
     let second = rules.takes_second(c, (s.me.0[l] >> at & 0xf) as u8);
     let to = if second {
@@ -241,7 +249,7 @@ fn settle_second(rules: &Rules, s: &mut State, l: usize, lane: &mut Lane, c: u8)
 fn resolve_top(
     rules: &Rules,
     plan: &LanePlan,
-    s: &mut State,
+    s: &mut LaneState,
     l: usize,
     lane: &mut Lane,
 ) -> (u64, usize) {

@@ -1,6 +1,6 @@
 //! Lockstep self-play: 2-player Can't Stop (its jump variant too) and Route 66 between
 //! `fixed-risk` policies, or the Rule of N (one set of weights a matchup, any thresholds)
-//! against one of them or itself, sixteen games at a time in AVX2 vector lanes ([`avx2`]: the
+//! against one of them or itself, sixteen games at a time in AVX2 vector lanes (`avx2`: the
 //! dice and the roll's end in two vectors of four 64-bit lanes, the choice for all eight games
 //! of a state in one vector of 32-bit lanes). In Route 66 a stop that claims a column (points,
 //! a second place) is played in the kernel and its second place settled by the driver; a roll
@@ -134,7 +134,7 @@ fn same_weights(a: &RuleParams, b: &RuleParams) -> bool {
 }
 
 /// Plays games `lo..hi` of a matchup in lanes into `stats`: the same counters as playing each
-/// with [`crate::engine::play::play_game`] and its [`crate::engine::dice_source::game_rngs`]
+/// with [`crate::engine::play::play_game`] and its [`crate::engine::deal::game_rngs`]
 /// dice.
 pub fn play_games(
     rules: &Rules,

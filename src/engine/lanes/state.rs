@@ -1,4 +1,4 @@
-//! The state of eight games in vector lanes, one game a lane ([`State`]: one [`LaneWords`]
+//! The state of eight games in vector lanes, one game a lane ([`LaneState`]: one [`LaneWords`]
 //! field per quantity), and the read-only tables the kernel reads ([`Tables`]).
 
 /// Games per state: two AVX2 vectors of four 64-bit lanes.
@@ -13,7 +13,7 @@ pub struct LaneWords(pub [u64; WIDTH]);
 /// The state of eight games, seen from the player to move (`me`) and the other (`opp`);
 /// the two swap at the end of every turn.
 #[derive(Clone, Debug, Default)]
-pub struct State {
+pub struct LaneState {
     /// Each lane's xoshiro256++ state (the game's dice stream).
     pub rng: [LaneWords; 4],
     /// Cubes of the player to move, one nibble a column.

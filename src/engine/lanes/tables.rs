@@ -4,7 +4,7 @@
 
 use super::state::Tables;
 use crate::columns::bust::bust_rolls;
-use crate::columns::legal::UNITS_PER_SPACE;
+use crate::columns::layout::UNITS_PER_SPACE;
 use crate::columns::{ColumnSet, GameKind, Rules};
 use crate::dice::UNIQUE_PAIRINGS;
 

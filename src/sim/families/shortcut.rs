@@ -83,11 +83,11 @@ impl Family for ShortcutFamily {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shortcut::Board;
+    use crate::shortcut::ShortcutBoard;
 
     #[test]
     fn split_or_whole_the_same_counters() {
-        let fam = ShortcutFamily(ShortcutSetup::new(Board::default_board(), 2));
+        let fam = ShortcutFamily(ShortcutSetup::new(ShortcutBoard::default_board(), 2));
         let m = Matchup {
             slots: vec![
                 fam.parse_spec("optimal").unwrap(),

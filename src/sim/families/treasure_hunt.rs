@@ -7,7 +7,7 @@ use crate::sim::family::{fingerprint_of, Family};
 use crate::sim::schedule::{Matchup, Named};
 use crate::treasure_hunt::play::play_game;
 use crate::treasure_hunt::policy::ThSpec;
-use crate::treasure_hunt::setup::GAME_NAME;
+use crate::treasure_hunt::GAME_NAME;
 use crate::treasure_hunt::{Deck, ThRules};
 
 impl Named for ThSpec {

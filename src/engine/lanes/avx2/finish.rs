@@ -3,7 +3,7 @@
 //! roll tallied for the driver: counted into `turn_cars`, and the lanes to visit flagged.
 
 use super::super::rule_tables::COLUMNS;
-use super::super::state::{State, Tables};
+use super::super::state::{LaneState, Tables};
 use super::ops::*;
 use super::start::HalfStart;
 use super::{rule, Best, DEFERRED, GAIN_BITS, NO_CHOICE, RANK_TOP};
@@ -16,7 +16,7 @@ use core::arch::x86_64::*;
 #[inline]
 #[target_feature(enable = "avx2")]
 pub(super) fn finish<const JUMP: bool, const DEFER_TOPS: bool, const RULE: bool, const H: usize>(
-    s: &mut State,
+    s: &mut LaneState,
     t: &Tables,
     half: &HalfStart,
     best: &Best,

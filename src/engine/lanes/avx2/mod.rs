@@ -35,7 +35,7 @@ pub(super) mod ops;
 mod rule;
 mod start;
 
-use super::state::{State, Tables};
+use super::state::{LaneState, Tables};
 use crate::engine::cpu::Avx2;
 use core::arch::x86_64::*;
 use finish::finish;
@@ -85,7 +85,7 @@ struct Best {
 /// (bit `l` for lane `l`).
 #[target_feature(enable = "avx2")]
 fn step<const JUMP: bool, const DEFER_TOPS: bool, const RULE: bool>(
-    s: &mut State,
+    s: &mut LaneState,
     t: &Tables,
 ) -> u32 {
     let halves = [
@@ -100,7 +100,7 @@ fn step<const JUMP: bool, const DEFER_TOPS: bool, const RULE: bool>(
 
 /// The kernel's step for one set of rules: [`step`] with its rule flags fixed.
 #[derive(Clone, Copy, Debug)]
-pub struct Step(unsafe fn(&mut State, &Tables) -> u32);
+pub struct Step(unsafe fn(&mut LaneState, &Tables) -> u32);
 
 /// The [`Step`] for rules with (`jump`) or without the jump rule, with or without deferred tops
 /// (`defer_tops`) and Rule of N lanes (`rule`).
@@ -120,7 +120,7 @@ pub fn step_for(jump: bool, defer_tops: bool, rule: bool) -> Step {
 impl Step {
     /// Plays one roll in every lane of `s` ([`step`]); `avx2` proves the CPU runs it.
     #[inline]
-    pub fn play(self, avx2: Avx2, s: &mut State, t: &Tables) -> u32 {
+    pub fn play(self, avx2: Avx2, s: &mut LaneState, t: &Tables) -> u32 {
         let _ = avx2;
         // SAFETY: `self.0` is one of `step`'s instances (`Step` is built only by `step_for`),
         // which need AVX2 and nothing else: the token proves the CPU has it. What they read and
@@ -140,7 +140,7 @@ pub const DEFERRED: u64 = 4;
 #[inline]
 #[target_feature(enable = "avx2")]
 fn choose<const JUMP: bool, const DEFER_TOPS: bool, const RULE: bool>(
-    s: &State,
+    s: &LaneState,
     t: &Tables,
     halves: &[HalfStart; 2],
 ) -> Best {

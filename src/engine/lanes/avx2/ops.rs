@@ -11,7 +11,7 @@
 use super::super::state::LaneWords;
 use core::arch::x86_64::*;
 
-/// Lanes in one 64-bit AVX2 vector; a [`State`](super::super::state::State) field is two of
+/// Lanes in one 64-bit AVX2 vector; a [`LaneState`](super::super::state::LaneState) field is two of
 /// them, its halves 0 and 1.
 pub(super) const HALF: usize = 4;
 

@@ -3,7 +3,7 @@
 //! needs of it: which columns one and two steps bring to the top and, under the jump rule, which
 //! steps jump the other player's cube.
 
-use super::super::state::{LaneWords, State, Tables};
+use super::super::state::{LaneState, LaneWords, Tables};
 use super::dice::roll;
 use super::ops::*;
 use core::arch::x86_64::*;
@@ -40,7 +40,7 @@ pub(super) fn half_start<
     const RULE: bool,
     const H: usize,
 >(
-    s: &mut State,
+    s: &mut LaneState,
     t: &Tables,
 ) -> HalfStart {
     let idx = roll(&mut s.rng, H);
@@ -146,7 +146,7 @@ mod tests {
             (x >> 33) % n
         };
         for _ in 0..500 {
-            let mut s = State::default();
+            let mut s = LaneState::default();
             // A live generator: an all-zero one draws only rejected zeros.
             for l in 0..8 {
                 let rng = crate::engine::lanes::chunk::xoshiro_state(l as u64);

@@ -3,11 +3,11 @@
 //! what is wrong and where.
 
 use super::{checksum, parse_ranges, CountersFile, Row, RunId, RunKind, FORMAT};
-use crate::commands::tournament::MAX_GAMES;
 use crate::counters::{
     sums_fit, MatchupStats, SeatCounters, StopCell, SEATS, STOP_CARS, STOP_ROLLS, TURN_BINS,
 };
 use crate::error::one_line;
+use crate::sim::runner::MAX_GAMES;
 use crate::sim::work::{chunk_count, Progress, Shard};
 
 impl CountersFile {
@@ -169,7 +169,7 @@ impl CountersFile {
             kind: RunKind::from_meta(&meta, version)?,
         };
         if let RunKind::Sweep { points, .. } = &run.kind {
-            crate::sweep::shard::layout(run.players, points.len(), &run.matchups)?;
+            crate::output::sweep_csv::layout(run.players, points.len(), &run.matchups)?;
         }
         let shard = Shard::parse(&get("shard")?).map_err(|e| format!("meta 'shard': {e}"))?;
         Ok(CountersFile {

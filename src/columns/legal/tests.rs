@@ -1,6 +1,7 @@
 //! The fast roll evaluator against its slow reference on every roll of many real positions.
 
 use super::*;
+use crate::columns::layout::PROGRESS_UNIT;
 use crate::columns::{Game, GameKind, Variant};
 use crate::dice::OUTCOMES;
 use rand::{Rng, SeedableRng};

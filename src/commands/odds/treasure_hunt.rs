@@ -3,23 +3,16 @@
 //! tiles hold six of each) and player colour (red, blue, yellow, green); with `--samples N` a
 //! Monte Carlo check of the claim column with a 99.9% interval.
 
-use super::deck::{COLOUR_NAMES, SYMBOL_NAMES};
-use super::odds::{claim_counts, sample_claims, ClaimCounts};
-use crate::cli::OddsArgs;
 use crate::counters::wilson999;
 use crate::engine::deal::game_seed;
-use crate::error::input;
-use crate::output::atomic::{check_writable, write_out};
 use crate::output::provenance::Provenance;
-use crate::sim::families::TreasureFamily;
+use crate::treasure_hunt::deck::{COLOUR_NAMES, SYMBOL_NAMES};
+use crate::treasure_hunt::odds::{claim_counts, sample_claims, ClaimCounts};
+use crate::treasure_hunt::Deck;
 use anyhow::Result;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::Serialize;
-use std::process::ExitCode;
-
-/// Most Monte Carlo hands per row.
-const MAX_SAMPLES: u64 = 100_000_000;
 
 /// One row of the claim-odds table.
 #[derive(Debug, Default, Serialize)]
@@ -43,30 +36,13 @@ struct ClaimRow {
     mc_high: String,
 }
 
-/// Checks the odds flags that apply to Treasure Hunt, builds the table and writes it.
-pub fn run(a: &OddsArgs, family: &TreasureFamily, provenance: &Provenance) -> Result<ExitCode> {
-    if !matches!(a.view.as_str(), "sets" | "claims") {
-        return Err(input(format!(
-            "--view {}: treasure-hunt has one table, claims",
-            a.view
-        )));
-    }
-    if a.masks || !a.blocked.is_empty() || a.free_cars != 0 {
-        return Err(input(
-            "--masks, --blocked and --free-cars apply to the column games only",
-        ));
-    }
-    if let Some(n) = a.samples {
-        if n == 0 || n > MAX_SAMPLES {
-            return Err(input(format!(
-                "--samples {n}: must be between 1 and {MAX_SAMPLES}"
-            )));
-        }
-    }
-    if let Some(p) = &a.out {
-        check_writable(p, "--out")?;
-    }
-    let deck = &family.deck;
+/// The claim-odds table of `deck` as CSV; with `samples`, each row's Monte Carlo check.
+pub(super) fn claims_csv(
+    deck: &Deck,
+    samples: Option<u64>,
+    seed: u64,
+    provenance: &Provenance,
+) -> Result<Vec<u8>> {
     let f6 = |x: f64| format!("{x:.6}");
     let mut rows = Vec::new();
     for colour in 0..4u8 {
@@ -89,10 +65,10 @@ pub fn run(a: &OddsArgs, family: &TreasureFamily, provenance: &Provenance) -> Re
                     }
                     t
                 };
-                let (mc, lo, hi) = match (a.samples, symbol < 6) {
+                let (mc, lo, hi) = match (samples, symbol < 6) {
                     (Some(n), true) => {
                         let key = (colour as u64) << 16 | (k as u64) << 8 | symbol as u64;
-                        let mut rng = Xoshiro256PlusPlus::seed_from_u64(game_seed(a.seed, key, 0));
+                        let mut rng = Xoshiro256PlusPlus::seed_from_u64(game_seed(seed, key, 0));
                         let hits = sample_claims(deck, symbol as u8, colour, k, n, &mut rng);
                         let (lo, hi) = wilson999(hits, n);
                         (f6(hits as f64 / n as f64), f6(lo), f6(hi))
@@ -121,7 +97,5 @@ pub fn run(a: &OddsArgs, family: &TreasureFamily, provenance: &Provenance) -> Re
             }
         }
     }
-    let csv = provenance.csv(false, rows)?;
-    write_out(a.out.as_deref(), &csv)?;
-    Ok(ExitCode::SUCCESS)
+    provenance.csv(false, rows)
 }

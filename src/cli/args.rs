@@ -1,0 +1,295 @@
+//! The command line as typed: clap derive structs, one per subcommand, and the flag groups
+//! they share ([`GameArgs`], [`RunArgs`]). Nothing here is checked: [`super::validate`]
+//! turns these into settings.
+
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+
+/// pressluck: hard numbers for press-your-luck dice race games.
+#[derive(Debug, Parser)]
+#[command(
+    name = "pressluck",
+    version,
+    about,
+    propagate_version = true,
+    args_override_self = true
+)]
+pub struct Cli {
+    /// The subcommand.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Play every matchup of the listed policies and write win rates (CSV).
+    Tournament(TournamentArgs),
+    /// Replay a game record and print the position it reaches.
+    Replay(ReplayArgs),
+    /// Print the built-in boards in the board-file format.
+    Boards(BoardsArgs),
+    /// List the built-in policies and the strategy files.
+    Policies(PoliciesArgs),
+    /// Exact stop-or-roll odds: bust chances of sets of columns, track and reach odds (CSV).
+    Odds(OddsArgs),
+    /// Measure this machine: games/s, rolls/s, ns per roll and peak memory of self-play.
+    Bench(BenchArgs),
+    /// Add up the shards of a sharded tournament or sweep into its result CSV.
+    Merge(MergeArgs),
+    /// Read a game record up to the current decision and advise the player to move.
+    Advise(AdviseArgs),
+    /// Sweep one parameter of a policy against a field of opponents (CSV, optional SVG chart).
+    Sweep(SweepArgs),
+}
+
+/// Which game, edition, variants and board: shared by every command that plays a game.
+#[derive(Debug, Args, Clone)]
+pub struct GameArgs {
+    /// Game: route66, cant-stop, great-races, shortcut or treasure-hunt.
+    #[arg(long, default_value = "route66")]
+    pub game: String,
+    /// Route 66 rulebook edition: en (second place anywhere) or de (second place from * spaces).
+    #[arg(long, default_value = "en")]
+    pub edition: String,
+    /// Variant (repeatable): leisurely, faster-gear (Route 66), jump (Can't Stop); hand-5,
+    /// two-dice, solo-far, rounds, rounds:N, row-limit:N, target:N, turn-cap:N (Treasure Hunt).
+    #[arg(long = "variant")]
+    pub variants: Vec<String>,
+    /// Board file (TOML) replacing the game's built-in board; see `pressluck boards`.
+    #[arg(long)]
+    pub board: Option<PathBuf>,
+    /// Can't Stop: columns a player must claim to win (3 to 5).
+    #[arg(long, default_value_t = 3)]
+    pub columns_to_win: u8,
+    /// Treasure Hunt: deck file (TOML) replacing the built-in 54-card deck.
+    #[arg(long)]
+    pub deck: Option<PathBuf>,
+}
+
+/// `pressluck tournament`.
+#[derive(Debug, Args)]
+pub struct TournamentArgs {
+    /// The game.
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Seats at the table (1 = solitaire: turns to finish).
+    #[arg(long, default_value_t = 2)]
+    pub players: u8,
+    /// Policies, comma-separated specs or strategy files (see `pressluck policies`); default
+    /// for the column games: ev,fixed-risk:0.3,one-roll,rule28 (each game has its own).
+    #[arg(long)]
+    pub policies: Option<String>,
+    /// Games per matchup.
+    #[arg(long, default_value_t = 100_000)]
+    pub games: u64,
+    /// Output CSV.
+    #[arg(long, default_value = "results/tournament.csv")]
+    pub out: PathBuf,
+    /// Also write the stop-probability table to this CSV.
+    #[arg(long)]
+    pub stop_table: Option<PathBuf>,
+    /// Seed, threads, progress; shard, checkpoint and resume.
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Also draw the results as an SVG chart: win rates with 95% whiskers, or (solitaire)
+    /// histograms of turns to finish.
+    #[arg(long)]
+    pub svg: Option<PathBuf>,
+}
+
+/// `pressluck merge`.
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// Shard files written by `tournament --shard K/N` or `sweep --shard K/N`.
+    #[arg(required = true)]
+    pub shards: Vec<PathBuf>,
+    /// Result CSV.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Also write the stop-probability table (tournaments only).
+    #[arg(long)]
+    pub stop_table: Option<PathBuf>,
+    /// Also draw the result as an SVG chart, as `tournament --svg` or `sweep --svg` would.
+    #[arg(long)]
+    pub svg: Option<PathBuf>,
+    /// Merge even if shards are missing (the result is marked partial).
+    #[arg(long)]
+    pub allow_partial: bool,
+}
+
+/// `pressluck replay`.
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The game record.
+    pub file: PathBuf,
+    /// Game (overrides the record's `game` line).
+    #[arg(long)]
+    pub game: Option<String>,
+    /// Route 66 edition (overrides the record).
+    #[arg(long)]
+    pub edition: Option<String>,
+    /// Variant, repeatable (added to the record's).
+    #[arg(long = "variant")]
+    pub variants: Vec<String>,
+    /// Board file replacing the built-in board.
+    #[arg(long)]
+    pub board: Option<PathBuf>,
+    /// Treasure Hunt: deck file (TOML) whose cards the record plays.
+    #[arg(long)]
+    pub deck: Option<PathBuf>,
+    /// Output: json or text.
+    #[arg(long, default_value = "text")]
+    pub format: String,
+}
+
+/// `pressluck advise`.
+#[derive(Debug, Args)]
+pub struct AdviseArgs {
+    /// The record and how to read it (as for `replay`).
+    #[command(flatten)]
+    pub record: ReplayArgs,
+    /// Policies to ask, comma-separated (default: ev, optimal-turn, fixed-risk:0.3, rule28,
+    /// glenn, one-roll and rolls:2; The Great Races: race-points, race-progress, race-margin).
+    #[arg(long)]
+    pub policies: Option<String>,
+}
+
+/// `pressluck boards`.
+#[derive(Debug, Args)]
+pub struct BoardsArgs {
+    /// Print only this board: route66, route66-de, cant-stop, great-races, shortcut or
+    /// treasure-hunt-deck.
+    pub name: Option<String>,
+}
+
+/// `pressluck odds`.
+#[derive(Debug, Args)]
+pub struct OddsArgs {
+    /// The game (its board sets the column lengths of the reach view).
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Which table: sets (bust odds of sets of cars), tracks (one-roll view), reach (odds of
+    /// climbing d more steps this turn).
+    #[arg(long, default_value = "sets")]
+    pub view: String,
+    /// The full bust table over all 2048 usable sets (the sets view only).
+    #[arg(long)]
+    pub masks: bool,
+    /// Columns closed (or with a car at the top): removed from every usable set, e.g. 2,12.
+    #[arg(long, default_value = "")]
+    pub blocked: String,
+    /// Also cover states with up to K cars still free (0..3).
+    #[arg(long, default_value_t = 0)]
+    pub free_cars: u8,
+    /// Only the rows of these cars, e.g. 4,7,11 (sets view): "how likely am I to bust with
+    /// cars on 4, 7 and 11?".
+    #[arg(long)]
+    pub cars: Option<String>,
+    /// Add a Monte Carlo check: N simulated rolls per row, with a 99.9% interval.
+    #[arg(long)]
+    pub samples: Option<u64>,
+    /// Seed of the Monte Carlo check.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Output CSV (default: stdout).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Also draw the bust chances of every three cars as an SVG heat map (sets view).
+    #[arg(long)]
+    pub svg: Option<PathBuf>,
+}
+
+/// `pressluck bench`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// The game.
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Seats at the table.
+    #[arg(long, default_value_t = 2)]
+    pub players: u8,
+    /// Policies by seat, comma-separated; fewer than the seats repeat the last one (default:
+    /// fixed-risk:0.3 for the column games, the first of the game's default field otherwise).
+    #[arg(long)]
+    pub policies: Option<String>,
+    /// Games to play.
+    #[arg(long, default_value_t = 1_000_000)]
+    pub games: u64,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Play the same games this many times (1 to 100) and report the median time, with the
+    /// fastest and slowest run: one run on a shared machine can be off by 15% or more.
+    #[arg(long, default_value_t = 1)]
+    pub repeat: u32,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `pressluck policies`.
+#[derive(Debug, Args)]
+pub struct PoliciesArgs {
+    /// Folder of strategy files to list.
+    #[arg(long, default_value = "strategies")]
+    pub strategies: PathBuf,
+}
+
+/// `pressluck sweep`.
+#[derive(Debug, Args)]
+pub struct SweepArgs {
+    /// The game.
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Seats at the table: 2 (the swept policy against each opponent) or 1 (solitaire).
+    #[arg(long, default_value_t = 2)]
+    pub players: u8,
+    /// The swept policy: a spec with one range, like 'fixed-risk:{0.05..0.6 step 0.05}',
+    /// 'rolls:{1..8}' (step 1 by default) or 'rule-of-n:{20..36 step 2}'.
+    #[arg(long)]
+    pub policy: String,
+    /// Opponents, comma-separated specs (two players; default: the game's tournament field).
+    #[arg(long)]
+    pub against: Option<String>,
+    /// Games per point and opponent.
+    #[arg(long, default_value_t = 20_000)]
+    pub games: u64,
+    /// Output CSV.
+    #[arg(long, default_value = "results/sweep.csv")]
+    pub out: PathBuf,
+    /// Also draw the sweep as an SVG chart.
+    #[arg(long)]
+    pub svg: Option<PathBuf>,
+    /// Seed, threads, progress; shard, checkpoint and resume.
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// What every run of many games takes (`tournament`, `sweep`): the seed, threads and progress
+/// flags, and `--shard`, `--checkpoint` and `--resume`.
+#[derive(Debug, Default, Args)]
+pub struct RunArgs {
+    /// Random seed: the same seed and arguments give the same CSV, whatever the thread count.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// No progress bar and no summary.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Play only shard K of N (chunks k with k % N = K-1); --out then holds raw counters for
+    /// `pressluck merge`.
+    #[arg(long)]
+    pub shard: Option<String>,
+    /// Save the counters of finished chunks here as the run goes (and on Ctrl-C).
+    #[arg(long)]
+    pub checkpoint: Option<PathBuf>,
+    /// Continue the run saved in this checkpoint (same arguments).
+    #[arg(long)]
+    pub resume: Option<PathBuf>,
+}

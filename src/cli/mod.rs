@@ -1,0 +1,119 @@
+//! The command line: clap's structs ([`args`]), checked into settings in one place
+//! ([`validate`], with the game flags in [`game`]), and each subcommand run with its settings.
+//! Nothing below this module imports it.
+
+pub mod args;
+pub mod game;
+pub mod validate;
+
+use crate::commands;
+use crate::engine::cpu::EngineRequest;
+use crate::error::input;
+use crate::settings::GameSetup;
+use crate::sim::families::{ColumnFamily, RacesFamily, ShortcutFamily};
+use anyhow::Result;
+use args::{Cli, Command};
+use clap::Parser;
+use std::ffi::OsString;
+use std::process::ExitCode;
+
+/// Parses `args` and runs the command. Help and version print and succeed; a parse error
+/// becomes a one-line input error.
+pub fn parse_and_run<I, T>(args: I) -> Result<ExitCode>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            e.print()?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        Err(e) => return Err(input(clap_message(&e))),
+    };
+    EngineRequest::from_env().map_err(input)?;
+    run(cli.command)
+}
+
+/// Picks the family of a game setup and evaluates `$body` with it bound to `$family`: the
+/// family is a type, so each arm is its own instance of the generic code in `$body`.
+macro_rules! with_family {
+    ($setup:expr, $family:ident => $body:expr) => {
+        match $setup {
+            GameSetup::Columns(rules) => {
+                let $family = ColumnFamily(rules);
+                $body
+            }
+            GameSetup::GreatRaces(rules) => {
+                let $family = RacesFamily(rules);
+                $body
+            }
+            GameSetup::Shortcut(setup) => {
+                let $family = ShortcutFamily(setup);
+                $body
+            }
+            GameSetup::TreasureHunt(family) => {
+                let $family = family;
+                $body
+            }
+        }
+    };
+}
+
+/// Checks a parsed subcommand into its settings and runs it.
+fn run(command: Command) -> Result<ExitCode> {
+    match command {
+        Command::Tournament(a) => with_family!(a.game.setup(a.players)?, family => {
+            commands::tournament::run(validate::tournament(family, a)?)
+        }),
+        Command::Sweep(a) => {
+            validate::sweep_players(a.players)?;
+            with_family!(a.game.setup(a.players)?, family => {
+                commands::sweep::run(validate::sweep(family, a)?)
+            })
+        }
+        Command::Bench(a) => {
+            validate::bench_limits(&a)?;
+            with_family!(a.game.setup(a.players)?, family => {
+                commands::bench::run(validate::bench(family, a)?)
+            })
+        }
+        Command::Merge(a) => commands::merge::run(validate::merge(a)?),
+        Command::Odds(a) => commands::odds::run(validate::odds(a)?),
+        Command::Replay(a) => commands::replay::run(validate::record(a)?),
+        Command::Advise(a) => commands::advise::run(validate::advise(a)?),
+        Command::Boards(a) => commands::boards::run(validate::board_name(a.name.as_deref())?),
+        Command::Policies(a) => commands::policies::run(&a.strategies),
+    }
+}
+
+/// A clap usage error as one line: its message up to the usage block, lines joined (so a
+/// missing argument is named), or, when no subcommand was given, the list of subcommands.
+fn clap_message(e: &clap::Error) -> String {
+    use clap::CommandFactory;
+    if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        let names: Vec<String> = Cli::command()
+            .get_subcommands()
+            .map(|c| c.get_name().to_string())
+            .filter(|n| n != "help")
+            .collect();
+        return format!(
+            "no subcommand given: expected one of {} (see `pressluck --help`)",
+            names.join(", ")
+        );
+    }
+    let text = e.to_string();
+    let parts: Vec<&str> = text
+        .lines()
+        .take_while(|l| !l.trim().is_empty() && !l.starts_with("Usage:"))
+        .map(str::trim)
+        .collect();
+    let line = parts.join(" ");
+    let line = line.trim_start_matches("error: ");
+    if line.is_empty() {
+        "invalid arguments (see `pressluck --help`)".to_string()
+    } else {
+        line.to_string()
+    }
+}

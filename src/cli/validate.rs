@@ -1,0 +1,659 @@
+//! The one place where the command line is checked: each subcommand's arguments become its
+//! settings ([`crate::settings`]), or a one-line input error naming the flag (or file) at fault.
+
+use super::args::{
+    AdviseArgs, BenchArgs, GameArgs, MergeArgs, OddsArgs, ReplayArgs, RunArgs, SweepArgs,
+    TournamentArgs,
+};
+use super::game::{load_board, load_deck, load_shortcut_board};
+use crate::columns::set::{MAX_COLUMN, MIN_COLUMN};
+use crate::columns::{ColumnSet, Edition, GameKind, Variant};
+use crate::error::input;
+use crate::output::atomic::check_writable;
+use crate::policy::race::{RaceRule, RaceSpec};
+use crate::policy::PolicySpec;
+use crate::settings::{
+    AdvisePolicies, AdviseSettings, BenchSettings, Control, Format, GameSetup, MergeSettings,
+    OddsSettings, OddsTable, RecordGame, RecordSettings, RunSettings, SweepSettings,
+    TournamentSettings,
+};
+use crate::shortcut::{self, ShortcutBoard};
+use crate::sim::family::Family;
+use crate::sim::runner::{MAX_GAMES, MAX_THREADS};
+use crate::sim::schedule::{matchups, Matchup, Named};
+use crate::sim::work::Shard;
+use crate::template::expand;
+use crate::transcript::Overrides;
+use crate::treasure_hunt::policy::ThSpec;
+use crate::treasure_hunt::{self, Deck};
+use anyhow::Result;
+use std::path::{Path, PathBuf};
+
+/// Most runs one bench repeats.
+const MAX_REPEAT: u32 = 100;
+
+/// The policies `advise` asks by default.
+pub const DEFAULT_ADVISE_POLICIES: &str =
+    "ev,optimal-turn,fixed-risk:0.3,rule28,glenn,one-roll,rolls:2";
+
+/// The Treasure Hunt policies `advise` asks by default.
+pub const DEFAULT_ADVISE_TREASURE_POLICIES: &str = "greedy,runner,thief";
+
+/// The Great Races pairing rules `advise` asks by default (`random` has no advice in it).
+pub const DEFAULT_ADVISE_RACE_POLICIES: &str = "race-points,race-progress,race-margin";
+
+/// Checks a `--threads` value: 1..=[`MAX_THREADS`], or none for all cores.
+pub fn check_threads(threads: Option<usize>) -> Result<()> {
+    match threads {
+        Some(t) if !(1..=MAX_THREADS).contains(&t) => Err(input(format!(
+            "--threads {t}: must be between 1 and {MAX_THREADS}"
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// Checks that `path`, the file of `flag`, can be written and is not `other`, the file of
+/// `other_flag`.
+fn check_output(path: &Path, flag: &str, other: &Path, other_flag: &str) -> Result<()> {
+    check_writable(path, flag)?;
+    if path == other {
+        return Err(input(format!("{flag}: same file as {other_flag}")));
+    }
+    Ok(())
+}
+
+/// Splits a comma-separated policy list into spec texts. A spec's own parameters follow a colon
+/// and may hold commas (`fixed-risk:0.3,ignore-top`): a part that is no spec by itself
+/// continues the spec before it. `flag` names the list in errors.
+pub fn split_policies<F: Family>(family: &F, text: &str, flag: &str) -> Result<Vec<String>> {
+    let mut texts: Vec<String> = Vec::new();
+    for part in text.split(',').map(str::trim) {
+        if part.is_empty() {
+            return Err(input(format!("{flag} '{text}': empty entry")));
+        }
+        match texts.last_mut() {
+            Some(prev)
+                if prev.contains(':')
+                    && !part.contains(':')
+                    && family.parse_spec(part).is_err() =>
+            {
+                prev.push(',');
+                prev.push_str(part);
+            }
+            _ => texts.push(part.to_string()),
+        }
+    }
+    Ok(texts)
+}
+
+/// Parses a comma-separated list of distinct policies (see [`split_policies`]) for the flag
+/// `flag`; each spec's error names it.
+pub fn parse_policies<F: Family>(family: &F, text: &str, flag: &str) -> Result<Vec<F::Spec>> {
+    let mut out: Vec<F::Spec> = Vec::new();
+    for t in split_policies(family, text, flag)? {
+        let spec = family
+            .parse_spec(&t)
+            .map_err(|e| input(format!("{flag}: {e}")))?;
+        if out.iter().any(|s| s.name() == spec.name()) {
+            return Err(input(format!("{flag}: '{}' is listed twice", spec.name())));
+        }
+        out.push(spec);
+    }
+    Ok(out)
+}
+
+/// Checks `--shard`, `--checkpoint` and `--resume` of a run whose result goes to `out`.
+fn control(sharding: RunArgs, out: &Path) -> Result<Control> {
+    let shard = match &sharding.shard {
+        Some(t) => Shard::parse(t).map_err(|e| input(format!("--shard {e}")))?,
+        None => Shard::WHOLE,
+    };
+    if let Some(p) = &sharding.checkpoint {
+        check_output(p, "--checkpoint", out, "--out")?;
+    }
+    Ok(Control {
+        shard,
+        sharded_output: sharding.shard.is_some(),
+        checkpoint: sharding.checkpoint,
+        resume: sharding.resume,
+    })
+}
+
+/// The flags every run of many games shares, checked: its games per matchup are `games`
+/// (already checked), its seats `players`.
+fn run_settings<F: Family>(
+    family: F,
+    game: &GameArgs,
+    players: u8,
+    games: u64,
+    out: PathBuf,
+    run: RunArgs,
+) -> Result<RunSettings<F>> {
+    check_threads(run.threads)?;
+    check_writable(&out, "--out")?;
+    let (seed, threads, quiet) = (run.seed, run.threads, run.quiet);
+    let control = control(run, &out)?;
+    Ok(RunSettings {
+        provenance: game.provenance(Some(players), Some(seed))?,
+        family,
+        games,
+        seed,
+        out,
+        threads,
+        quiet,
+        control,
+    })
+}
+
+/// `pressluck tournament` for `family`, the game of `a.game`.
+pub fn tournament<F: Family>(family: F, a: TournamentArgs) -> Result<TournamentSettings<F>> {
+    let text = a
+        .policies
+        .clone()
+        .unwrap_or_else(|| family.default_policies().to_string());
+    let policies = parse_policies(&family, &text, "--policies")?;
+    let matchups = matchups(&policies, a.players as usize);
+    if matchups.is_empty() {
+        return Err(input(format!(
+            "--policies: {} policy for {} players makes no matchup; list at least two",
+            policies.len(),
+            a.players
+        )));
+    }
+    if a.games == 0 || a.games > MAX_GAMES {
+        return Err(input(format!(
+            "--games {}: must be between 1 and {MAX_GAMES}",
+            a.games
+        )));
+    }
+    check_threads(a.run.threads)?;
+    let sharded = a.run.shard.is_some();
+    if sharded && a.stop_table.is_some() {
+        return Err(input(
+            "--stop-table: a shard writes counters; ask `pressluck merge --stop-table` instead",
+        ));
+    }
+    let run = run_settings(family, &a.game, a.players, a.games, a.out, a.run)?;
+    if let Some(p) = &a.stop_table {
+        check_output(p, "--stop-table", &run.out, "--out")?;
+    }
+    if let Some(p) = &a.svg {
+        if sharded {
+            return Err(input(
+                "--svg: a shard writes counters; draw the merged result instead",
+            ));
+        }
+        check_output(p, "--svg", &run.out, "--out")?;
+    }
+    Ok(TournamentSettings {
+        run,
+        matchups,
+        stop_table: a.stop_table,
+        svg: a.svg,
+    })
+}
+
+/// Checks a sweep's `--players` before its game is set up: 1 (solitaire) or 2.
+pub fn sweep_players(players: u8) -> Result<()> {
+    if !(1..=2).contains(&players) {
+        return Err(input(format!(
+            "--players {players}: a sweep takes 1 (solitaire) or 2 players"
+        )));
+    }
+    Ok(())
+}
+
+/// `pressluck sweep` for `family`, the game of `a.game`.
+pub fn sweep<F: Family>(family: F, a: SweepArgs) -> Result<SweepSettings<F>> {
+    let expanded = expand(&a.policy).map_err(|e| input(format!("--policy {e}")))?;
+    let mut points: Vec<(String, F::Spec)> = Vec::new();
+    for p in expanded {
+        let spec = family
+            .parse_spec(&p.spec)
+            .map_err(|e| input(format!("--policy: at {}: {e}", p.parameter)))?;
+        if let Some((q, _)) = points.iter().find(|(_, s)| s.name() == spec.name()) {
+            return Err(input(format!(
+                "--policy: {q} and {} make the same policy '{}'",
+                p.parameter,
+                spec.name()
+            )));
+        }
+        points.push((p.parameter, spec));
+    }
+    let opponents = match (a.players, &a.against) {
+        (1, None) => Vec::new(),
+        (1, Some(_)) => return Err(input("--against: a solitaire sweep (--players 1) has none")),
+        (_, text) => {
+            let text = text.as_deref().unwrap_or(family.default_policies());
+            parse_policies(&family, text, "--against")?
+        }
+    };
+    let per_point = opponents.len().max(1) as u64;
+    let total = (points.len() as u64).saturating_mul(per_point);
+    if a.games == 0 || a.games.saturating_mul(total) > MAX_GAMES {
+        return Err(input(format!(
+            "--games {}: must be at least 1, and {} points × {per_point} opponents × games at most {MAX_GAMES}",
+            a.games,
+            points.len()
+        )));
+    }
+    check_threads(a.run.threads)?;
+    check_writable(&a.out, "--out")?;
+    if a.svg.is_some() && a.run.shard.is_some() {
+        return Err(input(
+            "--svg: a shard writes counters; draw the merged result instead",
+        ));
+    }
+    let run = run_settings(family, &a.game, a.players, a.games, a.out, a.run)?;
+    if let Some(p) = &a.svg {
+        check_output(p, "--svg", &run.out, "--out")?;
+    }
+    Ok(SweepSettings {
+        run,
+        template: a.policy,
+        points,
+        opponents,
+        svg: a.svg,
+    })
+}
+
+/// Checks `bench`'s numbers before its game is set up.
+pub fn bench_limits(a: &BenchArgs) -> Result<()> {
+    if a.games == 0 || a.games > MAX_GAMES {
+        return Err(input(format!(
+            "--games {}: must be between 1 and {MAX_GAMES}",
+            a.games
+        )));
+    }
+    if a.repeat == 0 || a.repeat > MAX_REPEAT {
+        return Err(input(format!(
+            "--repeat {}: must be between 1 and {MAX_REPEAT}",
+            a.repeat
+        )));
+    }
+    check_threads(a.threads)
+}
+
+/// `pressluck bench` for `family`, the game of `a.game` (its numbers checked by
+/// [`bench_limits`]).
+pub fn bench<F: Family>(family: F, a: BenchArgs) -> Result<BenchSettings<F>> {
+    let first = family
+        .default_policies()
+        .split(',')
+        .next()
+        .unwrap_or_default();
+    let text = a.policies.clone().unwrap_or_else(|| {
+        if first == "ev" {
+            "fixed-risk:0.3".to_string()
+        } else {
+            first.to_string()
+        }
+    });
+    let mut slots = Vec::new();
+    for part in split_policies(&family, &text, "--policies")? {
+        slots.push(
+            family
+                .parse_spec(&part)
+                .map_err(|e| input(format!("--policies: {e}")))?,
+        );
+    }
+    while slots.len() < a.players as usize {
+        slots.push(slots[slots.len() - 1].clone());
+    }
+    if slots.len() > a.players as usize {
+        return Err(input(format!(
+            "--policies: {} policies for {} seats",
+            slots.len(),
+            a.players
+        )));
+    }
+    Ok(BenchSettings {
+        family,
+        matchup: Matchup { slots },
+        games: a.games,
+        seed: a.seed,
+        threads: a.threads,
+        repeat: a.repeat,
+        json: a.json,
+    })
+}
+
+/// `pressluck boards NAME`: the name of a built-in board (or none: all of them).
+pub fn board_name(name: Option<&str>) -> Result<Option<&'static str>> {
+    let Some(name) = name else { return Ok(None) };
+    let names = crate::commands::boards::NAMES;
+    names
+        .iter()
+        .find(|&&n| n == name)
+        .map(|&n| Some(n))
+        .ok_or_else(|| {
+            input(format!(
+                "boards: unknown board '{name}' (expected one of {})",
+                names.join(", ")
+            ))
+        })
+}
+
+/// `pressluck merge`.
+pub fn merge(a: MergeArgs) -> Result<MergeSettings> {
+    check_writable(&a.out, "--out")?;
+    for (path, flag) in [(&a.stop_table, "--stop-table"), (&a.svg, "--svg")] {
+        if let Some(p) = path {
+            check_output(p, flag, &a.out, "--out")?;
+        }
+    }
+    Ok(MergeSettings {
+        shards: a.shards,
+        out: a.out,
+        stop_table: a.stop_table,
+        svg: a.svg,
+        allow_partial: a.allow_partial,
+    })
+}
+
+/// Parses a comma-separated list of columns like `2,12` for the flag `flag`.
+pub fn parse_columns(text: &str, flag: &str) -> Result<ColumnSet> {
+    let mut set = ColumnSet::EMPTY;
+    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let c: u8 = part
+            .parse()
+            .map_err(|_| input(format!("{flag} {text}: '{part}' is not a column number")))?;
+        if !(MIN_COLUMN..=MAX_COLUMN).contains(&c) {
+            return Err(input(format!("{flag} {text}: column {c} is not in 2..12")));
+        }
+        set = set.with(c);
+    }
+    Ok(set)
+}
+
+/// Checks `--samples N` against the most a table takes.
+fn check_samples(samples: Option<u64>, max: u64) -> Result<()> {
+    match samples {
+        Some(n) if n == 0 || n > max => {
+            Err(input(format!("--samples {n}: must be between 1 and {max}")))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// `pressluck odds`.
+pub fn odds(a: OddsArgs) -> Result<OddsSettings> {
+    let setup = a.game.setup(2)?;
+    if a.svg.is_some() && !matches!(setup, GameSetup::Columns(_)) {
+        return Err(input(
+            "--svg: the heat map is of the column games' bust table",
+        ));
+    }
+    let provenance = a.game.provenance(None, a.samples.map(|_| a.seed))?;
+    let table = match setup {
+        GameSetup::Shortcut(setup) => {
+            if a.masks || !a.blocked.is_empty() || a.free_cars != 0 || a.samples.is_some() {
+                return Err(input(
+                    "--masks, --blocked, --free-cars and --samples apply to the column games, not shortcut",
+                ));
+            }
+            match a.view.as_str() {
+                "press" | "sets" => OddsTable::ShortcutPress,
+                "policy" => OddsTable::ShortcutPolicy(setup),
+                v => {
+                    return Err(input(format!(
+                        "--view {v}: expected press or policy for shortcut"
+                    )))
+                }
+            }
+        }
+        GameSetup::TreasureHunt(family) => {
+            if !matches!(a.view.as_str(), "sets" | "claims") {
+                return Err(input(format!(
+                    "--view {}: treasure-hunt has one table, claims",
+                    a.view
+                )));
+            }
+            if a.masks || !a.blocked.is_empty() || a.free_cars != 0 {
+                return Err(input(
+                    "--masks, --blocked and --free-cars apply to the column games only",
+                ));
+            }
+            check_samples(a.samples, treasure_hunt::odds::MAX_SAMPLES)?;
+            OddsTable::TreasureClaims {
+                deck: family.deck,
+                samples: a.samples,
+                seed: a.seed,
+            }
+        }
+        GameSetup::Columns(rules) | GameSetup::GreatRaces(rules) => {
+            let blocked = parse_columns(&a.blocked, "--blocked")?;
+            if a.free_cars > 3 {
+                return Err(input(format!(
+                    "--free-cars {}: must be 0 to 3",
+                    a.free_cars
+                )));
+            }
+            check_samples(a.samples, crate::columns::odds::MAX_SAMPLES)?;
+            if a.masks && a.view != "sets" {
+                return Err(input("--masks applies to --view sets only"));
+            }
+            let only = a
+                .cars
+                .as_deref()
+                .map(|text| only_cars(text, blocked, &a))
+                .transpose()?;
+            if a.svg.is_some() && (a.view != "sets" || a.masks) {
+                return Err(input("--svg draws the sets view only (without --masks)"));
+            }
+            match a.view.as_str() {
+                "sets" => OddsTable::Sets {
+                    masks: a.masks,
+                    blocked,
+                    free_cars: a.free_cars,
+                    only,
+                    samples: a.samples,
+                    seed: a.seed,
+                    svg: a.svg.clone(),
+                },
+                "tracks" => OddsTable::Tracks,
+                "reach" => OddsTable::Reach(rules),
+                v => return Err(input(format!("--view {v}: expected sets, tracks or reach"))),
+            }
+        }
+    };
+    if let Some(p) = &a.out {
+        check_writable(p, "--out")?;
+    }
+    if let Some(p) = &a.svg {
+        match &a.out {
+            Some(out) => check_output(p, "--svg", out, "--out")?,
+            None => check_writable(p, "--svg")?,
+        }
+    }
+    Ok(OddsSettings {
+        table,
+        provenance,
+        out: a.out,
+    })
+}
+
+/// The set of `--cars`: at most three open columns, sets view without `--masks`.
+fn only_cars(text: &str, blocked: ColumnSet, a: &OddsArgs) -> Result<ColumnSet> {
+    if a.view != "sets" || a.masks {
+        return Err(input(
+            "--cars applies to --view sets only (without --masks)",
+        ));
+    }
+    let cars = parse_columns(text, "--cars")?;
+    if cars.is_empty() || cars.len() > 3 {
+        return Err(input(format!(
+            "--cars {text}: give 1 to 3 columns, e.g. 4,7,11"
+        )));
+    }
+    if let Some(c) = (cars & blocked).iter().next() {
+        return Err(input(format!(
+            "--cars {text}: column {c} is also in --blocked"
+        )));
+    }
+    Ok(cars)
+}
+
+/// The game a record is of: `--game`, else its own `game` line, else Route 66.
+fn record_game(a: &ReplayArgs, bytes: &[u8]) -> String {
+    if let Some(g) = &a.game {
+        return g.clone();
+    }
+    let text = String::from_utf8_lossy(bytes);
+    for line in text.lines() {
+        let mut words = line.split('#').next().unwrap_or("").split_whitespace();
+        if words.next() == Some("game") {
+            return words.next().unwrap_or("").to_string();
+        }
+    }
+    GameKind::Route66.name().to_string()
+}
+
+/// `pressluck replay`: the record read, its game found and the flags that apply to it checked.
+pub fn record(a: ReplayArgs) -> Result<RecordSettings> {
+    read_record(a).map(|(record, _)| record)
+}
+
+/// [`record`], with the name of the record's game (as `--game` or its `game` line gives it).
+fn read_record(a: ReplayArgs) -> Result<(RecordSettings, String)> {
+    let format = match a.format.as_str() {
+        "json" => Format::Json,
+        "text" => Format::Text,
+        other => {
+            return Err(input(format!(
+                "--format: unknown format '{other}' (expected json or text)"
+            )))
+        }
+    };
+    let bytes = std::fs::read(&a.file).map_err(|e| input(format!("{}: {e}", a.file.display())))?;
+    let name = record_game(&a, &bytes);
+    let game = match name.as_str() {
+        shortcut::GAME_NAME => {
+            if a.edition.is_some() || !a.variants.is_empty() || a.deck.is_some() {
+                return Err(input(
+                    "--edition, --variant and --deck do not apply to shortcut",
+                ));
+            }
+            RecordGame::Shortcut(match &a.board {
+                Some(p) => load_shortcut_board(p)?,
+                None => ShortcutBoard::default_board(),
+            })
+        }
+        treasure_hunt::GAME_NAME => {
+            if a.edition.is_some() || !a.variants.is_empty() || a.board.is_some() {
+                return Err(input(
+                    "--edition, --variant and --board do not apply to a treasure-hunt record (write variant lines in it; --deck names its cards)",
+                ));
+            }
+            RecordGame::TreasureHunt(match &a.deck {
+                Some(path) => load_deck(path)?,
+                None => Deck::standard(),
+            })
+        }
+        _ => {
+            if a.deck.is_some() {
+                return Err(input("--deck applies to treasure-hunt records only"));
+            }
+            RecordGame::Columns(overrides(&a)?)
+        }
+    };
+    let record = RecordSettings {
+        file: a.file,
+        bytes,
+        game,
+        format,
+    };
+    Ok((record, name))
+}
+
+/// The command-line flags that override or extend a column-race record's header.
+fn overrides(a: &ReplayArgs) -> Result<Overrides> {
+    let game = match &a.game {
+        Some(g) => Some(
+            g.parse::<GameKind>()
+                .map_err(|e| input(format!("--game: {e}")))?,
+        ),
+        None => None,
+    };
+    let edition = match &a.edition {
+        Some(e) => Some(
+            e.parse::<Edition>()
+                .map_err(|e| input(format!("--edition: {e}")))?,
+        ),
+        None => None,
+    };
+    let variants = a
+        .variants
+        .iter()
+        .map(|v| {
+            v.parse::<Variant>()
+                .map_err(|e| input(format!("--variant: {e}")))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let layout = match &a.board {
+        Some(path) => Some(load_board(path)?),
+        None => None,
+    };
+    Ok(Overrides {
+        game,
+        edition,
+        variants,
+        layout,
+    })
+}
+
+/// `pressluck advise`: the record (as for `replay`) and the policies of its game.
+pub fn advise(a: AdviseArgs) -> Result<AdviseSettings> {
+    let (record, name) = read_record(a.record)?;
+    let races = name.parse::<GameKind>() == Ok(GameKind::GreatRaces);
+    let list = |default: &str| -> Vec<String> {
+        a.policies
+            .as_deref()
+            .unwrap_or(default)
+            .split(',')
+            .map(|p| p.trim().to_string())
+            .collect()
+    };
+    let flag = |e: String| input(format!("--policies: {e}"));
+    let chance = |name: &str| {
+        input(format!(
+            "--policies: {name} decides by chance, there is no advice in it"
+        ))
+    };
+    let policies =
+        match &record.game {
+            RecordGame::Shortcut(_) => return Err(input(
+                "advise reads Route 66, Can't Stop, The Great Races and Treasure Hunt records; \
+                 for a Shortcut record use replay (and odds --game shortcut --view policy)",
+            )),
+            RecordGame::TreasureHunt(_) => AdvisePolicies::TreasureHunt(
+                list(DEFAULT_ADVISE_TREASURE_POLICIES)
+                    .iter()
+                    .map(|p| ThSpec::parse(p).map_err(flag))
+                    .collect::<Result<_>>()?,
+            ),
+            RecordGame::Columns(_) if races => {
+                let mut specs = Vec::new();
+                for part in list(DEFAULT_ADVISE_RACE_POLICIES) {
+                    let spec = RaceSpec::parse(&part).map_err(flag)?;
+                    if spec.rule == RaceRule::Random {
+                        return Err(chance(&spec.name));
+                    }
+                    specs.push(spec);
+                }
+                AdvisePolicies::Races(specs)
+            }
+            RecordGame::Columns(_) => {
+                let mut specs = Vec::new();
+                for part in list(DEFAULT_ADVISE_POLICIES) {
+                    let spec = PolicySpec::parse(&part).map_err(flag)?;
+                    if spec.name.starts_with("random") {
+                        return Err(chance(&spec.name));
+                    }
+                    specs.push(spec);
+                }
+                AdvisePolicies::Columns(specs)
+            }
+        };
+    Ok(AdviseSettings { record, policies })
+}

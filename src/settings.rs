@@ -1,0 +1,229 @@
+//! Validated settings: what each command runs with once [`crate::cli`] has checked the command
+//! line. A value here is always valid (games in range, output paths writable, policy specs
+//! parsed for their game, files read), so a command does its work without checking flags.
+
+use crate::columns::{ColumnSet, Rules};
+use crate::output::provenance::Provenance;
+use crate::policy::race::RaceSpec;
+use crate::policy::PolicySpec;
+use crate::shortcut::{ShortcutBoard, ShortcutSetup};
+use crate::sim::families::TreasureFamily;
+use crate::sim::family::Family;
+use crate::sim::schedule::Matchup;
+use crate::sim::work::Shard;
+use crate::transcript::Overrides;
+use crate::treasure_hunt::policy::ThSpec;
+use crate::treasure_hunt::Deck;
+use std::path::PathBuf;
+
+/// A validated game of any family, ready to play.
+#[derive(Clone, Debug)]
+pub enum GameSetup {
+    /// Route 66 or Can't Stop: the press-your-luck column races.
+    Columns(Rules),
+    /// The Great Races: one roll a turn, a pairing to choose.
+    GreatRaces(Rules),
+    /// Shortcut, the press-your-luck road race.
+    Shortcut(ShortcutSetup),
+    /// Treasure Hunt, with its rules and deck.
+    TreasureHunt(TreasureFamily),
+}
+
+/// How a run is split and saved: the shard it plays, and its checkpoint files.
+#[derive(Clone, Debug)]
+pub struct Control {
+    /// The shard played.
+    pub shard: Shard,
+    /// Whether `--out` gets raw counters (a `--shard` run) rather than the result table.
+    pub sharded_output: bool,
+    /// Where to save checkpoints.
+    pub checkpoint: Option<PathBuf>,
+    /// The checkpoint to resume from.
+    pub resume: Option<PathBuf>,
+}
+
+/// What every run of many games shares: its family, identity, size, threads and files.
+#[derive(Clone, Debug)]
+pub struct RunSettings<F: Family> {
+    /// The game family with its rules.
+    pub family: F,
+    /// The run's game, seats, rules, board and seed, as the CSVs say them.
+    pub provenance: Provenance,
+    /// Games per matchup.
+    pub games: u64,
+    /// Seed.
+    pub seed: u64,
+    /// Result CSV (a shard's counters under `--shard`).
+    pub out: PathBuf,
+    /// Threads (None = all cores).
+    pub threads: Option<usize>,
+    /// No progress bar or summary.
+    pub quiet: bool,
+    /// Shard, checkpoint and resume.
+    pub control: Control,
+}
+
+/// `pressluck tournament`.
+#[derive(Clone, Debug)]
+pub struct TournamentSettings<F: Family> {
+    /// The run.
+    pub run: RunSettings<F>,
+    /// The matchups.
+    pub matchups: Vec<Matchup<F::Spec>>,
+    /// Stop-table CSV.
+    pub stop_table: Option<PathBuf>,
+    /// Chart.
+    pub svg: Option<PathBuf>,
+}
+
+/// `pressluck sweep`.
+#[derive(Clone, Debug)]
+pub struct SweepSettings<F: Family> {
+    /// The run.
+    pub run: RunSettings<F>,
+    /// The template as given.
+    pub template: String,
+    /// The points: parameter text and the parsed spec.
+    pub points: Vec<(String, F::Spec)>,
+    /// The opponents (empty for solitaire).
+    pub opponents: Vec<F::Spec>,
+    /// Chart.
+    pub svg: Option<PathBuf>,
+}
+
+/// `pressluck bench`.
+#[derive(Clone, Debug)]
+pub struct BenchSettings<F: Family> {
+    /// The game family with its rules.
+    pub family: F,
+    /// The matchup played, one policy a seat.
+    pub matchup: Matchup<F::Spec>,
+    /// Games to play.
+    pub games: u64,
+    /// Seed.
+    pub seed: u64,
+    /// Threads (None = all cores).
+    pub threads: Option<usize>,
+    /// Runs to time.
+    pub repeat: u32,
+    /// One JSON object instead of text.
+    pub json: bool,
+}
+
+/// `pressluck merge`.
+#[derive(Clone, Debug)]
+pub struct MergeSettings {
+    /// The shard files.
+    pub shards: Vec<PathBuf>,
+    /// Result CSV.
+    pub out: PathBuf,
+    /// Stop-table CSV (tournaments only).
+    pub stop_table: Option<PathBuf>,
+    /// Chart.
+    pub svg: Option<PathBuf>,
+    /// Merge even if shards are missing.
+    pub allow_partial: bool,
+}
+
+/// `pressluck odds`: the table, where it goes and what the CSV says it is.
+#[derive(Clone, Debug)]
+pub struct OddsSettings {
+    /// The table.
+    pub table: OddsTable,
+    /// The CSV's game, rules, board and seed.
+    pub provenance: Provenance,
+    /// Output CSV (None: stdout).
+    pub out: Option<PathBuf>,
+}
+
+/// Which odds table, with what it needs.
+#[derive(Clone, Debug)]
+pub enum OddsTable {
+    /// The column games' bust odds of sets of cars.
+    Sets {
+        /// Every one of the 2048 usable sets instead of sets of cars.
+        masks: bool,
+        /// Columns closed.
+        blocked: ColumnSet,
+        /// States with up to this many cars still free.
+        free_cars: u8,
+        /// Only the rows of these cars.
+        only: Option<ColumnSet>,
+        /// Monte Carlo rolls per row.
+        samples: Option<u64>,
+        /// Seed of the Monte Carlo check.
+        seed: u64,
+        /// The heat map of every three cars.
+        svg: Option<PathBuf>,
+    },
+    /// The column games' one-roll view of each track.
+    Tracks,
+    /// The odds of climbing `d` more steps this turn, on these rules' board.
+    Reach(Rules),
+    /// Shortcut: the totals of pressed shortcut rolls.
+    ShortcutPress,
+    /// Shortcut: the optimal policy of the board, square by square.
+    ShortcutPolicy(ShortcutSetup),
+    /// Treasure Hunt: claim odds of hands dealt from the deck.
+    TreasureClaims {
+        /// The deck.
+        deck: Deck,
+        /// Monte Carlo hands per row.
+        samples: Option<u64>,
+        /// Seed of the Monte Carlo check.
+        seed: u64,
+    },
+}
+
+/// How a position or advice is printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Pretty-printed JSON.
+    Json,
+    /// Text for a person.
+    Text,
+}
+
+/// A game record to replay: its bytes, and how to read them.
+#[derive(Clone, Debug)]
+pub struct RecordSettings {
+    /// The file, as named on the command line (errors name it).
+    pub file: PathBuf,
+    /// Its bytes.
+    pub bytes: Vec<u8>,
+    /// The record's game and the flags that apply to it.
+    pub game: RecordGame,
+    /// Output format.
+    pub format: Format,
+}
+
+/// The game of a record, with the command line's settings for it.
+#[derive(Clone, Debug)]
+pub enum RecordGame {
+    /// Route 66, Can't Stop or The Great Races: the flags that override the record's header.
+    Columns(Overrides),
+    /// Shortcut, on this board.
+    Shortcut(ShortcutBoard),
+    /// Treasure Hunt, with this deck.
+    TreasureHunt(Deck),
+}
+
+/// `pressluck advise`.
+#[derive(Clone, Debug)]
+pub struct AdviseSettings {
+    /// The record.
+    pub record: RecordSettings,
+    /// The policies to ask.
+    pub policies: AdvisePolicies,
+}
+
+/// The policies `advise` asks, of the record's game.
+#[derive(Clone, Debug)]
+pub enum AdvisePolicies {
+    /// Route 66 or Can't Stop stopping policies.
+    Columns(Vec<PolicySpec>),
+    /// The Great Races pairing rules.
+    Races(Vec<RaceSpec>),
+    /// Treasure Hunt policies.
+    TreasureHunt(Vec<ThSpec>),
+}
