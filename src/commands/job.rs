@@ -11,13 +11,14 @@ use crate::output::progress::games_bar;
 use crate::output::run_id::Difference;
 use crate::settings::{Control, RunSettings};
 use crate::sim::family::Family;
-use crate::sim::interrupt;
+use crate::sim::interrupt::{self, TestHook};
 use crate::sim::runner::CHUNK;
 use crate::sim::schedule::Matchup;
 use crate::sim::work::{self, chunk_count, Plan, Progress};
 use anyhow::Result;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -108,21 +109,39 @@ impl<'a, F: Family> Job<'a, F> {
             .sum();
         let bar = games_bar(left, self.quiet);
         let saved = Mutex::new((start.clone(), Instant::now()));
+        let interrupt = interrupt::flag();
+        let hook = TestHook::from_env();
+        let finished = AtomicU64::new(0);
         let on_chunk = |m: usize, k: u64, stats: &MatchupStats| {
             bar.inc(chunk_games(k));
+            let n = finished.fetch_add(1, Ordering::SeqCst) + 1;
+            let hooked = match hook {
+                Some(TestHook::InterruptAfter(at) | TestHook::HoldAfter(at)) => n >= at,
+                None => false,
+            };
             if let Some(path) = &self.control.checkpoint {
                 let mut guard = saved.lock().unwrap_or_else(|e| e.into_inner());
                 guard.0.add(m, k, stats);
-                if guard.1.elapsed().as_secs_f64() >= CHECKPOINT_EVERY_SECS {
+                if hooked || guard.1.elapsed().as_secs_f64() >= CHECKPOINT_EVERY_SECS {
                     if let Ok(bytes) = self.counters(&guard.0).to_csv() {
                         let _ = write_atomic(path, &bytes);
                     }
                     guard.1 = Instant::now();
                 }
             }
+            match hook {
+                Some(TestHook::InterruptAfter(_)) if hooked => {
+                    interrupt.store(true, Ordering::SeqCst);
+                }
+                Some(TestHook::HoldAfter(_)) if hooked => {
+                    while !interrupt.load(Ordering::SeqCst) {
+                        std::thread::sleep(std::time::Duration::from_millis(5));
+                    }
+                }
+                _ => {}
+            }
         };
         let pool = crate::sim::runner::thread_pool(self.threads)?;
-        let interrupt = interrupt::flag();
         let plan = Plan {
             seed: self.run.seed,
             games,

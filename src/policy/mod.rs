@@ -15,8 +15,6 @@ pub mod roll_options;
 pub mod rolls;
 pub mod rule_of_n;
 pub mod spec;
-#[cfg(test)]
-mod timing;
 pub mod value;
 pub mod view;
 

@@ -1,0 +1,285 @@
+//! Hostile input to every command: each case must exit 2 with one line on stderr that starts
+//! `error: ` and names the flag, file or line at fault and why, print nothing on stdout, and
+//! leave no output file behind (nor a `.NAME.*.tmp` temp file beside it).
+
+use crate::fixture::pressluck;
+use std::fs;
+use std::path::Path;
+
+/// The cases, one a line: `name :: arguments :: phrase ;; phrase…`. Arguments are split on
+/// spaces, and `\n` in one stands for a line break; the phrases must all be in the message.
+/// A `tournament` runs with `--quiet --games 100 --out never.csv` before the case's own
+/// arguments (later flags override earlier ones), a `sweep` with those and `--policy
+/// rolls:{1..2} --against one-roll`. The fixture files are in `fixture.rs`.
+const CASES: &str = r#"
+unknown game :: tournament --game monopoly :: --game ;; unknown game 'monopoly'
+unknown edition :: tournament --edition fr :: --edition ;; unknown edition 'fr'
+unknown variant :: tournament --variant turbo :: --variant ;; unknown variant 'turbo'
+variant of another game :: tournament --game cant-stop --variant faster-gear :: --variant faster-gear ;; does not apply to cant-stop ;; route66 variant
+edition of another game :: tournament --game great-races --edition de :: --edition de ;; route66 only
+unknown policy :: tournament --policies nope,ev :: --policies ;; unknown policy 'nope'
+fixed-risk above 1 :: tournament --policies fixed-risk:1.5,ev :: --policies ;; fixed-risk:1.5 ;; 0..1
+fixed-risk not a number :: tournament --policies fixed-risk:abc,ev :: fixed-risk:abc ;; 'abc' is not a number
+rolls zero :: tournament --policies rolls:0,ev :: rolls:0 ;; at least 1 roll
+random above 1 :: tournament --policies random:2,ev :: random:2 ;; 0..1
+rule-of-n not a number :: tournament --policies rule-of-n:x,ev :: rule-of-n ;; 'x' is not a whole number
+policy twice :: tournament --policies ev,ev :: --policies ;; 'ev' is listed twice
+one policy for two seats :: tournament --policies ev :: --policies ;; no matchup
+line break in a policy :: tournament --policies ev,b\nad :: unknown policy 'b\nad'
+zero games :: tournament --games 0 :: --games 0 ;; between 1 and
+absurd games :: tournament --games 99999999999 :: --games 99999999999 ;; between 1 and
+games beyond u64 :: tournament --games 99999999999999999999999 :: --games ;; too large
+five players :: tournament --players 5 :: --players 5 ;; 1 to 4 players
+zero threads :: tournament --threads 0 :: --threads 0 ;; between 1 and 1024
+absurd threads :: tournament --threads 5000 :: --threads 5000 ;; between 1 and 1024
+shard 0/3 :: tournament --shard 0/3 :: --shard '0/3' ;; 1 <= K <= N
+shard 4/3 :: tournament --shard 4/3 :: --shard '4/3' ;; 1 <= K <= N
+shard x :: tournament --shard x :: --shard 'x' ;; not K/N
+stop table of a shard :: tournament --shard 1/3 --stop-table shard-stops.csv :: --stop-table ;; pressluck merge --stop-table
+columns to win :: tournament --game cant-stop --columns-to-win 9 :: --columns-to-win 9 ;; 3, 4 or 5
+out under a file :: tournament --out file.txt/out.csv :: --out file.txt/out.csv ;; cannot create folder file.txt
+out under /proc :: tournament --out /proc/pressluck-nope/out.csv :: --out /proc/pressluck-nope/out.csv ;; cannot create folder
+out is a folder :: tournament --out folder :: --out folder ;; is a directory
+stop table is out :: tournament --stop-table never.csv :: --stop-table ;; same file as --out
+checkpoint is out :: tournament --checkpoint never.csv :: --checkpoint ;; same file as --out
+checkpoint under a file :: tournament --checkpoint file.txt/ck.csv :: --checkpoint file.txt/ck.csv ;; cannot create folder
+board: no such file :: tournament --board nosuch.toml :: --board nosuch.toml ;; No such file
+board: length 14 :: tournament --board board/long.toml :: --board board/long.toml ;; column 7 ;; length 14
+board: length 0 :: tournament --board board/zero.toml :: board/zero.toml ;; column 2 ;; length 0
+board: points 300 :: tournament --board board/points.toml :: board/points.toml ;; first points 300
+board: negative points :: tournament --board board/negative.toml :: board/negative.toml ;; second points -1
+board: duplicate column :: tournament --board board/dup.toml :: board/dup.toml ;; column 11 appears twice
+board: column 13 :: tournament --board board/col13.toml :: board/col13.toml ;; column 13 ;; 2 to 12
+board: missing column :: tournament --board board/missing.toml :: board/missing.toml ;; column 12 is missing
+board: second-place space :: tournament --board board/space.toml :: board/space.toml ;; space 3 ;; not a road space
+board: wrong type :: tournament --board board/type.toml :: board/type.toml ;; line 8 ;; expected i64
+board: key with a line break :: tournament --board board/key.toml :: board/key.toml ;; line 2 ;; unknown field `evil\nkey`
+board: not UTF-8 :: tournament --board board/binary.toml :: board/binary.toml ;; not UTF-8
+board: garbage :: tournament --board board/garbage.toml :: board/garbage.toml ;; line 1
+board: empty :: tournament --board board/empty.toml :: board/empty.toml ;; missing field `column`
+strategy: no policy :: tournament --policies strat/nopolicy.toml,ev :: strat/nopolicy.toml ;; missing field `policy`
+strategy: not UTF-8 :: tournament --policies strat/binary.toml,ev :: strat/binary.toml ;; not UTF-8
+strategy: names another file :: tournament --policies strat/loop.toml,ev :: strat/loop.toml ;; not another file
+strategy: bad spec :: tournament --policies strat/badspec.toml,ev :: strat/badspec.toml ;; fixed-risk:7 ;; 0..1
+strategy: key with a line break :: tournament --policies strat/evilkey.toml,ev :: strat/evilkey.toml ;; unknown field `evil\nkey`
+strategy: garbage :: tournament --policies strat/garbage.toml,ev :: strat/garbage.toml ;; line 1
+strategy: no such file :: tournament --policies strat/nosuch.toml,ev :: strat/nosuch.toml ;; No such file
+resume: another seed :: tournament --game cant-stop --policies one-roll,fixed-risk:0.3 --games 5000 --resume ck5.csv :: --resume ck5.csv ;; another run ;; different seed: 5 in the checkpoint, 1 in this run
+resume: other games :: tournament --game cant-stop --policies one-roll,fixed-risk:0.3 --games 4000 --seed 5 --resume ck5.csv :: --resume ck5.csv ;; different games per matchup: 5000 in the checkpoint, 4000 in this run
+resume: other policies :: tournament --game cant-stop --policies one-roll,rule28 --games 5000 --seed 5 --resume ck5.csv :: --resume ck5.csv ;; different policies or opponents: 'one-roll|fixed-risk:0.3' in the checkpoint, 'one-roll|rule28' in this run
+resume: other game :: tournament --policies one-roll,fixed-risk:0.3 --games 5000 --seed 5 --resume ck5.csv :: --resume ck5.csv ;; different game: 'cant-stop' in the checkpoint, 'route66' in this run
+resume: other variant :: tournament --game cant-stop --variant jump --policies one-roll,fixed-risk:0.3 --games 5000 --seed 5 --resume ck5.csv :: --resume ck5.csv ;; different rules: 'standard' in the checkpoint, 'jump' in this run
+resume: other rule settings :: tournament --game cant-stop --columns-to-win 4 --policies one-roll,fixed-risk:0.3 --games 5000 --seed 5 --resume ck5.csv :: --resume ck5.csv ;; different rules: 'standard' in the checkpoint, 'columns-to-win:4' in this run
+resume: other shard :: tournament --game cant-stop --policies one-roll,fixed-risk:0.3 --games 5000 --seed 5 --shard 1/2 --resume ck5.csv :: --resume ck5.csv ;; different shard: 1/1 in the checkpoint, 1/2 in this run
+resume: not a counters file :: tournament --resume good.toml :: --resume good.toml ;; line 1 ;; not a pressluck counters file
+resume: truncated :: tournament --resume trunc.csv :: --resume trunc.csv ;; truncated
+replay: illegal use :: replay rec/illegal.rec :: rec/illegal.rec: line 2: use 5 ;; not a legal use ;; both pairs must be used
+replay: die of 7 :: replay rec/die7.rec :: rec/die7.rec: line 1 ;; die '7' is not a number from 1 to 6
+replay: three dice :: replay rec/short.rec :: line 1: roll 2 3 4 ;; four dice, not 3
+replay: truncated :: replay rec/truncated.rec :: line 3: roll ;; four dice, not 0
+replay: binary :: replay rec/binary.rec :: rec/binary.rec: line 1 ;; not UTF-8
+replay: after the game end :: replay rec/over.rec :: line 20: roll 1 1 1 1 ;; the game is over (player 0 won)
+replay: use before roll :: replay rec/use-first.rec :: line 1: use 5 9 ;; roll first
+replay: stop first :: replay rec/stop-first.rec :: line 1: stop ;; nothing to keep
+replay: five players :: replay rec/players.rec :: line 1: players 5 ;; 1 to 4
+replay: header after actions :: replay rec/header-late.rec :: line 2: game route66 ;; after the first action
+replay: unknown word :: replay rec/word.rec :: line 2: jump 7 ;; unknown word 'jump'
+replay: no such file :: replay rec/nosuch.rec :: rec/nosuch.rec ;; No such file
+replay: a folder :: replay folder :: folder ;; Is a directory
+replay: format :: replay rec/illegal.rec --format yaml :: --format ;; 'yaml'
+replay: bad board :: replay rec/illegal.rec --board board/dup.toml :: --board board/dup.toml ;; appears twice
+merge: truncated :: merge trunc.csv s2.csv --out merged.csv :: trunc.csv ;; truncated
+merge: edited :: merge edited.csv s2.csv --out merged.csv :: edited.csv ;; checksum mismatch
+merge: other run :: merge s1.csv o2.csv --out merged.csv :: o2.csv ;; not a shard of the same run as s1.csv ;; different seed: 9 here, 1 in s1.csv)
+merge: duplicate :: merge s1.csv s1.csv --out merged.csv :: s1.csv ;; shard 1/2 is also given
+merge: missing shard :: merge s1.csv --out merged.csv :: missing shard(s) 2/2 ;; --allow-partial
+merge: shard counts differ :: merge s1.csv t1.csv --out merged.csv :: t1.csv ;; shard 1/3 ;; 2 shards
+merge: incomplete shard :: merge incomplete.csv s2.csv --out merged.csv :: incomplete.csv ;; incomplete ;; --allow-partial
+merge: crafted chunk range :: merge huge-range.csv s2.csv --out merged.csv :: huge-range.csv ;; line 12 ;; bad chunk list
+merge: crafted players :: merge players9.csv s2.csv --out merged.csv :: players9.csv ;; meta 'players' 9
+merge: crafted stop cell :: merge stops.csv s2.csv --out merged.csv --stop-table st.csv :: stops.csv ;; more stops than decisions
+merge: counters overflow :: merge big-t1.csv big-t2.csv big-t3.csv --out merged.csv :: big-t3.csv ;; overflow
+merge: sweep shard with a tournament shard :: merge s1.csv w2.csv --out merged.csv :: w2.csv ;; a sweep shard ;; s1.csv is a tournament shard ;; do not merge
+merge: tournament shard with a sweep shard :: merge w1.csv s2.csv --out merged.csv :: s2.csv ;; a tournament shard ;; w1.csv is a sweep shard
+merge: different sweep template :: merge w1.csv x2.csv --out merged.csv :: x2.csv ;; not a shard of the same run as w1.csv ;; different sweep template: 
+merge: duplicate sweep shard :: merge w1.csv w1.csv --out merged.csv :: w1.csv ;; shard 1/2 is also given
+merge: missing sweep shard :: merge w2.csv --out merged.csv --svg merged.svg :: missing shard(s) 1/2 ;; --allow-partial
+merge: stop table of a sweep :: merge w1.csv w2.csv --out merged.csv --stop-table st.csv :: --stop-table ;; a sweep has no stop table
+merge: svg is out :: merge s1.csv s2.csv --out merged.csv --svg merged.csv :: --svg ;; same file as --out
+sweep: shard 4/3 :: sweep --shard 4/3 :: --shard '4/3' ;; 1 <= K <= N
+sweep: chart of a shard :: sweep --shard 1/2 --svg shard.svg :: --svg ;; a shard writes counters
+sweep: checkpoint is out :: sweep --checkpoint never.csv :: --checkpoint ;; same file as --out
+sweep: resume a tournament's checkpoint :: sweep --resume ck5.csv :: --resume ck5.csv ;; another run ;; different kind of run: tournament in the checkpoint, sweep in this run
+sweep: resume another sweep's shard :: sweep --shard 2/2 --resume x2.csv :: --resume x2.csv ;; another run ;; different sweep template: 'rolls:{2..3}' in the checkpoint, 'rolls:{1..2}' in this run
+sweep: resume with another seed :: sweep --game cant-stop --against one-roll,rule28 --games 3000 --seed 5 --shard 2/2 --resume w2.csv :: --resume w2.csv ;; different seed: 4 in the checkpoint, 5 in this run
+sweep: resume with other opponents :: sweep --game cant-stop --against one-roll,glenn --games 3000 --seed 4 --shard 2/2 --resume w2.csv :: --resume w2.csv ;; different policies or opponents: 'rolls:1|rule28' in the checkpoint, 'rolls:1|glenn' in this run
+sweep: resume another shard :: sweep --game cant-stop --against one-roll,rule28 --games 3000 --seed 4 --shard 1/2 --resume w2.csv :: --resume w2.csv ;; different shard: 2/2 in the checkpoint, 1/2 in this run
+merge: not counters :: merge good.toml --out merged.csv :: good.toml ;; not a pressluck counters file
+merge: binary :: merge board/binary.toml --out merged.csv :: board/binary.toml ;; not UTF-8
+merge: no shards :: merge --out merged.csv :: required arguments ;; <SHARDS>
+merge: out is a folder :: merge s1.csv s2.csv --out folder :: --out folder ;; is a directory
+merge: out under a file :: merge s1.csv s2.csv --out file.txt/m.csv :: --out file.txt/m.csv ;; cannot create folder
+odds: blocked 13 :: odds --blocked 13 --out odds.csv :: --blocked 13 ;; column 13 is not in 2..12
+odds: blocked x :: odds --blocked 2,x --out odds.csv :: --blocked 2,x ;; 'x' is not a column
+odds: zero samples :: odds --samples 0 --out odds.csv :: --samples 0 ;; between 1 and
+odds: free cars :: odds --free-cars 4 --out odds.csv :: --free-cars 4 ;; 0 to 3
+odds: view :: odds --view nope --out odds.csv :: --view nope ;; sets, tracks or reach
+odds: masks of tracks :: odds --view tracks --masks --out odds.csv :: --masks ;; --view sets only
+odds: out is a folder :: odds --out folder :: --out folder ;; is a directory
+bench: zero games :: bench --games 0 :: --games 0 ;; between 1 and
+bench: zero threads :: bench --threads 0 :: --threads 0 ;; between 1 and 1024
+bench: absurd threads :: bench --games 10 --threads 100000 :: --threads 100000 ;; between 1 and 1024
+bench: five players :: bench --players 5 :: --players 5 ;; 1 to 4
+bench: more policies than seats :: bench --policies ev,ev,ev :: --policies ;; 3 policies for 2 seats
+bench: empty policy :: bench --policies ev,,ev :: --policies ;; empty entry
+bench: unknown flag :: bench --bogus :: unexpected argument '--bogus'
+bench: games not a number :: bench --games abc :: --games ;; invalid digit
+bench: zero repeats :: bench --repeat 0 :: --repeat 0 ;; between 1 and 100
+bench: too many repeats :: bench --games 10 --repeat 101 :: --repeat 101 ;; between 1 and 100
+boards: unknown :: boards monopoly :: unknown board 'monopoly'
+policies: folder is a file :: policies --strategies file.txt :: --strategies file.txt ;; Not a directory
+policies: a bad file in the folder :: policies --strategies strat :: strat/badspec.toml ;; 0..1
+no subcommand ::  :: no subcommand given ;; tournament, replay
+unknown subcommand :: play :: unrecognized subcommand 'play'
+"#;
+
+/// Flags whose path a failed command must leave as it found it.
+const OUTPUT_FLAGS: [&str; 4] = ["--out", "--stop-table", "--checkpoint", "--svg"];
+
+/// The arguments of a case line, with the tournament defaults.
+fn arguments(text: &str) -> Vec<String> {
+    let mut args: Vec<String> = text
+        .split_whitespace()
+        .map(|a| a.replace("\\n", "\n"))
+        .collect();
+    if args.first().is_some_and(|a| a == "tournament") {
+        let defaults = ["--quiet", "--games", "100", "--out", "never.csv"];
+        args.splice(1..1, defaults.map(String::from));
+    }
+    if args.first().is_some_and(|a| a == "sweep") {
+        let defaults = ["--quiet", "--games", "100", "--out", "never.csv"];
+        let sweep = ["--policy", "rolls:{1..2}", "--against", "one-roll"];
+        args.splice(1..1, defaults.into_iter().chain(sweep).map(String::from));
+    }
+    args
+}
+
+/// The entries of `dir` named like the temp files of atomic writes.
+fn temp_files(dir: &Path) -> Vec<String> {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
+        .filter(|n| n.starts_with('.') && n.ends_with(".tmp"))
+        .collect()
+}
+
+/// What is wrong with one case's run, if anything.
+fn check(dir: &Path, args: &[String], want: &[&str]) -> Vec<String> {
+    let outputs: Vec<(std::path::PathBuf, bool)> = args
+        .windows(2)
+        .filter(|w| OUTPUT_FLAGS.contains(&w[0].as_str()))
+        .map(|w| dir.join(&w[1]))
+        .map(|p| {
+            let existed = p.exists();
+            (p, existed)
+        })
+        .collect();
+    let run = pressluck().current_dir(dir).args(args).output().unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    let mut wrong = Vec::new();
+    if run.status.code() != Some(2) {
+        wrong.push(format!("exit {:?}", run.status.code()));
+    }
+    if stderr.lines().count() != 1 || !stderr.starts_with("error: ") || !stderr.ends_with('\n') {
+        wrong.push("stderr is not one `error: ` line".into());
+    }
+    for w in want.iter().filter(|w| !stderr.contains(*w)) {
+        wrong.push(format!("no {w:?}"));
+    }
+    if !run.stdout.is_empty() {
+        wrong.push("wrote to stdout".into());
+    }
+    for (p, existed) in outputs {
+        if p.is_dir() && fs::read_dir(&p).unwrap().next().is_some() {
+            wrong.push(format!("wrote into the folder {}", p.display()));
+        } else if !existed && p.exists() {
+            wrong.push(format!("{} left behind", p.display()));
+        }
+        for t in temp_files(p.parent().unwrap_or(dir)) {
+            wrong.push(format!("temp file {t} left behind"));
+        }
+    }
+    if !wrong.is_empty() {
+        wrong.push(format!("stderr: {}", stderr.trim_end()));
+    }
+    wrong
+}
+
+#[test]
+fn every_hostile_input_is_one_clear_line_exit_2_and_no_file() {
+    let fx = tempfile::tempdir().unwrap();
+    let dir = fx.path();
+    crate::fixture::write_all(dir);
+    let mut count = 0;
+    let mut failures = Vec::new();
+    for line in CASES.lines().filter(|l| !l.trim().is_empty()) {
+        let [name, args, want]: [&str; 3] = line
+            .split(" :: ")
+            .collect::<Vec<_>>()
+            .try_into()
+            .unwrap_or_else(|_| panic!("bad case line: {line}"));
+        let want: Vec<&str> = want.split(" ;; ").collect();
+        let wrong = check(dir, &arguments(args), &want);
+        if !wrong.is_empty() {
+            failures.push(format!("{name}: {}", wrong.join("; ")));
+        }
+        count += 1;
+    }
+    assert!(count >= 40, "only {count} cases");
+    assert!(
+        failures.is_empty(),
+        "{} of {count} cases failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn an_unknown_engine_in_the_environment_is_one_clear_line_exit_2() {
+    let fx = tempfile::tempdir().unwrap();
+    let out = pressluck()
+        .current_dir(fx.path())
+        .env("PRESSLUCK_ENGINE", "avx1024")
+        .args([
+            "tournament",
+            "--quiet",
+            "--games",
+            "10",
+            "--out",
+            "never.csv",
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    for phrase in ["PRESSLUCK_ENGINE", "'avx1024'", "scalar or avx2"] {
+        assert!(err.contains(phrase), "{phrase} not in {err}");
+    }
+    assert!(!fx.path().join("never.csv").exists());
+    for engine in ["scalar", "avx2"] {
+        let ok = pressluck()
+            .current_dir(fx.path())
+            .env("PRESSLUCK_ENGINE", engine)
+            .args(["tournament", "--quiet", "--games", "10", "--out", "ok.csv"])
+            .output()
+            .unwrap();
+        assert!(
+            ok.status.success(),
+            "{engine}: {}",
+            String::from_utf8_lossy(&ok.stderr)
+        );
+    }
+}
