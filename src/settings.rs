@@ -3,6 +3,7 @@
 //! parsed for their game, files read), so a command does its work without checking flags.
 
 use crate::columns::{ColumnSet, Rules};
+use crate::output::destination::Destination;
 use crate::output::provenance::Provenance;
 use crate::policy::race::RaceSpec;
 use crate::policy::PolicySpec;
@@ -37,7 +38,7 @@ pub struct Control {
     /// Whether `--out` gets raw counters (a `--shard` run) rather than the result table.
     pub sharded_output: bool,
     /// Where to save checkpoints.
-    pub checkpoint: Option<PathBuf>,
+    pub checkpoint: Option<Destination>,
     /// The checkpoint to resume from.
     pub resume: Option<PathBuf>,
 }
@@ -54,7 +55,7 @@ pub struct RunSettings<F: Family> {
     /// Seed.
     pub seed: u64,
     /// Result CSV (a shard's counters under `--shard`).
-    pub out: PathBuf,
+    pub out: Destination,
     /// Threads (None = all cores).
     pub threads: Option<usize>,
     /// No progress bar or summary.
@@ -71,9 +72,9 @@ pub struct TournamentSettings<F: Family> {
     /// The matchups.
     pub matchups: Vec<Matchup<F::Spec>>,
     /// Stop-table CSV.
-    pub stop_table: Option<PathBuf>,
+    pub stop_table: Option<Destination>,
     /// Chart.
-    pub svg: Option<PathBuf>,
+    pub svg: Option<Destination>,
 }
 
 /// `pressluck sweep`.
@@ -88,7 +89,7 @@ pub struct SweepSettings<F: Family> {
     /// The opponents (empty for solitaire).
     pub opponents: Vec<F::Spec>,
     /// Chart.
-    pub svg: Option<PathBuf>,
+    pub svg: Option<Destination>,
 }
 
 /// `pressluck bench`.
@@ -116,11 +117,11 @@ pub struct MergeSettings {
     /// The shard files.
     pub shards: Vec<PathBuf>,
     /// Result CSV.
-    pub out: PathBuf,
+    pub out: Destination,
     /// Stop-table CSV (tournaments only).
-    pub stop_table: Option<PathBuf>,
+    pub stop_table: Option<Destination>,
     /// Chart.
-    pub svg: Option<PathBuf>,
+    pub svg: Option<Destination>,
     /// Merge even if shards are missing.
     pub allow_partial: bool,
 }
@@ -132,8 +133,8 @@ pub struct OddsSettings {
     pub table: OddsTable,
     /// The CSV's game, rules, board and seed.
     pub provenance: Provenance,
-    /// Output CSV (None: stdout).
-    pub out: Option<PathBuf>,
+    /// Output CSV.
+    pub out: Destination,
 }
 
 /// Which odds table, with what it needs.
@@ -154,7 +155,7 @@ pub enum OddsTable {
         /// Seed of the Monte Carlo check.
         seed: u64,
         /// The heat map of every three cars.
-        svg: Option<PathBuf>,
+        svg: Option<Destination>,
     },
     /// The column games' one-roll view of each track.
     Tracks,

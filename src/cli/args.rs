@@ -83,8 +83,8 @@ pub struct TournamentArgs {
     /// Games per matchup.
     #[arg(long, default_value_t = 100_000)]
     pub games: u64,
-    /// Output CSV.
-    #[arg(long, default_value = "results/tournament.csv")]
+    /// Output CSV (`-`: standard output).
+    #[arg(long, default_value = "tournament.csv")]
     pub out: PathBuf,
     /// Also write the stop-probability table to this CSV.
     #[arg(long)]
@@ -104,7 +104,7 @@ pub struct MergeArgs {
     /// Shard files written by `tournament --shard K/N` or `sweep --shard K/N`.
     #[arg(required = true)]
     pub shards: Vec<PathBuf>,
-    /// Result CSV.
+    /// Result CSV (`-`: standard output).
     #[arg(long)]
     pub out: PathBuf,
     /// Also write the stop-probability table (tournaments only).
@@ -192,7 +192,7 @@ pub struct OddsArgs {
     /// Seed of the Monte Carlo check.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Output CSV (default: stdout).
+    /// Output CSV (default and `-`: standard output).
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Also draw the bust chances of every three cars as an SVG heat map (sets view).
@@ -258,8 +258,8 @@ pub struct SweepArgs {
     /// Games per point and opponent.
     #[arg(long, default_value_t = 20_000)]
     pub games: u64,
-    /// Output CSV.
-    #[arg(long, default_value = "results/sweep.csv")]
+    /// Output CSV (`-`: standard output).
+    #[arg(long, default_value = "sweep.csv")]
     pub out: PathBuf,
     /// Also draw the sweep as an SVG chart.
     #[arg(long)]

@@ -9,7 +9,7 @@ use super::game::{load_board, load_deck, load_shortcut_board};
 use crate::columns::set::{MAX_COLUMN, MIN_COLUMN};
 use crate::columns::{ColumnSet, Edition, GameKind, Variant};
 use crate::error::input;
-use crate::output::atomic::check_writable;
+use crate::output::destination::Destination;
 use crate::policy::race::{RaceRule, RaceSpec};
 use crate::policy::PolicySpec;
 use crate::settings::{
@@ -52,14 +52,18 @@ pub fn check_threads(threads: Option<usize>) -> Result<()> {
     }
 }
 
-/// Checks that `path`, the file of `flag`, can be written and is not `other`, the file of
-/// `other_flag`.
-fn check_output(path: &Path, flag: &str, other: &Path, other_flag: &str) -> Result<()> {
-    check_writable(path, flag)?;
-    if path == other {
-        return Err(input(format!("{flag}: same file as {other_flag}")));
+/// The destination of `path`, the output of `flag` (see [`Destination::check`]), which must
+/// not be any of `taken` (destinations and their flags) already.
+fn output(path: &Path, flag: &str, taken: &[(&Destination, &str)]) -> Result<Destination> {
+    let d = Destination::check(path, flag)?;
+    if let Some((_, other)) = taken.iter().find(|(t, _)| **t == d) {
+        return Err(input(if d.is_stdout() {
+            format!("{flag} -: standard output is already {other}'s")
+        } else {
+            format!("{flag}: same file as {other}")
+        }));
     }
-    Ok(())
+    Ok(d)
 }
 
 /// Splits a comma-separated policy list into spec texts. A spec's own parameters follow a colon
@@ -103,18 +107,24 @@ pub fn parse_policies<F: Family>(family: &F, text: &str, flag: &str) -> Result<V
 }
 
 /// Checks `--shard`, `--checkpoint` and `--resume` of a run whose result goes to `out`.
-fn control(sharding: RunArgs, out: &Path) -> Result<Control> {
+fn control(sharding: RunArgs, out: &Destination) -> Result<Control> {
     let shard = match &sharding.shard {
         Some(t) => Shard::parse(t).map_err(|e| input(format!("--shard {e}")))?,
         None => Shard::WHOLE,
     };
-    if let Some(p) = &sharding.checkpoint {
-        check_output(p, "--checkpoint", out, "--out")?;
-    }
+    let checkpoint = match &sharding.checkpoint {
+        Some(p) if p.as_os_str() == "-" => {
+            return Err(input(
+                "--checkpoint -: a checkpoint is a file to resume from, not standard output",
+            ))
+        }
+        Some(p) => Some(output(p, "--checkpoint", &[(out, "--out")])?),
+        None => None,
+    };
     Ok(Control {
         shard,
         sharded_output: sharding.shard.is_some(),
-        checkpoint: sharding.checkpoint,
+        checkpoint,
         resume: sharding.resume,
     })
 }
@@ -130,7 +140,7 @@ fn run_settings<F: Family>(
     run: RunArgs,
 ) -> Result<RunSettings<F>> {
     check_threads(run.threads)?;
-    check_writable(&out, "--out")?;
+    let out = output(&out, "--out", &[])?;
     let (seed, threads, quiet) = (run.seed, run.threads, run.quiet);
     let control = control(run, &out)?;
     Ok(RunSettings {
@@ -174,22 +184,30 @@ pub fn tournament<F: Family>(family: F, a: TournamentArgs) -> Result<TournamentS
         ));
     }
     let run = run_settings(family, &a.game, a.players, a.games, a.out, a.run)?;
-    if let Some(p) = &a.stop_table {
-        check_output(p, "--stop-table", &run.out, "--out")?;
-    }
-    if let Some(p) = &a.svg {
-        if sharded {
+    let stop_table = match &a.stop_table {
+        Some(p) => Some(output(p, "--stop-table", &[(&run.out, "--out")])?),
+        None => None,
+    };
+    let svg = match &a.svg {
+        Some(_) if sharded => {
             return Err(input(
                 "--svg: a shard writes counters; draw the merged result instead",
-            ));
+            ))
         }
-        check_output(p, "--svg", &run.out, "--out")?;
-    }
+        Some(p) => {
+            let mut taken = vec![(&run.out, "--out")];
+            if let Some(t) = &stop_table {
+                taken.push((t, "--stop-table"));
+            }
+            Some(output(p, "--svg", &taken)?)
+        }
+        None => None,
+    };
     Ok(TournamentSettings {
         run,
         matchups,
-        stop_table: a.stop_table,
-        svg: a.svg,
+        stop_table,
+        svg,
     })
 }
 
@@ -238,22 +256,22 @@ pub fn sweep<F: Family>(family: F, a: SweepArgs) -> Result<SweepSettings<F>> {
         )));
     }
     check_threads(a.run.threads)?;
-    check_writable(&a.out, "--out")?;
     if a.svg.is_some() && a.run.shard.is_some() {
         return Err(input(
             "--svg: a shard writes counters; draw the merged result instead",
         ));
     }
     let run = run_settings(family, &a.game, a.players, a.games, a.out, a.run)?;
-    if let Some(p) = &a.svg {
-        check_output(p, "--svg", &run.out, "--out")?;
-    }
+    let svg = match &a.svg {
+        Some(p) => Some(output(p, "--svg", &[(&run.out, "--out")])?),
+        None => None,
+    };
     Ok(SweepSettings {
         run,
         template: a.policy,
         points,
         opponents,
-        svg: a.svg,
+        svg,
     })
 }
 
@@ -336,17 +354,26 @@ pub fn board_name(name: Option<&str>) -> Result<Option<&'static str>> {
 
 /// `pressluck merge`.
 pub fn merge(a: MergeArgs) -> Result<MergeSettings> {
-    check_writable(&a.out, "--out")?;
-    for (path, flag) in [(&a.stop_table, "--stop-table"), (&a.svg, "--svg")] {
-        if let Some(p) = path {
-            check_output(p, flag, &a.out, "--out")?;
+    let out = output(&a.out, "--out", &[])?;
+    let stop_table = match &a.stop_table {
+        Some(p) => Some(output(p, "--stop-table", &[(&out, "--out")])?),
+        None => None,
+    };
+    let svg = match &a.svg {
+        Some(p) => {
+            let mut taken = vec![(&out, "--out")];
+            if let Some(t) = &stop_table {
+                taken.push((t, "--stop-table"));
+            }
+            Some(output(p, "--svg", &taken)?)
         }
-    }
+        None => None,
+    };
     Ok(MergeSettings {
         shards: a.shards,
-        out: a.out,
-        stop_table: a.stop_table,
-        svg: a.svg,
+        out,
+        stop_table,
+        svg,
         allow_partial: a.allow_partial,
     })
 }
@@ -385,6 +412,14 @@ pub fn odds(a: OddsArgs) -> Result<OddsSettings> {
         ));
     }
     let provenance = a.game.provenance(None, a.samples.map(|_| a.seed))?;
+    let out = match &a.out {
+        Some(p) => output(p, "--out", &[])?,
+        None => Destination::Stdout,
+    };
+    let svg = match &a.svg {
+        Some(p) => Some(output(p, "--svg", &[(&out, "--out")])?),
+        None => None,
+    };
     let table = match setup {
         GameSetup::Shortcut(setup) => {
             if a.masks || !a.blocked.is_empty() || a.free_cars != 0 || a.samples.is_some() {
@@ -449,7 +484,7 @@ pub fn odds(a: OddsArgs) -> Result<OddsSettings> {
                     only,
                     samples: a.samples,
                     seed: a.seed,
-                    svg: a.svg.clone(),
+                    svg,
                 },
                 "tracks" => OddsTable::Tracks,
                 "reach" => OddsTable::Reach(rules),
@@ -457,19 +492,10 @@ pub fn odds(a: OddsArgs) -> Result<OddsSettings> {
             }
         }
     };
-    if let Some(p) = &a.out {
-        check_writable(p, "--out")?;
-    }
-    if let Some(p) = &a.svg {
-        match &a.out {
-            Some(out) => check_output(p, "--svg", out, "--out")?,
-            None => check_writable(p, "--svg")?,
-        }
-    }
     Ok(OddsSettings {
         table,
         provenance,
-        out: a.out,
+        out,
     })
 }
 

@@ -8,7 +8,7 @@ use crate::columns::bust::bust_rolls;
 use crate::columns::layout::PROGRESS_UNIT;
 use crate::columns::{Choice, ChoiceList, Game, GameKind, Rules};
 use crate::error::input;
-use crate::output::atomic::write_out;
+use crate::output::destination::Destination;
 use crate::policy::ev::ExpectedValue;
 use crate::policy::optimal_turn::OptimalTurn;
 use crate::policy::race::{self, RaceSpec};
@@ -449,6 +449,6 @@ pub fn run(a: AdviseSettings) -> Result<ExitCode> {
         (Format::Text, RecordGame::TreasureHunt(_)) => treasure_text(&advice),
         (Format::Text, _) => to_text(&advice),
     };
-    write_out(None, text.as_bytes())?;
+    Destination::Stdout.write(text.as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }

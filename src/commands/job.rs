@@ -5,8 +5,8 @@
 
 use crate::counters::MatchupStats;
 use crate::error::input;
-use crate::output::atomic::write_atomic;
 use crate::output::counters_csv::{CountersFile, RunId, RunKind};
+use crate::output::destination::Destination;
 use crate::output::progress::games_bar;
 use crate::output::run_id::Difference;
 use crate::settings::{Control, RunSettings};
@@ -15,7 +15,7 @@ use crate::sim::interrupt::{self, TestHook};
 use crate::sim::runner::CHUNK;
 use crate::sim::schedule::Matchup;
 use crate::sim::work::{self, chunk_count, Plan, Progress};
-use anyhow::Result;
+use anyhow::{Context, Result};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -36,6 +36,8 @@ pub struct Job<'a, F: Family> {
     pub run: RunId,
     /// Shard, checkpoint and resume.
     pub control: &'a Control,
+    /// Where the result (or a shard's counters) goes.
+    pub out: &'a Destination,
     /// Threads (None = all cores).
     pub threads: Option<usize>,
     /// No progress bar.
@@ -60,6 +62,7 @@ impl<'a, F: Family> Job<'a, F> {
                 kind,
             },
             control: &run.control,
+            out: &run.out,
             threads: run.threads,
             quiet: run.quiet,
         }
@@ -71,6 +74,44 @@ impl<'a, F: Family> Job<'a, F> {
             run: self.run.clone(),
             shard: self.control.shard,
             progress: progress.clone(),
+        }
+    }
+
+    /// Where this run saves its checkpoint: `--checkpoint`, else `OUT.checkpoint` beside a
+    /// regular output file (none when the result goes to standard output or a device).
+    fn checkpoint(&self) -> Option<Destination> {
+        match (&self.control.checkpoint, self.out) {
+            (Some(c), _) => Some(c.clone()),
+            (None, Destination::File(p)) => {
+                let mut name = p.clone().into_os_string();
+                name.push(".checkpoint");
+                Some(Destination::File(PathBuf::from(name)))
+            }
+            (None, _) => None,
+        }
+    }
+
+    /// Says on stderr when this run's checkpoint file already holds an interrupted run of the
+    /// same arguments (which this run would overwrite): resume it with `--resume`.
+    fn mention_old_checkpoint(&self) {
+        let Some(Destination::File(path)) = self.checkpoint() else {
+            return;
+        };
+        let same = std::fs::read(&path)
+            .ok()
+            .and_then(|bytes| CountersFile::from_csv(&bytes).ok())
+            .is_some_and(|f| {
+                f.shard == self.control.shard
+                    && self.run.first_difference(&f.run).is_none()
+                    && !f.progress.complete(self.run.games, f.shard)
+            });
+        if same {
+            eprintln!(
+                "note: {} holds an interrupted run of these arguments; this run starts afresh \
+                 (to continue that one instead, add --resume {})",
+                path.display(),
+                path.display()
+            );
         }
     }
 
@@ -100,7 +141,10 @@ impl<'a, F: Family> Job<'a, F> {
         let (games, shard) = (self.run.games, self.control.shard);
         let start = match &self.control.resume {
             Some(p) => self.load_resume(p)?,
-            None => Progress::new(self.matchups.len()),
+            None => {
+                self.mention_old_checkpoint();
+                Progress::new(self.matchups.len())
+            }
         };
         let chunk_games = |k: u64| (games - k * CHUNK).min(CHUNK);
         let left: u64 = (0..chunk_count(games))
@@ -124,7 +168,7 @@ impl<'a, F: Family> Job<'a, F> {
                 guard.0.add(m, k, stats);
                 if hooked || guard.1.elapsed().as_secs_f64() >= CHECKPOINT_EVERY_SECS {
                     if let Ok(bytes) = self.counters(&guard.0).to_csv() {
-                        let _ = write_atomic(path, &bytes);
+                        let _ = path.write(&bytes);
                     }
                     guard.1 = Instant::now();
                 }
@@ -160,45 +204,77 @@ impl<'a, F: Family> Job<'a, F> {
         bar.finish_and_clear();
         let complete = progress.complete(games, shard);
         if let Some(path) = &self.control.checkpoint {
-            write_atomic(path, &self.counters(&progress).to_csv()?)?;
+            path.write(&self.counters(&progress).to_csv()?)?;
         }
         Ok((progress, complete))
     }
 
-    /// Writes what a played run leaves: a shard's counters to `out`, or else the result through
-    /// `write_result(partial)`; when the run was interrupted, first the checkpoint
-    /// (`--checkpoint`, else `OUT.checkpoint`), and then the message telling how to resume.
-    /// Returns exit code 130 for an interrupted run, `None` for a complete one.
+    /// Writes what a played run leaves: a shard's counters to `--out`, or else the result
+    /// through `write_result(partial)`. When the run was interrupted, the checkpoint first
+    /// (`--checkpoint`, else `OUT.checkpoint`), then the message telling how to resume; when a
+    /// resumed run completes, its checkpoint is removed. Returns exit code 130 for an
+    /// interrupted run, `None` for a complete one.
     pub fn finish(
         &self,
-        out: &Path,
         progress: &Progress,
         complete: bool,
         write_result: impl FnOnce(bool) -> Result<()>,
     ) -> Result<Option<ExitCode>> {
-        let checkpoint = if complete {
-            None
-        } else {
-            let path = self.control.checkpoint.clone().unwrap_or_else(|| {
-                let mut p = out.to_path_buf().into_os_string();
-                p.push(".checkpoint");
-                PathBuf::from(p)
-            });
-            write_atomic(&path, &self.counters(progress).to_csv()?)?;
-            Some(path)
+        let checkpoint = match self.checkpoint() {
+            Some(path) if !complete => {
+                path.write(&self.counters(progress).to_csv()?)?;
+                Some(path)
+            }
+            _ => None,
         };
         if self.control.sharded_output {
-            write_atomic(out, &self.counters(progress).to_csv()?)?;
+            self.out.write(&self.counters(progress).to_csv()?)?;
         } else {
             write_result(!complete)?;
         }
-        Ok(checkpoint.map(|path| {
-            eprintln!(
-                "interrupted: {} written as partial; resume with --resume {}",
-                out.display(),
-                path.display()
-            );
-            ExitCode::from(130)
-        }))
+        if complete {
+            if let Some(p) = &self.control.resume {
+                std::fs::remove_file(p).with_context(|| {
+                    format!("cannot remove the finished checkpoint {}", p.display())
+                })?;
+            }
+            return Ok(None);
+        }
+        match checkpoint {
+            Some(path) => eprintln!(
+                "interrupted: {} written as partial; resume with --resume {path}",
+                self.out
+            ),
+            None => eprintln!(
+                "interrupted: {} written as partial; a run to resume needs --checkpoint FILE",
+                self.out
+            ),
+        }
+        Ok(Some(ExitCode::from(130)))
+    }
+}
+
+/// Where a run's words for people go: stdout, or stderr when a result goes to stdout (so a
+/// pipe gets the CSV alone); nowhere under `--quiet`.
+#[derive(Clone, Copy, Debug)]
+pub struct Say {
+    quiet: bool,
+    to_stderr: bool,
+}
+
+impl Say {
+    /// For a run with these outputs.
+    pub fn new(quiet: bool, outputs: &[Option<&Destination>]) -> Say {
+        let to_stderr = outputs.iter().flatten().any(|d| d.is_stdout());
+        Say { quiet, to_stderr }
+    }
+
+    /// Prints `text` (its own line breaks included).
+    pub fn text(self, text: &str) {
+        match (self.quiet, self.to_stderr) {
+            (true, _) => {}
+            (false, true) => eprint!("{text}"),
+            (false, false) => print!("{text}"),
+        }
     }
 }

@@ -4,7 +4,6 @@
 
 use crate::counters::sums_fit;
 use crate::error::input;
-use crate::output::atomic::write_atomic;
 use crate::output::counters_csv::{CountersFile, RunKind};
 use crate::output::svg_sweep::render_sweep;
 use crate::output::svg_tournament;
@@ -115,12 +114,12 @@ pub fn run(a: MergeSettings) -> Result<ExitCode> {
                 .as_ref()
                 .map(|_| svg_tournament::render(&result))
                 .transpose()?;
-            write_atomic(&a.out, &result.to_csv()?)?;
+            a.out.write(&result.to_csv()?)?;
             if let Some(p) = &a.stop_table {
-                write_atomic(p, &result.stop_table_csv()?)?;
+                p.write(&result.stop_table_csv()?)?;
             }
             if let (Some(p), Some(svg)) = (&a.svg, svg) {
-                write_atomic(p, svg.as_bytes())?;
+                p.write(svg.as_bytes())?;
             }
         }
         RunKind::Sweep { .. } => {
@@ -130,9 +129,9 @@ pub fn run(a: MergeSettings) -> Result<ExitCode> {
             let result = sweep_csv::result(&run, &total.stats, partial)
                 .map_err(|e| input(format!("merge: {e}")))?;
             let svg = a.svg.as_ref().map(|_| render_sweep(&result)).transpose()?;
-            write_atomic(&a.out, &result.to_csv()?)?;
+            a.out.write(&result.to_csv()?)?;
             if let (Some(p), Some(svg)) = (&a.svg, svg) {
-                write_atomic(p, svg.as_bytes())?;
+                p.write(svg.as_bytes())?;
             }
         }
     }

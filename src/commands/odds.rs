@@ -11,7 +11,6 @@ use crate::columns::ColumnSet;
 use crate::counters::wilson999;
 use crate::engine::bust_check::sample_busts;
 use crate::error::input;
-use crate::output::atomic::{write_atomic, write_out};
 use crate::output::odds_csv::{ReachRow, SetRow, TrackRow};
 use crate::output::svg_odds::render_odds;
 use crate::settings::{OddsSettings, OddsTable};
@@ -85,14 +84,14 @@ pub fn run(s: OddsSettings) -> Result<ExitCode> {
             seed,
         } => treasure_hunt::claims_csv(deck, *samples, *seed, provenance)?,
     };
-    write_out(s.out.as_deref(), &csv)?;
+    s.out.write(&csv)?;
     if let OddsTable::Sets {
         svg: Some(p),
         blocked,
         ..
     } = &s.table
     {
-        write_atomic(p, render_odds(*blocked)?.as_bytes())?;
+        p.write(render_odds(*blocked)?.as_bytes())?;
     }
     Ok(ExitCode::SUCCESS)
 }

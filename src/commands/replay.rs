@@ -1,7 +1,7 @@
 //! `pressluck replay FILE`: plays a game record of any game and prints the position it reaches.
 
 use crate::error::input;
-use crate::output::atomic::write_out;
+use crate::output::destination::Destination;
 use crate::output::position::Position;
 use crate::output::{shortcut_position, treasure_position};
 use crate::settings::{Format, RecordGame, RecordSettings};
@@ -46,7 +46,7 @@ pub fn run(s: RecordSettings) -> Result<ExitCode> {
             }
         }
     };
-    write_out(None, text.as_bytes())?;
+    Destination::Stdout.write(text.as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -3,8 +3,7 @@
 //! of each series marked, and optionally drawn as an SVG chart. `--shard`, `--checkpoint`,
 //! `--resume` and Ctrl-C work as for `tournament` (see [`crate::commands::job`]).
 
-use crate::commands::job::Job;
-use crate::output::atomic::write_atomic;
+use crate::commands::job::{Job, Say};
 use crate::output::counters_csv::RunKind;
 use crate::output::svg_sweep::render_sweep;
 use crate::output::sweep_csv;
@@ -36,6 +35,7 @@ fn matchups<F: Family>(s: &SweepSettings<F>) -> Vec<Matchup<F::Spec>> {
 /// an interrupt, the checkpoint and a partial CSV, and exit code 130.
 pub fn run<F: Family>(settings: SweepSettings<F>) -> Result<ExitCode> {
     let run = &settings.run;
+    let say = Say::new(run.quiet, &[Some(&run.out), settings.svg.as_ref()]);
     let matchups = matchups(&settings);
     let kind = RunKind::Sweep {
         template: settings.template.clone(),
@@ -43,7 +43,7 @@ pub fn run<F: Family>(settings: SweepSettings<F>) -> Result<ExitCode> {
     };
     let job = Job::new(run, &matchups, kind);
     let (progress, complete) = job.play()?;
-    let interrupted = job.finish(&run.out, &progress, complete, |partial| {
+    let interrupted = job.finish(&progress, complete, |partial| {
         // Built as `merge` builds it from shards.
         let result =
             sweep_csv::result(&job.run, &progress.stats, partial).map_err(anyhow::Error::msg)?;
@@ -52,20 +52,16 @@ pub fn run<F: Family>(settings: SweepSettings<F>) -> Result<ExitCode> {
             .as_ref()
             .map(|_| render_sweep(&result))
             .transpose()?;
-        write_atomic(&run.out, &result.to_csv()?)?;
+        run.out.write(&result.to_csv()?)?;
         if let (Some(path), Some(svg)) = (&settings.svg, svg) {
-            write_atomic(path, svg.as_bytes())?;
+            path.write(svg.as_bytes())?;
         }
-        if !run.quiet {
-            print!("{}", result.summary());
-        }
+        say.text(&result.summary());
         Ok(())
     })?;
     if let Some(code) = interrupted {
         return Ok(code);
     }
-    if !run.quiet {
-        println!("results in {}", run.out.display());
-    }
+    say.text(&format!("results in {}\n", run.out));
     Ok(ExitCode::SUCCESS)
 }

@@ -1,8 +1,7 @@
 //! `pressluck tournament`: every matchup of the listed policies, played in parallel, written as
 //! CSV (and optionally the stop-probability table), with a summary on stdout.
 
-use crate::commands::job::Job;
-use crate::output::atomic::write_atomic;
+use crate::commands::job::{Job, Say};
 use crate::output::counters_csv::RunKind;
 use crate::output::tournament_csv::TournamentResult;
 use crate::settings::TournamentSettings;
@@ -36,25 +35,22 @@ fn result<F: Family>(
 pub fn run<F: Family>(settings: TournamentSettings<F>) -> Result<ExitCode> {
     let run = &settings.run;
     let svg = &settings.svg;
+    let outputs = [Some(&run.out), settings.stop_table.as_ref(), svg.as_ref()];
+    let say = Say::new(run.quiet, &outputs);
     let started = Instant::now();
     let job = Job::new(run, &settings.matchups, RunKind::Tournament);
     let (progress, complete) = job.play()?;
     let secs = started.elapsed().as_secs_f64();
-    let interrupted = job.finish(&run.out, &progress, complete, |partial| {
+    let interrupted = job.finish(&progress, complete, |partial| {
         let result = result(&settings, &progress, partial);
-        write_atomic(&run.out, &result.to_csv()?)?;
+        run.out.write(&result.to_csv()?)?;
         if let Some(p) = &settings.stop_table {
-            write_atomic(p, &result.stop_table_csv()?)?;
+            p.write(&result.stop_table_csv()?)?;
         }
         if let Some(p) = svg {
-            write_atomic(
-                p,
-                crate::output::svg_tournament::render(&result)?.as_bytes(),
-            )?;
+            p.write(crate::output::svg_tournament::render(&result)?.as_bytes())?;
         }
-        if !run.quiet {
-            print!("{}", result.summary());
-        }
+        say.text(&result.summary());
         Ok(())
     })?;
     if let Some(code) = interrupted {
@@ -66,12 +62,10 @@ pub fn run<F: Family>(settings: TournamentSettings<F>) -> Result<ExitCode> {
         .map(|s| (0..4).map(|k| s.slot_total(k).games).sum::<u64>())
         .sum::<u64>()
         / run.family.players().max(1) as u64;
-    if !run.quiet {
-        println!(
-            "\n{played} games in {secs:.1} s ({:.0} games/s); results in {}",
-            played as f64 / secs.max(1e-9),
-            run.out.display()
-        );
-    }
+    say.text(&format!(
+        "\n{played} games in {secs:.1} s ({:.0} games/s); results in {}\n",
+        played as f64 / secs.max(1e-9),
+        run.out
+    ));
     Ok(ExitCode::SUCCESS)
 }

@@ -1,7 +1,8 @@
-//! Exporters, one per format, and the shared pieces: atomic file writes, the progress bar.
+//! Exporters, one per format, and the shared pieces: where outputs go and how they are written
+//! ([`destination`]), the progress bar.
 
-pub mod atomic;
 pub mod counters_csv;
+pub mod destination;
 pub mod memory;
 pub mod odds_csv;
 pub mod position;

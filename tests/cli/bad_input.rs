@@ -37,12 +37,12 @@ shard 4/3 :: tournament --shard 4/3 :: --shard '4/3' ;; 1 <= K <= N
 shard x :: tournament --shard x :: --shard 'x' ;; not K/N
 stop table of a shard :: tournament --shard 1/3 --stop-table shard-stops.csv :: --stop-table ;; pressluck merge --stop-table
 columns to win :: tournament --game cant-stop --columns-to-win 9 :: --columns-to-win 9 ;; 3, 4 or 5
-out under a file :: tournament --out file.txt/out.csv :: --out file.txt/out.csv ;; cannot create folder file.txt
-out under /proc :: tournament --out /proc/pressluck-nope/out.csv :: --out /proc/pressluck-nope/out.csv ;; cannot create folder
+out under a file :: tournament --out file.txt/out.csv :: --out file.txt/out.csv ;; file.txt is not a folder
+out under a missing folder :: tournament --out /proc/pressluck-nope/out.csv :: --out /proc/pressluck-nope/out.csv ;; folder /proc/pressluck-nope does not exist
 out is a folder :: tournament --out folder :: --out folder ;; is a directory
 stop table is out :: tournament --stop-table never.csv :: --stop-table ;; same file as --out
 checkpoint is out :: tournament --checkpoint never.csv :: --checkpoint ;; same file as --out
-checkpoint under a file :: tournament --checkpoint file.txt/ck.csv :: --checkpoint file.txt/ck.csv ;; cannot create folder
+checkpoint under a file :: tournament --checkpoint file.txt/ck.csv :: --checkpoint file.txt/ck.csv ;; is not a folder
 board: no such file :: tournament --board nosuch.toml :: --board nosuch.toml ;; No such file
 board: length 14 :: tournament --board board/long.toml :: --board board/long.toml ;; column 7 ;; length 14
 board: length 0 :: tournament --board board/zero.toml :: board/zero.toml ;; column 2 ;; length 0
@@ -118,7 +118,7 @@ merge: not counters :: merge good.toml --out merged.csv :: good.toml ;; not a pr
 merge: binary :: merge board/binary.toml --out merged.csv :: board/binary.toml ;; not UTF-8
 merge: no shards :: merge --out merged.csv :: required arguments ;; <SHARDS>
 merge: out is a folder :: merge s1.csv s2.csv --out folder :: --out folder ;; is a directory
-merge: out under a file :: merge s1.csv s2.csv --out file.txt/m.csv :: --out file.txt/m.csv ;; cannot create folder
+merge: out under a file :: merge s1.csv s2.csv --out file.txt/m.csv :: --out file.txt/m.csv ;; is not a folder
 odds: blocked 13 :: odds --blocked 13 --out odds.csv :: --blocked 13 ;; column 13 is not in 2..12
 odds: blocked x :: odds --blocked 2,x --out odds.csv :: --blocked 2,x ;; 'x' is not a column
 odds: zero samples :: odds --samples 0 --out odds.csv :: --samples 0 ;; between 1 and

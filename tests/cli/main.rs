@@ -12,6 +12,7 @@ mod bad_input;
 mod bench;
 mod counters_files;
 mod odds;
+mod outputs;
 mod parsers;
 mod provenance;
 mod replay;
