@@ -10,6 +10,7 @@ mod scale_out;
 mod advise;
 mod bad_input;
 mod bench;
+mod closed_pipe;
 mod counters_files;
 mod odds;
 mod outputs;
