@@ -25,6 +25,11 @@ struct Decimal {
 }
 
 impl Decimal {
+    /// Whether it is a whole number (`3`, `-2`, `4.0`).
+    fn is_whole(self) -> bool {
+        self.units % 10i128.pow(self.scale) == 0
+    }
+
     /// Parses `-12.50`, `3`, `+0.05`: an optional sign, digits, an optional fraction.
     fn parse(text: &str) -> Result<Decimal, String> {
         let bad = || format!("'{text}' is not a decimal number");
@@ -67,7 +72,8 @@ fn format_units(units: i128, scale: u32) -> String {
     format!("{sign}{whole}.{}", frac.trim_end_matches('0'))
 }
 
-/// The range inside the braces: `a..b` or `a..b step s` (step 1 when not given).
+/// The range inside the braces: `a..b` or `a..b step s` (step 1 when not given, for whole
+/// bounds only: `{0.1..0.5}` asks for its step).
 fn parse_range(inner: &str) -> Result<(Decimal, Decimal, Decimal), String> {
     let (range, step) = match inner.split_once("step") {
         Some((r, s)) => (r.trim(), Some(s.trim())),
@@ -80,7 +86,13 @@ fn parse_range(inner: &str) -> Result<(Decimal, Decimal, Decimal), String> {
     let end = Decimal::parse(b.trim())?;
     let step = match step {
         Some(s) => Decimal::parse(s)?,
-        None => Decimal { units: 1, scale: 0 },
+        None if start.is_whole() && end.is_whole() => Decimal { units: 1, scale: 0 },
+        None => return Err(format!(
+            "the range {{{}}} has decimal bounds and no step: give one, like {{{}..{} step 0.1}}",
+            inner.trim(),
+            a.trim(),
+            b.trim()
+        )),
     };
     Ok((start, end, step))
 }
@@ -163,6 +175,7 @@ mod tests {
         // The end is kept only when a step lands on it.
         assert_eq!(params("press:{1..6 step 2}"), ["1", "3", "5"]);
         assert_eq!(params("press:{ 3 .. 3 }"), ["3"]);
+        assert_eq!(params("x:{1.0..3}"), ["1", "2", "3"]);
     }
 
     #[test]
@@ -182,6 +195,11 @@ mod tests {
             ("rolls:{1..5000}", "at most 1000"),
             ("rolls:{0..1 step 0.0000000001}", "digits"),
             ("rolls:{0..99999999999999999999}", "digits"),
+            (
+                "fixed-risk:{0.1..0.5}",
+                "give one, like {0.1..0.5 step 0.1}",
+            ),
+            ("fixed-risk:{0..0.5}", "decimal bounds and no step"),
         ] {
             let e = expand(t).unwrap_err();
             assert!(e.contains(why), "{t}: {e}");

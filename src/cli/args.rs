@@ -49,9 +49,10 @@ pub struct GameArgs {
     /// Game: route66, cant-stop, great-races, shortcut or treasure-hunt.
     #[arg(long, default_value = "route66")]
     pub game: String,
-    /// Route 66 rulebook edition: en (second place anywhere) or de (second place from * spaces).
-    #[arg(long, default_value = "en")]
-    pub edition: String,
+    /// Route 66 rulebook edition: en (the default: second place anywhere) or de (second place
+    /// from * spaces).
+    #[arg(long)]
+    pub edition: Option<String>,
     /// Variant (repeatable): leisurely, faster-gear (Route 66), jump (Can't Stop); hand-5,
     /// two-dice, solo-far, rounds, rounds:N, row-limit:N, target:N, turn-cap:N (Treasure Hunt).
     #[arg(long = "variant")]
@@ -59,9 +60,9 @@ pub struct GameArgs {
     /// Board file (TOML) replacing the game's built-in board; see `pressluck boards`.
     #[arg(long)]
     pub board: Option<PathBuf>,
-    /// Can't Stop: columns a player must claim to win (3 to 5).
-    #[arg(long, default_value_t = 3)]
-    pub columns_to_win: u8,
+    /// Can't Stop: columns a player must claim to win (3 to 5; the rule is 3).
+    #[arg(long)]
+    pub columns_to_win: Option<u8>,
     /// Treasure Hunt: deck file (TOML) replacing the built-in 54-card deck.
     #[arg(long)]
     pub deck: Option<PathBuf>,

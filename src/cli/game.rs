@@ -12,41 +12,127 @@ use crate::treasure_hunt::{self, Deck, ThRules};
 use anyhow::Result;
 use std::path::Path;
 
-impl GameArgs {
-    /// Validates the game settings for `players` players, whatever the family.
-    pub fn setup(&self, players: u8) -> Result<GameSetup> {
-        if self.game == shortcut::GAME_NAME {
-            return Ok(GameSetup::Shortcut(shortcut_setup(self, players)?));
+/// Every game's command-line name, for errors.
+pub const GAME_NAMES: &str = "route66, cant-stop, great-races, shortcut or treasure-hunt";
+
+/// A game named on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameName {
+    /// Route 66, Can't Stop or The Great Races.
+    Columns(GameKind),
+    /// Shortcut.
+    Shortcut,
+    /// Treasure Hunt.
+    TreasureHunt,
+}
+
+impl GameName {
+    /// The game named `text` (`route66`, `cant-stop`, …); the error names the flag and lists
+    /// every game.
+    pub fn parse(text: &str, flag: &str) -> Result<GameName> {
+        match text {
+            shortcut::GAME_NAME => Ok(GameName::Shortcut),
+            treasure_hunt::GAME_NAME => Ok(GameName::TreasureHunt),
+            _ => text
+                .parse::<GameKind>()
+                .map(GameName::Columns)
+                .map_err(|_| {
+                    input(format!(
+                        "{flag}: unknown game '{text}' (expected {GAME_NAMES})"
+                    ))
+                }),
         }
-        if self.game == treasure_hunt::GAME_NAME {
-            return treasure_setup(self, players).map(GameSetup::TreasureHunt);
-        }
-        if self.deck.is_some() {
-            return Err(input("--deck applies to treasure-hunt only"));
-        }
-        let rules = self.rules(players)?;
-        Ok(if rules.game == GameKind::GreatRaces {
-            GameSetup::GreatRaces(rules)
-        } else {
-            GameSetup::Columns(rules)
-        })
     }
 
-    /// Validates the game settings into column-race rules for `players` players.
-    pub fn rules(&self, players: u8) -> Result<Rules> {
-        let game: GameKind = self
-            .game
-            .parse()
-            .map_err(|e: String| input(format!("--game: {e}")))?;
-        let edition: Edition = self
+    /// The name in outputs.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameName::Columns(g) => g.name(),
+            GameName::Shortcut => shortcut::GAME_NAME,
+            GameName::TreasureHunt => treasure_hunt::GAME_NAME,
+        }
+    }
+}
+
+impl GameArgs {
+    /// The game named by `--game`.
+    pub fn game_name(&self) -> Result<GameName> {
+        GameName::parse(&self.game, "--game")
+    }
+
+    /// Checks the flags that belong to one game only, and the variants given twice.
+    fn check_applicable(&self, game: GameName) -> Result<()> {
+        let name = game.name();
+        if let Some(e) = self
             .edition
-            .parse()
-            .map_err(|e: String| input(format!("--edition: {e}")))?;
-        if edition == Edition::De && game != GameKind::Route66 {
+            .as_ref()
+            .filter(|_| game != GameName::Columns(GameKind::Route66))
+        {
             return Err(input(format!(
-                "--edition de applies to route66 only, not {game}"
+                "--edition {e} applies to route66 only, not {name}"
             )));
         }
+        if let Some(n) = self
+            .columns_to_win
+            .filter(|_| game != GameName::Columns(GameKind::CantStop))
+        {
+            return Err(input(format!(
+                "--columns-to-win {n} applies to cant-stop only, not {name}"
+            )));
+        }
+        if self.deck.is_some() && game != GameName::TreasureHunt {
+            return Err(input(format!(
+                "--deck applies to treasure-hunt only, not {name}"
+            )));
+        }
+        if self.board.is_some() && game == GameName::TreasureHunt {
+            return Err(input(
+                "--board does not apply to treasure-hunt (the grid is fixed); use --deck for the cards",
+            ));
+        }
+        // The same variant twice: by its name for the column games (`1` is `leisurely`), by
+        // the text before any `:` for Treasure Hunt (`rounds` and `rounds:5`).
+        let key = |v: &str| match game {
+            GameName::Columns(_) => v
+                .parse::<Variant>()
+                .map_or(v.to_string(), |v| v.name().to_string()),
+            _ => v.split(':').next().unwrap_or(v).to_string(),
+        };
+        for (i, v) in self.variants.iter().enumerate() {
+            if let Some(w) = self.variants[..i].iter().find(|w| key(w) == key(v)) {
+                return Err(input(if w == v {
+                    format!("--variant {v} is given twice; give each variant once")
+                } else {
+                    format!("--variant {v}: the same variant as --variant {w}; give each once")
+                }));
+            }
+        }
+        Ok(())
+    }
+
+    /// Validates the game settings for `players` players, whatever the family.
+    pub fn setup(&self, players: u8) -> Result<GameSetup> {
+        let game = self.game_name()?;
+        self.check_applicable(game)?;
+        match game {
+            GameName::Shortcut => Ok(GameSetup::Shortcut(shortcut_setup(self, players)?)),
+            GameName::TreasureHunt => treasure_setup(self, players).map(GameSetup::TreasureHunt),
+            GameName::Columns(GameKind::GreatRaces) => Ok(GameSetup::GreatRaces(
+                self.rules(GameKind::GreatRaces, players)?,
+            )),
+            GameName::Columns(g) => Ok(GameSetup::Columns(self.rules(g, players)?)),
+        }
+    }
+
+    /// Validates the game settings into the rules of the column race `game` for `players`
+    /// players.
+    fn rules(&self, game: GameKind, players: u8) -> Result<Rules> {
+        let edition: Edition = self
+            .edition
+            .as_deref()
+            .unwrap_or("en")
+            .parse()
+            .map_err(|e: String| input(format!("--edition: {e}")))?;
         if !(1..=4).contains(&players) {
             return Err(input(format!(
                 "--players {players}: these games take 1 to 4 players"
@@ -65,38 +151,29 @@ impl GameArgs {
                 .apply_variant(variant)
                 .map_err(|e| input(format!("--variant {v}: {e}")))?;
         }
-        if !(3..=5).contains(&self.columns_to_win) {
-            return Err(input(format!(
-                "--columns-to-win {}: must be 3, 4 or 5",
-                self.columns_to_win
-            )));
+        if let Some(n) = self.columns_to_win {
+            if !(3..=5).contains(&n) {
+                return Err(input(format!("--columns-to-win {n}: must be 3, 4 or 5")));
+            }
+            rules.columns_to_win = n;
         }
-        rules.columns_to_win = self.columns_to_win;
         if let Some(path) = &self.board {
             rules.layout = load_board(path)?;
         }
         Ok(rules)
     }
-}
 
-impl GameArgs {
     /// The provenance of a run of this game (see [`Provenance`]): `players` seats (none for a
     /// table that holds for any), `seed` where the numbers depend on one. A board or deck file
     /// is named by its bytes' digest; the file is read here once more (it is a few hundred
     /// bytes), so the label always matches what was played.
     pub fn provenance(&self, players: Option<u8>, seed: Option<u64>) -> Result<Provenance> {
-        let (game, builtin) = match self.game.parse::<GameKind>() {
-            Ok(GameKind::Route66) if self.edition == "de" => {
-                (GameKind::Route66.name(), "route66-de")
-            }
-            Ok(g) => (g.name(), g.name()),
-            Err(_) if self.game == treasure_hunt::GAME_NAME => {
-                (treasure_hunt::GAME_NAME, "treasure-hunt-deck")
-            }
-            Err(_) if self.game == shortcut::GAME_NAME => {
-                (shortcut::GAME_NAME, shortcut::GAME_NAME)
-            }
-            Err(e) => return Err(input(format!("--game: {e}"))),
+        let game = self.game_name()?;
+        let edition = self.edition.as_deref().unwrap_or("en");
+        let builtin = match game {
+            GameName::Columns(GameKind::Route66) if edition == "de" => "route66-de",
+            GameName::TreasureHunt => "treasure-hunt-deck",
+            g => g.name(),
         };
         let file = self.board.as_ref().or(self.deck.as_ref());
         let board = match file {
@@ -113,19 +190,19 @@ impl GameArgs {
             None => builtin.to_string(),
         };
         let mut parts: Vec<String> = Vec::new();
-        if game == GameKind::Route66.name() {
-            parts.push(self.edition.clone());
+        if game == GameName::Columns(GameKind::Route66) {
+            parts.push(edition.to_string());
         }
         // The column games' variants by their names (`1` is `leisurely`); the others' as given.
         parts.extend(self.variants.iter().map(|v| match v.parse::<Variant>() {
-            Ok(v) if self.game.parse::<GameKind>().is_ok() => v.name().to_string(),
+            Ok(v) if matches!(game, GameName::Columns(_)) => v.name().to_string(),
             _ => v.clone(),
         }));
-        if self.columns_to_win != 3 {
-            parts.push(format!("columns-to-win:{}", self.columns_to_win));
+        if let Some(n) = self.columns_to_win.filter(|&n| n != 3) {
+            parts.push(format!("columns-to-win:{n}"));
         }
         Ok(Provenance {
-            game: game.to_string(),
+            game: game.name().to_string(),
             players,
             rules: Provenance::rules_label(&parts),
             board,
@@ -139,24 +216,16 @@ pub fn load_board(path: &Path) -> Result<Layout> {
     read_checked(path, "--board", Layout::from_toml)
 }
 
-/// Checks the game flags for Shortcut: 1 to 4 players, no edition, variants, columns to win or
-/// deck; `--board` replaces the default board.
+/// Checks the game flags for Shortcut: 1 to 4 players, no variants; `--board` replaces the
+/// default board.
 fn shortcut_setup(g: &GameArgs, players: u8) -> Result<ShortcutSetup> {
     if !(1..=4).contains(&players) {
         return Err(input(format!(
             "--players {players}: Shortcut takes 1 to 4 players"
         )));
     }
-    if g.edition != "en" {
-        return Err(input("--edition applies to route66 only, not shortcut"));
-    }
     if let Some(v) = g.variants.first() {
         return Err(input(format!("--variant {v}: shortcut has no variants")));
-    }
-    if g.columns_to_win != 3 {
-        return Err(input(
-            "--columns-to-win applies to cant-stop only, not shortcut",
-        ));
     }
     let mut setup = match &g.board {
         Some(path) => ShortcutSetup::new(load_shortcut_board(path)?, players),
@@ -167,17 +236,12 @@ fn shortcut_setup(g: &GameArgs, players: u8) -> Result<ShortcutSetup> {
 }
 
 /// Checks the game flags for Treasure Hunt: 1 to 4 players, its variants, `--deck` (or the
-/// built-in deck); no board, edition or columns to win.
+/// built-in deck).
 fn treasure_setup(g: &GameArgs, players: u8) -> Result<TreasureFamily> {
     if !(1..=4).contains(&players) {
         return Err(input(format!(
             "--players {players}: Treasure Hunt takes 1 to 4 players"
         )));
-    }
-    if g.board.is_some() {
-        return Err(input(
-            "--board does not apply to treasure-hunt (the grid is fixed); use --deck for the cards",
-        ));
     }
     let mut rules = ThRules::new(players);
     for v in &g.variants {

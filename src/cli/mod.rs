@@ -88,8 +88,9 @@ fn run(command: Command) -> Result<ExitCode> {
     }
 }
 
-/// A clap usage error as one line: its message up to the usage block, lines joined (so a
-/// missing argument is named), or, when no subcommand was given, the list of subcommands.
+/// A clap usage error as one line: its message and tips up to the usage block, joined by `; `
+/// (so a missing argument is named and a misspelling gets its suggestion), or, when no
+/// subcommand was given, the list of subcommands.
 fn clap_message(e: &clap::Error) -> String {
     use clap::CommandFactory;
     if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
@@ -103,13 +104,16 @@ fn clap_message(e: &clap::Error) -> String {
             names.join(", ")
         );
     }
+    // Clap's text: the message, a blank line, tips (`tip: a similar subcommand exists: …`),
+    // then the usage block and a pointer to --help. One line keeps the message and the tips.
     let text = e.to_string();
     let parts: Vec<&str> = text
         .lines()
-        .take_while(|l| !l.trim().is_empty() && !l.starts_with("Usage:"))
         .map(str::trim)
+        .take_while(|l| !l.starts_with("Usage:"))
+        .filter(|l| !l.is_empty() && !l.starts_with("For more information"))
         .collect();
-    let line = parts.join(" ");
+    let line = parts.join("; ");
     let line = line.trim_start_matches("error: ");
     if line.is_empty() {
         "invalid arguments (see `pressluck --help`)".to_string()

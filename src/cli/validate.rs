@@ -388,6 +388,9 @@ pub fn parse_columns(text: &str, flag: &str) -> Result<ColumnSet> {
         if !(MIN_COLUMN..=MAX_COLUMN).contains(&c) {
             return Err(input(format!("{flag} {text}: column {c} is not in 2..12")));
         }
+        if set.has(c) {
+            return Err(input(format!("{flag} {text}: column {c} is listed twice")));
+        }
         set = set.with(c);
     }
     Ok(set)

@@ -141,6 +141,17 @@ policies: folder is a file :: policies --strategies file.txt :: --strategies fil
 policies: a bad file in the folder :: policies --strategies strat :: strat/badspec.toml ;; 0..1
 no subcommand ::  :: no subcommand given ;; tournament, replay
 unknown subcommand :: play :: unrecognized subcommand 'play'
+misspelt subcommand :: tournamnet :: unrecognized subcommand 'tournamnet' ;; tip: a similar subcommand exists: 'tournament'
+flag close to another :: tournament --policy ev :: unexpected argument '--policy' ;; tip: a similar argument exists: '--policies'
+columns to win on route66 :: tournament --columns-to-win 4 :: --columns-to-win 4 applies to cant-stop only, not route66
+edition on cant-stop :: tournament --game cant-stop --edition en :: --edition en applies to route66 only, not cant-stop
+variant twice :: tournament --variant faster-gear --variant faster-gear :: --variant faster-gear ;; given twice
+variant twice by another name :: tournament --variant 1 --variant leisurely :: --variant leisurely ;; the same variant as --variant 1
+treasure variant twice :: tournament --game treasure-hunt --variant rounds --variant rounds:5 :: --variant rounds:5 ;; the same variant
+game of none :: tournament --game chess :: --game: unknown game 'chess' ;; route66, cant-stop, great-races, shortcut or treasure-hunt
+odds: a car twice :: odds --cars 4,4 :: --cars 4,4: column 4 is listed twice
+odds: blocked twice :: odds --blocked 2,2 :: --blocked 2,2: column 2 is listed twice
+sweep: decimal range without a step :: sweep --policy fixed-risk:{0.1..0.5} :: --policy ;; give one, like {0.1..0.5 step 0.1}
 "#;
 
 /// Flags whose path a failed command must leave as it found it.
