@@ -224,7 +224,7 @@ fn tournament(c: &mut Criterion) {
         (GameKind::Route66, "rule28", "fixed-risk:0.3"),
     ];
     for (game, a, b) in cases {
-        let family = ColumnFamily(Rules::new(game, 2));
+        let family = ColumnFamily::new(Rules::new(game, 2));
         let m = Matchup {
             slots: vec![PolicySpec::parse(a).unwrap(), PolicySpec::parse(b).unwrap()],
         };

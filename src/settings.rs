@@ -2,20 +2,79 @@
 //! line. A value here is always valid (games in range, output paths writable, policy specs
 //! parsed for their game, files read), so a command does its work without checking flags.
 
-use crate::columns::{ColumnSet, Rules};
+use crate::columns::{ColumnSet, Game, GameKind, Rules};
+use crate::dice::Roll;
+use crate::error::input;
 use crate::output::destination::Destination;
 use crate::output::provenance::Provenance;
 use crate::policy::race::RaceSpec;
+use crate::policy::spec::StrategyBook;
 use crate::policy::PolicySpec;
+use crate::shortcut;
 use crate::shortcut::{ShortcutBoard, ShortcutSetup};
 use crate::sim::families::TreasureFamily;
 use crate::sim::family::Family;
 use crate::sim::schedule::Matchup;
 use crate::sim::work::Shard;
 use crate::transcript::Overrides;
+use crate::treasure_hunt;
 use crate::treasure_hunt::policy::ThSpec;
 use crate::treasure_hunt::Deck;
+use anyhow::Result;
 use std::path::PathBuf;
+
+/// Every game's command-line name, for errors.
+pub const GAME_NAMES: &str = "route66, cant-stop, great-races, shortcut or treasure-hunt";
+
+/// A game named on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameName {
+    /// Route 66, Can't Stop or The Great Races.
+    Columns(GameKind),
+    /// Shortcut.
+    Shortcut,
+    /// Treasure Hunt.
+    TreasureHunt,
+}
+
+impl GameName {
+    /// The game named `text` (`route66`, `cant-stop`, …); the error names the flag and lists
+    /// every game.
+    pub fn parse(text: &str, flag: &str) -> Result<GameName> {
+        match text {
+            shortcut::GAME_NAME => Ok(GameName::Shortcut),
+            treasure_hunt::GAME_NAME => Ok(GameName::TreasureHunt),
+            _ => text
+                .parse::<GameKind>()
+                .map(GameName::Columns)
+                .map_err(|_| {
+                    input(format!(
+                        "{flag}: unknown game '{text}' (expected {GAME_NAMES})"
+                    ))
+                }),
+        }
+    }
+
+    /// The game's title, for people.
+    pub fn title(self) -> &'static str {
+        match self {
+            GameName::Columns(GameKind::Route66) => "The Mother Road: Route 66",
+            GameName::Columns(GameKind::CantStop) => "Can't Stop",
+            GameName::Columns(GameKind::GreatRaces) => "The Great Races",
+            GameName::Shortcut => "Shortcut",
+            GameName::TreasureHunt => "Treasure Hunt",
+        }
+    }
+
+    /// The name in outputs.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameName::Columns(g) => g.name(),
+            GameName::Shortcut => shortcut::GAME_NAME,
+            GameName::TreasureHunt => treasure_hunt::GAME_NAME,
+        }
+    }
+}
 
 /// A validated game of any family, ready to play.
 #[derive(Clone, Debug)]
@@ -176,6 +235,15 @@ pub enum OddsTable {
     },
 }
 
+/// `pressluck policies`: which game's policies, and the strategies known by name.
+#[derive(Clone, Debug)]
+pub struct PoliciesSettings {
+    /// Only this game's (all five when `None`).
+    pub game: Option<GameName>,
+    /// The strategies.
+    pub strategies: StrategyBook,
+}
+
 /// How a position or advice is printed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -212,10 +280,28 @@ pub enum RecordGame {
 /// `pressluck advise`.
 #[derive(Clone, Debug)]
 pub struct AdviseSettings {
-    /// The record.
-    pub record: RecordSettings,
+    /// The position to advise on.
+    pub source: AdviseSource,
     /// The policies to ask.
     pub policies: AdvisePolicies,
+    /// Output format.
+    pub format: Format,
+}
+
+/// Where `advise` finds its position.
+#[derive(Clone, Debug)]
+pub enum AdviseSource {
+    /// A game record, played up to its current decision.
+    Record(RecordSettings),
+    /// A position set up on the command line (Route 66, Can't Stop).
+    Position {
+        /// The rules.
+        rules: Rules,
+        /// The game at the position.
+        game: Game,
+        /// The roll to use, if one is in hand.
+        roll: Option<Roll>,
+    },
 }
 
 /// The policies `advise` asks, of the record's game.

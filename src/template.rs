@@ -87,12 +87,14 @@ fn parse_range(inner: &str) -> Result<(Decimal, Decimal, Decimal), String> {
     let step = match step {
         Some(s) => Decimal::parse(s)?,
         None if start.is_whole() && end.is_whole() => Decimal { units: 1, scale: 0 },
-        None => return Err(format!(
+        None => {
+            return Err(format!(
             "the range {{{}}} has decimal bounds and no step: give one, like {{{}..{} step 0.1}}",
             inner.trim(),
             a.trim(),
             b.trim()
-        )),
+        ))
+        }
     };
     Ok((start, end, step))
 }

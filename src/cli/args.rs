@@ -10,7 +10,10 @@ use std::path::PathBuf;
 #[command(
     name = "pressluck",
     version,
-    about,
+    about = "Hard numbers for press-your-luck dice race games: The Mother Road: Route 66 \
+             (route66), Can't Stop (cant-stop), The Great Races (great-races), Shortcut \
+             (shortcut) and Treasure Hunt (treasure-hunt).",
+    after_help = TOP_EXAMPLES,
     propagate_version = true,
     args_override_self = true
 )]
@@ -20,26 +23,73 @@ pub struct Cli {
     pub command: Command,
 }
 
+/// The examples under `pressluck --help`.
+const TOP_EXAMPLES: &str = "Examples:
+  pressluck tournament --games 20000
+  pressluck odds --game cant-stop --cars 4,7,11
+  pressluck advise --game cant-stop --cars 6@3,8@2,7@4
+  pressluck policies --game shortcut";
+
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Play every matchup of the listed policies and write win rates (CSV).
+    #[command(after_help = "Examples:
+  pressluck tournament
+  pressluck tournament --game cant-stop --players 1 --policies glenn,rule28,cautious
+  pressluck tournament --game route66 --variant faster-gear --games 50000 --svg chart.svg
+  pressluck tournament --game shortcut --out - | column -s, -t")]
     Tournament(TournamentArgs),
     /// Replay a game record and print the position it reaches.
+    #[command(after_help = "Examples:
+  pressluck replay examples/records/anna-turn.rec
+  pressluck replay examples/records/claudia-faster-gear.rec --format json
+  pressluck replay examples/records/treasure-hunt.rec")]
     Replay(ReplayArgs),
     /// Print the built-in boards in the board-file format.
+    #[command(after_help = "Examples:
+  pressluck boards
+  pressluck boards cant-stop > my-board.toml
+  pressluck boards shortcut")]
     Boards(BoardsArgs),
-    /// List the built-in policies and the strategy files.
+    /// List every game's built-in policies and the strategies known by name.
+    #[command(after_help = "Examples:
+  pressluck policies
+  pressluck policies --game treasure-hunt
+  pressluck policies --strategies ~/my-strategies")]
     Policies(PoliciesArgs),
     /// Exact stop-or-roll odds: bust chances of sets of columns, track and reach odds (CSV).
+    #[command(after_help = "Examples:
+  pressluck odds --game cant-stop --cars 4,7,11
+  pressluck odds --game cant-stop --free-cars 1 --blocked 2,12 --out odds.csv
+  pressluck odds --view reach --game route66
+  pressluck odds --game shortcut --view policy")]
     Odds(OddsArgs),
     /// Measure this machine: games/s, rolls/s, ns per roll and peak memory of self-play.
+    #[command(after_help = "Examples:
+  pressluck bench
+  pressluck bench --game cant-stop --games 4000000 --repeat 5
+  pressluck bench --game route66 --policies rule28,fixed-risk:0.3 --json")]
     Bench(BenchArgs),
     /// Add up the shards of a sharded tournament or sweep into its result CSV.
+    #[command(after_help = "Examples:
+  pressluck tournament --game cant-stop --shard 1/2 --out s1.csv
+  pressluck tournament --game cant-stop --shard 2/2 --out s2.csv
+  pressluck merge s1.csv s2.csv --out tournament.csv --svg chart.svg")]
     Merge(MergeArgs),
-    /// Read a game record up to the current decision and advise the player to move.
+    /// Advise the player to move, on a game record's current decision or a position set up
+    /// with flags.
+    #[command(after_help = "Examples:
+  pressluck advise --game cant-stop --cars 6@3,8@2,7@4
+  pressluck advise --game cant-stop --cubes 1:7@5 --cubes 2:7@8 --cars 6@2 --roll 3,4,4,6
+  pressluck advise --game route66 --cubes 2:5@3 --won 1:9 --cars 8@2,6@1 --format json
+  pressluck advise examples/records/anna-turn.rec --policies ev,rule28")]
     Advise(AdviseArgs),
     /// Sweep one parameter of a policy against a field of opponents (CSV, optional SVG chart).
+    #[command(after_help = "Examples:
+  pressluck sweep --game cant-stop --policy 'fixed-risk:{0.1..0.5 step 0.05}' --svg sweep.svg
+  pressluck sweep --game cant-stop --players 1 --policy 'rule-of-n:{20..36 step 2}'
+  pressluck sweep --game route66 --policy 'rolls:{1..6}' --against ev,rule28")]
     Sweep(SweepArgs),
 }
 
@@ -77,10 +127,15 @@ pub struct TournamentArgs {
     /// Seats at the table (1 = solitaire: turns to finish).
     #[arg(long, default_value_t = 2)]
     pub players: u8,
-    /// Policies, comma-separated specs or strategy files (see `pressluck policies`); default
-    /// for the column games: ev,fixed-risk:0.3,one-roll,rule28 (each game has its own).
+    /// Policies, comma-separated: specs, strategy names or strategy files (see `pressluck
+    /// policies`); default for the column games: ev,fixed-risk:0.3,one-roll,rule28 (each game
+    /// has its own).
     #[arg(long)]
     pub policies: Option<String>,
+    /// Folder of your own strategy files, found by name in --policies (default: ./strategies
+    /// when it exists; the built-in ones are always there).
+    #[arg(long, env = "PRESSLUCK_STRATEGIES")]
+    pub strategies: Option<PathBuf>,
     /// Games per matchup.
     #[arg(long, default_value_t = 100_000)]
     pub games: u64,
@@ -124,7 +179,15 @@ pub struct MergeArgs {
 pub struct ReplayArgs {
     /// The game record.
     pub file: PathBuf,
-    /// Game (overrides the record's `game` line).
+    /// How to read it.
+    #[command(flatten)]
+    pub reading: RecordArgs,
+}
+
+/// How to read a game record: flags that override or extend its header, and the output format.
+#[derive(Debug, Args)]
+pub struct RecordArgs {
+    /// Game (overrides the record's `game` line; with no record, the game of the position).
     #[arg(long)]
     pub game: Option<String>,
     /// Route 66 edition (overrides the record).
@@ -147,13 +210,51 @@ pub struct ReplayArgs {
 /// `pressluck advise`.
 #[derive(Debug, Args)]
 pub struct AdviseArgs {
-    /// The record and how to read it (as for `replay`).
+    /// The game record; without one, the position is the one the flags below set up (Route 66
+    /// and Can't Stop).
+    pub file: Option<PathBuf>,
+    /// How to read the record (or, without one, the game and the output format).
     #[command(flatten)]
-    pub record: ReplayArgs,
+    pub reading: RecordArgs,
+    /// The position, without a record.
+    #[command(flatten)]
+    pub position: PositionArgs,
     /// Policies to ask, comma-separated (default: ev, optimal-turn, fixed-risk:0.3, rule28,
     /// glenn, one-roll and rolls:2; The Great Races: race-points, race-progress, race-margin).
     #[arg(long)]
     pub policies: Option<String>,
+    /// Folder of your own strategy files, found by name in --policies (default: ./strategies
+    /// when it exists; the built-in ones are always there).
+    #[arg(long, env = "PRESSLUCK_STRATEGIES")]
+    pub strategies: Option<PathBuf>,
+}
+
+/// A position by hand for `advise` (Route 66 and Can't Stop): columns are 2 to 12, spaces count
+/// from 1 at the bottom, players from 1.
+#[derive(Debug, Default, Args)]
+pub struct PositionArgs {
+    /// Seats at the table (default: 2, or more when the flags name a higher player).
+    #[arg(long)]
+    pub players: Option<u8>,
+    /// The player to move (default 1).
+    #[arg(long)]
+    pub to_move: Option<u8>,
+    /// Cubes of player P, repeatable: P:COLUMN@SPACE,… (e.g. --cubes 1:7@3,4@2 --cubes 2:7@5).
+    #[arg(long = "cubes")]
+    pub cubes: Vec<String>,
+    /// Columns won by player P, repeatable, in the order they were won: P:COLUMN,… (Route 66:
+    /// second place goes by the cubes in the column, as when it was won).
+    #[arg(long = "won")]
+    pub won: Vec<String>,
+    /// The cars of the turn in hand: COLUMN@SPACE,… (Can't Stop's neutral markers).
+    #[arg(long)]
+    pub cars: Option<String>,
+    /// Successful rolls so far this turn (default 1 with cars).
+    #[arg(long)]
+    pub rolls: Option<u16>,
+    /// The roll to use: four dice, e.g. 3,4,4,6 (without it: roll on or stop).
+    #[arg(long)]
+    pub roll: Option<String>,
 }
 
 /// `pressluck boards`.
@@ -214,6 +315,10 @@ pub struct BenchArgs {
     /// fixed-risk:0.3 for the column games, the first of the game's default field otherwise).
     #[arg(long)]
     pub policies: Option<String>,
+    /// Folder of your own strategy files, found by name in --policies (default: ./strategies
+    /// when it exists; the built-in ones are always there).
+    #[arg(long, env = "PRESSLUCK_STRATEGIES")]
+    pub strategies: Option<PathBuf>,
     /// Games to play.
     #[arg(long, default_value_t = 1_000_000)]
     pub games: u64,
@@ -235,9 +340,13 @@ pub struct BenchArgs {
 /// `pressluck policies`.
 #[derive(Debug, Args)]
 pub struct PoliciesArgs {
-    /// Folder of strategy files to list.
-    #[arg(long, default_value = "strategies")]
-    pub strategies: PathBuf,
+    /// Only this game's policies: route66, cant-stop, great-races, shortcut or treasure-hunt.
+    #[arg(long)]
+    pub game: Option<String>,
+    /// Folder of your own strategy files, found by name in --policies (default: ./strategies
+    /// when it exists; the built-in ones are always there).
+    #[arg(long, env = "PRESSLUCK_STRATEGIES")]
+    pub strategies: Option<PathBuf>,
 }
 
 /// `pressluck sweep`.
@@ -253,9 +362,14 @@ pub struct SweepArgs {
     /// 'rolls:{1..8}' (step 1 by default) or 'rule-of-n:{20..36 step 2}'.
     #[arg(long)]
     pub policy: String,
-    /// Opponents, comma-separated specs (two players; default: the game's tournament field).
+    /// Opponents, comma-separated specs or strategies (two players; default: the game's
+    /// tournament field).
     #[arg(long)]
     pub against: Option<String>,
+    /// Folder of your own strategy files, found by name in --policies (default: ./strategies
+    /// when it exists; the built-in ones are always there).
+    #[arg(long, env = "PRESSLUCK_STRATEGIES")]
+    pub strategies: Option<PathBuf>,
     /// Games per point and opponent.
     #[arg(long, default_value_t = 20_000)]
     pub games: u64,
@@ -293,4 +407,21 @@ pub struct RunArgs {
     /// Continue the run saved in this checkpoint (same arguments).
     #[arg(long)]
     pub resume: Option<PathBuf>,
+}
+
+impl PositionArgs {
+    /// The first position flag given, if any.
+    pub fn first_given(&self) -> Option<&'static str> {
+        [
+            (self.players.is_some(), "--players"),
+            (self.to_move.is_some(), "--to-move"),
+            (!self.cubes.is_empty(), "--cubes"),
+            (!self.won.is_empty(), "--won"),
+            (self.cars.is_some(), "--cars"),
+            (self.rolls.is_some(), "--rolls"),
+            (self.roll.is_some(), "--roll"),
+        ]
+        .into_iter()
+        .find_map(|(given, flag)| given.then_some(flag))
+    }
 }

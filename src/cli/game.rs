@@ -5,54 +5,12 @@ use super::args::GameArgs;
 use crate::columns::{Edition, GameKind, Layout, Rules, Variant};
 use crate::error::input;
 use crate::output::provenance::Provenance;
-use crate::settings::GameSetup;
-use crate::shortcut::{self, ShortcutBoard, ShortcutSetup};
+use crate::settings::{GameName, GameSetup};
+use crate::shortcut::{ShortcutBoard, ShortcutSetup};
 use crate::sim::families::TreasureFamily;
-use crate::treasure_hunt::{self, Deck, ThRules};
+use crate::treasure_hunt::{Deck, ThRules};
 use anyhow::Result;
 use std::path::Path;
-
-/// Every game's command-line name, for errors.
-pub const GAME_NAMES: &str = "route66, cant-stop, great-races, shortcut or treasure-hunt";
-
-/// A game named on the command line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameName {
-    /// Route 66, Can't Stop or The Great Races.
-    Columns(GameKind),
-    /// Shortcut.
-    Shortcut,
-    /// Treasure Hunt.
-    TreasureHunt,
-}
-
-impl GameName {
-    /// The game named `text` (`route66`, `cant-stop`, …); the error names the flag and lists
-    /// every game.
-    pub fn parse(text: &str, flag: &str) -> Result<GameName> {
-        match text {
-            shortcut::GAME_NAME => Ok(GameName::Shortcut),
-            treasure_hunt::GAME_NAME => Ok(GameName::TreasureHunt),
-            _ => text
-                .parse::<GameKind>()
-                .map(GameName::Columns)
-                .map_err(|_| {
-                    input(format!(
-                        "{flag}: unknown game '{text}' (expected {GAME_NAMES})"
-                    ))
-                }),
-        }
-    }
-
-    /// The name in outputs.
-    pub fn name(self) -> &'static str {
-        match self {
-            GameName::Columns(g) => g.name(),
-            GameName::Shortcut => shortcut::GAME_NAME,
-            GameName::TreasureHunt => treasure_hunt::GAME_NAME,
-        }
-    }
-}
 
 impl GameArgs {
     /// The game named by `--game`.

@@ -36,13 +36,14 @@ where
     run(cli.command)
 }
 
-/// Picks the family of a game setup and evaluates `$body` with it bound to `$family`: the
-/// family is a type, so each arm is its own instance of the generic code in `$body`.
+/// Picks the family of a game setup (the column races knowing the strategies `$strategies`)
+/// and evaluates `$body` with it bound to `$family`: the family is a type, so each arm is its
+/// own instance of the generic code in `$body`.
 macro_rules! with_family {
-    ($setup:expr, $family:ident => $body:expr) => {
+    ($setup:expr, $strategies:expr, $family:ident => $body:expr) => {
         match $setup {
             GameSetup::Columns(rules) => {
-                let $family = ColumnFamily(rules);
+                let $family = ColumnFamily::with_strategies(rules, $strategies);
                 $body
             }
             GameSetup::GreatRaces(rules) => {
@@ -64,18 +65,23 @@ macro_rules! with_family {
 /// Checks a parsed subcommand into its settings and runs it.
 fn run(command: Command) -> Result<ExitCode> {
     match command {
-        Command::Tournament(a) => with_family!(a.game.setup(a.players)?, family => {
-            commands::tournament::run(validate::tournament(family, a)?)
-        }),
+        Command::Tournament(a) => {
+            let book = validate::strategies(a.strategies.as_deref())?;
+            with_family!(a.game.setup(a.players)?, book, family => {
+                commands::tournament::run(validate::tournament(family, a)?)
+            })
+        }
         Command::Sweep(a) => {
             validate::sweep_players(a.players)?;
-            with_family!(a.game.setup(a.players)?, family => {
+            let book = validate::strategies(a.strategies.as_deref())?;
+            with_family!(a.game.setup(a.players)?, book, family => {
                 commands::sweep::run(validate::sweep(family, a)?)
             })
         }
         Command::Bench(a) => {
             validate::bench_limits(&a)?;
-            with_family!(a.game.setup(a.players)?, family => {
+            let book = validate::strategies(a.strategies.as_deref())?;
+            with_family!(a.game.setup(a.players)?, book, family => {
                 commands::bench::run(validate::bench(family, a)?)
             })
         }
@@ -84,7 +90,7 @@ fn run(command: Command) -> Result<ExitCode> {
         Command::Replay(a) => commands::replay::run(validate::record(a)?),
         Command::Advise(a) => commands::advise::run(validate::advise(a)?),
         Command::Boards(a) => commands::boards::run(validate::board_name(a.name.as_deref())?),
-        Command::Policies(a) => commands::policies::run(&a.strategies),
+        Command::Policies(a) => commands::policies::run(validate::policies(a)?),
     }
 }
 

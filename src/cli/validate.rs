@@ -2,20 +2,22 @@
 //! settings ([`crate::settings`]), or a one-line input error naming the flag (or file) at fault.
 
 use super::args::{
-    AdviseArgs, BenchArgs, GameArgs, MergeArgs, OddsArgs, ReplayArgs, RunArgs, SweepArgs,
-    TournamentArgs,
+    AdviseArgs, BenchArgs, GameArgs, MergeArgs, OddsArgs, PoliciesArgs, PositionArgs, RecordArgs,
+    ReplayArgs, RunArgs, SweepArgs, TournamentArgs,
 };
 use super::game::{load_board, load_deck, load_shortcut_board};
+use crate::columns::position::{set_up, PositionSpec};
 use crate::columns::set::{MAX_COLUMN, MIN_COLUMN};
 use crate::columns::{ColumnSet, Edition, GameKind, Variant};
+use crate::dice::Roll;
 use crate::error::input;
 use crate::output::destination::Destination;
 use crate::policy::race::{RaceRule, RaceSpec};
-use crate::policy::PolicySpec;
+use crate::policy::spec::StrategyBook;
 use crate::settings::{
-    AdvisePolicies, AdviseSettings, BenchSettings, Control, Format, GameSetup, MergeSettings,
-    OddsSettings, OddsTable, RecordGame, RecordSettings, RunSettings, SweepSettings,
-    TournamentSettings,
+    AdvisePolicies, AdviseSettings, AdviseSource, BenchSettings, Control, Format, GameName,
+    GameSetup, MergeSettings, OddsSettings, OddsTable, PoliciesSettings, RecordGame,
+    RecordSettings, RunSettings, SweepSettings, TournamentSettings,
 };
 use crate::shortcut::{self, ShortcutBoard};
 use crate::sim::family::Family;
@@ -336,6 +338,34 @@ pub fn bench<F: Family>(family: F, a: BenchArgs) -> Result<BenchSettings<F>> {
     })
 }
 
+/// The strategies known by name: the built-in ones and the files of `dir` (`--strategies` or
+/// `PRESSLUCK_STRATEGIES`), else of `./strategies` when that folder exists.
+pub fn strategies(dir: Option<&Path>) -> Result<StrategyBook> {
+    let book = StrategyBook::builtin();
+    match dir {
+        Some(d) => book
+            .with_folder(d)
+            .map_err(|e| input(format!("--strategies {}: {e}", d.display()))),
+        None if Path::new("strategies").is_dir() => {
+            book.with_folder(Path::new("strategies")).map_err(input)
+        }
+        None => Ok(book),
+    }
+}
+
+/// `pressluck policies`.
+pub fn policies(a: PoliciesArgs) -> Result<PoliciesSettings> {
+    let game = a
+        .game
+        .as_deref()
+        .map(|g| GameName::parse(g, "--game"))
+        .transpose()?;
+    Ok(PoliciesSettings {
+        game,
+        strategies: strategies(a.strategies.as_deref())?,
+    })
+}
+
 /// `pressluck boards NAME`: the name of a built-in board (or none: all of them).
 pub fn board_name(name: Option<&str>) -> Result<Option<&'static str>> {
     let Some(name) = name else { return Ok(None) };
@@ -524,7 +554,7 @@ fn only_cars(text: &str, blocked: ColumnSet, a: &OddsArgs) -> Result<ColumnSet> 
 }
 
 /// The game a record is of: `--game`, else its own `game` line, else Route 66.
-fn record_game(a: &ReplayArgs, bytes: &[u8]) -> String {
+fn record_game(a: &RecordArgs, bytes: &[u8]) -> String {
     if let Some(g) = &a.game {
         return g.clone();
     }
@@ -540,22 +570,15 @@ fn record_game(a: &ReplayArgs, bytes: &[u8]) -> String {
 
 /// `pressluck replay`: the record read, its game found and the flags that apply to it checked.
 pub fn record(a: ReplayArgs) -> Result<RecordSettings> {
-    read_record(a).map(|(record, _)| record)
+    read_record(a.file, &a.reading).map(|(record, _)| record)
 }
 
-/// [`record`], with the name of the record's game (as `--game` or its `game` line gives it).
-fn read_record(a: ReplayArgs) -> Result<(RecordSettings, String)> {
-    let format = match a.format.as_str() {
-        "json" => Format::Json,
-        "text" => Format::Text,
-        other => {
-            return Err(input(format!(
-                "--format: unknown format '{other}' (expected json or text)"
-            )))
-        }
-    };
-    let bytes = std::fs::read(&a.file).map_err(|e| input(format!("{}: {e}", a.file.display())))?;
-    let name = record_game(&a, &bytes);
+/// The record `file` read as `a` says, with the name of its game (as `--game` or its `game`
+/// line gives it).
+fn read_record(file: PathBuf, a: &RecordArgs) -> Result<(RecordSettings, String)> {
+    let format = format(&a.format)?;
+    let bytes = std::fs::read(&file).map_err(|e| input(format!("{}: {e}", file.display())))?;
+    let name = record_game(a, &bytes);
     let game = match name.as_str() {
         shortcut::GAME_NAME => {
             if a.edition.is_some() || !a.variants.is_empty() || a.deck.is_some() {
@@ -583,11 +606,11 @@ fn read_record(a: ReplayArgs) -> Result<(RecordSettings, String)> {
             if a.deck.is_some() {
                 return Err(input("--deck applies to treasure-hunt records only"));
             }
-            RecordGame::Columns(overrides(&a)?)
+            RecordGame::Columns(overrides(a)?)
         }
     };
     let record = RecordSettings {
-        file: a.file,
+        file,
         bytes,
         game,
         format,
@@ -596,7 +619,7 @@ fn read_record(a: ReplayArgs) -> Result<(RecordSettings, String)> {
 }
 
 /// The command-line flags that override or extend a column-race record's header.
-fn overrides(a: &ReplayArgs) -> Result<Overrides> {
+fn overrides(a: &RecordArgs) -> Result<Overrides> {
     let game = match &a.game {
         Some(g) => Some(
             g.parse::<GameKind>()
@@ -631,10 +654,34 @@ fn overrides(a: &ReplayArgs) -> Result<Overrides> {
     })
 }
 
-/// `pressluck advise`: the record (as for `replay`) and the policies of its game.
+/// `pressluck advise`: the record (as for `replay`) or the position the flags set up, and the
+/// policies of its game.
 pub fn advise(a: AdviseArgs) -> Result<AdviseSettings> {
-    let (record, name) = read_record(a.record)?;
-    let races = name.parse::<GameKind>() == Ok(GameKind::GreatRaces);
+    let book = strategies(a.strategies.as_deref())?;
+    let format = format(&a.reading.format)?;
+    let (source, races, treasure) = match a.file {
+        Some(file) => {
+            if let Some(flag) = a.position.first_given() {
+                return Err(input(format!(
+                    "{flag} sets up a position without a record; give a record or the position, not both"
+                )));
+            }
+            let (record, name) = read_record(file, &a.reading)?;
+            let races = name.parse::<GameKind>() == Ok(GameKind::GreatRaces);
+            let treasure = match &record.game {
+                RecordGame::Shortcut(_) => {
+                    return Err(input(
+                        "advise reads Route 66, Can't Stop, The Great Races and Treasure Hunt records; \
+                         for a Shortcut record use replay (and odds --game shortcut --view policy)",
+                    ))
+                }
+                RecordGame::TreasureHunt(_) => true,
+                RecordGame::Columns(_) => false,
+            };
+            (AdviseSource::Record(record), races, treasure)
+        }
+        None => (position(&a.reading, &a.position)?, false, false),
+    };
     let list = |default: &str| -> Vec<String> {
         a.policies
             .as_deref()
@@ -649,40 +696,162 @@ pub fn advise(a: AdviseArgs) -> Result<AdviseSettings> {
             "--policies: {name} decides by chance, there is no advice in it"
         ))
     };
-    let policies =
-        match &record.game {
-            RecordGame::Shortcut(_) => return Err(input(
-                "advise reads Route 66, Can't Stop, The Great Races and Treasure Hunt records; \
-                 for a Shortcut record use replay (and odds --game shortcut --view policy)",
-            )),
-            RecordGame::TreasureHunt(_) => AdvisePolicies::TreasureHunt(
-                list(DEFAULT_ADVISE_TREASURE_POLICIES)
-                    .iter()
-                    .map(|p| ThSpec::parse(p).map_err(flag))
-                    .collect::<Result<_>>()?,
-            ),
-            RecordGame::Columns(_) if races => {
-                let mut specs = Vec::new();
-                for part in list(DEFAULT_ADVISE_RACE_POLICIES) {
-                    let spec = RaceSpec::parse(&part).map_err(flag)?;
-                    if spec.rule == RaceRule::Random {
-                        return Err(chance(&spec.name));
-                    }
-                    specs.push(spec);
-                }
-                AdvisePolicies::Races(specs)
+    let policies = if treasure {
+        AdvisePolicies::TreasureHunt(
+            list(DEFAULT_ADVISE_TREASURE_POLICIES)
+                .iter()
+                .map(|p| ThSpec::parse(p).map_err(flag))
+                .collect::<Result<_>>()?,
+        )
+    } else if races {
+        let mut specs = Vec::new();
+        for part in list(DEFAULT_ADVISE_RACE_POLICIES) {
+            let spec = RaceSpec::parse(&part).map_err(flag)?;
+            if spec.rule == RaceRule::Random {
+                return Err(chance(&spec.name));
             }
-            RecordGame::Columns(_) => {
-                let mut specs = Vec::new();
-                for part in list(DEFAULT_ADVISE_POLICIES) {
-                    let spec = PolicySpec::parse(&part).map_err(flag)?;
-                    if spec.name.starts_with("random") {
-                        return Err(chance(&spec.name));
-                    }
-                    specs.push(spec);
-                }
-                AdvisePolicies::Columns(specs)
+            specs.push(spec);
+        }
+        AdvisePolicies::Races(specs)
+    } else {
+        let mut specs = Vec::new();
+        for part in list(DEFAULT_ADVISE_POLICIES) {
+            let spec = book.parse(&part).map_err(flag)?;
+            if spec.name.starts_with("random") {
+                return Err(chance(&spec.name));
             }
-        };
-    Ok(AdviseSettings { record, policies })
+            specs.push(spec);
+        }
+        AdvisePolicies::Columns(specs)
+    };
+    Ok(AdviseSettings {
+        source,
+        policies,
+        format,
+    })
+}
+
+/// The output format of `--format`.
+fn format(text: &str) -> Result<Format> {
+    match text {
+        "json" => Ok(Format::Json),
+        "text" => Ok(Format::Text),
+        other => Err(input(format!(
+            "--format: unknown format '{other}' (expected json or text)"
+        ))),
+    }
+}
+
+/// The position `p` sets up in the game of `reading` (Route 66 unless `--game` says).
+fn position(reading: &RecordArgs, p: &PositionArgs) -> Result<AdviseSource> {
+    let game = GameArgs {
+        game: reading.game.clone().unwrap_or_else(|| "route66".into()),
+        edition: reading.edition.clone(),
+        variants: reading.variants.clone(),
+        board: reading.board.clone(),
+        columns_to_win: None,
+        deck: reading.deck.clone(),
+    };
+    // Players named anywhere, counted from 1.
+    let cubes: Vec<(u8, Vec<(u8, u8)>)> = p
+        .cubes
+        .iter()
+        .map(|t| owned(t, "--cubes", |x| spot(x, "--cubes", t)))
+        .collect::<Result<_>>()?;
+    let won: Vec<(u8, Vec<u8>)> = p
+        .won
+        .iter()
+        .map(|t| owned(t, "--won", |x| number(x, "--won", t)))
+        .collect::<Result<_>>()?;
+    let named = cubes
+        .iter()
+        .map(|c| c.0)
+        .chain(won.iter().map(|w| w.0))
+        .chain(p.to_move)
+        .max()
+        .unwrap_or(1);
+    let players = p.players.unwrap_or(named.max(2));
+    let rules = match game.setup(players)? {
+        GameSetup::Columns(rules) => rules,
+        _ => {
+            return Err(input(format!(
+                "--game {}: a position by hand takes route66 or cant-stop (for the other games, give a record)",
+                game.game
+            )))
+        }
+    };
+    let seat = |q: u8, flag: &str| -> Result<u8> {
+        if (1..=players).contains(&q) {
+            Ok(q - 1)
+        } else {
+            Err(input(format!(
+                "{flag}: player {q} is not at a table of {players} (--players)"
+            )))
+        }
+    };
+    let mut spec = PositionSpec {
+        to_move: seat(p.to_move.unwrap_or(1), "--to-move")?,
+        rolls: p.rolls,
+        ..PositionSpec::default()
+    };
+    for (q, list) in &cubes {
+        let q = seat(*q, "--cubes")?;
+        spec.cubes.extend(list.iter().map(|&(c, s)| (q, c, s)));
+    }
+    for (q, list) in &won {
+        let q = seat(*q, "--won")?;
+        spec.claimed.extend(list.iter().map(|&c| (q, c)));
+    }
+    if let Some(t) = &p.cars {
+        spec.cars = t
+            .split(',')
+            .map(|x| spot(x, "--cars", t))
+            .collect::<Result<_>>()?;
+    }
+    let game = set_up(&rules, &spec).map_err(|e| input(format!("position: {e}")))?;
+    let roll = p.roll.as_deref().map(parse_roll).transpose()?;
+    Ok(AdviseSource::Position { rules, game, roll })
+}
+
+/// `P:ITEM,ITEM,…` with each item read by `item`: the player (from 1) and the items.
+fn owned<T>(text: &str, flag: &str, item: impl Fn(&str) -> Result<T>) -> Result<(u8, Vec<T>)> {
+    let (who, items) = text.split_once(':').ok_or_else(|| {
+        input(format!(
+            "{flag} {text}: write the player first, like {flag} 1:7@3,4@2"
+        ))
+    })?;
+    let who = number(who, flag, text)?;
+    let items = items.split(',').map(item).collect::<Result<_>>()?;
+    Ok((who, items))
+}
+
+/// `COLUMN@SPACE`.
+fn spot(text: &str, flag: &str, whole: &str) -> Result<(u8, u8)> {
+    let (c, s) = text.trim().split_once('@').ok_or_else(|| {
+        input(format!(
+            "{flag} {whole}: '{}' is not COLUMN@SPACE, like 7@3",
+            text.trim()
+        ))
+    })?;
+    Ok((number(c, flag, whole)?, number(s, flag, whole)?))
+}
+
+/// A small whole number in the flag's text.
+fn number(text: &str, flag: &str, whole: &str) -> Result<u8> {
+    text.trim()
+        .parse()
+        .map_err(|_| input(format!("{flag} {whole}: '{}' is not a number", text.trim())))
+}
+
+/// `--roll a,b,c,d`: four dice 1 to 6.
+fn parse_roll(text: &str) -> Result<Roll> {
+    let words: Vec<&str> = text
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|w| !w.is_empty())
+        .collect();
+    Roll::parse(&words).ok_or_else(|| {
+        input(format!(
+            "--roll {text}: give four dice 1 to 6, like 3,4,4,6"
+        ))
+    })
 }

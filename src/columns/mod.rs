@@ -13,6 +13,7 @@ pub mod game;
 pub mod layout;
 pub mod legal;
 pub mod odds;
+pub mod position;
 pub mod rules;
 pub mod set;
 pub mod turn;

@@ -13,7 +13,9 @@ use crate::policy::ev::ExpectedValue;
 use crate::policy::optimal_turn::OptimalTurn;
 use crate::policy::race::{self, RaceSpec};
 use crate::policy::{AnyPolicy, Policy, PolicySpec, View};
-use crate::settings::{AdvisePolicies, AdviseSettings, Format, RecordGame};
+use crate::settings::{
+    AdvisePolicies, AdviseSettings, AdviseSource, Format, RecordGame, RecordSettings,
+};
 use crate::transcript::Decision;
 use crate::treasure_hunt::grid::cell_name;
 use crate::treasure_hunt::policy::{Act, ThSpec};
@@ -188,9 +190,9 @@ pub fn treasure_text(a: &Value) -> String {
 pub fn race_advice(rules: &Rules, game: &Game, decision: Decision, specs: &[RaceSpec]) -> Value {
     let mut out = json!({
         "game": rules.game.name(),
-        "to_move": game.to_move,
+        "to_move": game.to_move + 1,
         "finished": game.finished(),
-        "winner": game.winner,
+        "winner": game.winner.map(|w| w + 1),
     });
     match decision {
         Decision::Over => out["decision"] = json!("over"),
@@ -241,9 +243,10 @@ pub fn advice(rules: &Rules, game: &Game, decision: Decision, specs: &[PolicySpe
     let view = View::new(rules, game);
     let mut out = json!({
         "game": rules.game.name(),
-        "to_move": game.to_move,
+        "unit": if rules.game == GameKind::CantStop { "rolls" } else { "points" },
+        "to_move": game.to_move + 1,
         "finished": game.finished(),
-        "winner": game.winner,
+        "winner": game.winner.map(|w| w + 1),
         "usable": view.usable.to_string(),
         "bust_rolls": view.bust_rolls,
         "p_bust": view.p_bust(),
@@ -319,6 +322,7 @@ pub fn advice(rules: &Rules, game: &Game, decision: Decision, specs: &[PolicySpe
 pub fn to_text(a: &Value) -> String {
     let mut s = String::new();
     let f = |v: &Value| v.as_f64().unwrap_or(0.0);
+    let unit = a["unit"].as_str().unwrap_or("points");
     s += &format!(
         "{}: player {} to move",
         a["game"].as_str().unwrap_or(""),
@@ -329,7 +333,10 @@ pub fn to_text(a: &Value) -> String {
         "roll" => {
             s += &format!(", a new turn: roll\n{}\n", a["note"].as_str().unwrap_or(""));
             if let Some(v) = a["optimal_turn"]["roll_value"].as_f64() {
-                s += &format!("this turn is worth {v:.3} played optimally (optimal-turn)\n");
+                s += &format!(
+                    "this turn is worth {v:.3} {} played optimally (optimal-turn)\n",
+                    unit
+                );
             }
             return s;
         }
@@ -348,14 +355,14 @@ pub fn to_text(a: &Value) -> String {
     }
     if a["decision"] == "roll-or-stop" {
         s += &format!(
-            "one more roll: expected gain {:.3} vs expected loss {:.3} ({:.3} at stake)\n",
+            "one more roll: expected gain {:.3} vs expected loss {:.3} {unit} ({:.3} {unit} at stake)\n",
             f(&a["expected_gain"]),
             f(&a["expected_loss"]),
             f(&a["at_stake"])
         );
         let o = &a["optimal_turn"];
         s += &format!(
-            "optimal-turn: stopping is worth {:.3}, rolling on {:.3}: {}\n",
+            "optimal-turn: stopping is worth {:.3} {unit}, rolling on {:.3} {unit}: {}\n",
             f(&o["stop_value"]),
             f(&o["roll_value"]),
             o["decision"].as_str().unwrap_or("")
@@ -385,7 +392,7 @@ pub fn to_text(a: &Value) -> String {
         for c in a["choices"].as_array().into_iter().flatten() {
             if c.get("expected_points").is_some() {
                 s += &format!(
-                    "  use {:<6} expected points {:+.3}  progress {:.3}  margin {:+.3}\n",
+                    "  use {:<6} expected points {:+.3}  progress {:.3} tracks  margin {:+.3} points\n",
                     c["use"].as_str().unwrap_or(""),
                     f(&c["expected_points"]),
                     f(&c["progress"]),
@@ -394,7 +401,7 @@ pub fn to_text(a: &Value) -> String {
                 continue;
             }
             s += &format!(
-                "  use {:<6} next roll busts {:>4}/1296  optimal-turn value {:.3}\n",
+                "  use {:<6} next roll busts {:>4}/1296  optimal-turn value {:.3} {unit}\n",
                 c["use"].as_str().unwrap_or(""),
                 c["bust_rolls_next"],
                 f(&c["optimal_turn_value"])
@@ -417,38 +424,63 @@ pub fn to_text(a: &Value) -> String {
     s
 }
 
-/// Runs the command: read and play the record up to its decision, ask the policies, print.
+/// Runs the command: the position (a record played up to its decision, or the one set up on
+/// the command line), the policies asked, the advice printed.
 pub fn run(a: AdviseSettings) -> Result<ExitCode> {
-    let record = &a.record;
-    let advice = match (&record.game, &a.policies) {
-        (RecordGame::TreasureHunt(deck), AdvisePolicies::TreasureHunt(specs)) => {
-            treasure_advice(&replay::treasure(record, deck)?, specs)
-        }
-        (RecordGame::Columns(overrides), policies) => {
-            let (setup, replay) = replay::columns(record, overrides)?;
-            let (rules, decision) = (&setup.rules, replay.decision(&setup.rules));
-            match policies {
-                AdvisePolicies::Races(specs) if rules.game == GameKind::GreatRaces => {
-                    race_advice(rules, &replay.game, decision, specs)
-                }
-                AdvisePolicies::Columns(specs) if rules.game != GameKind::GreatRaces => {
-                    advice(rules, &replay.game, decision, specs)
-                }
-                _ => {
-                    return Err(input(format!(
-                        "--game {}: the record's game line names another game",
-                        rules.game.name()
-                    )))
-                }
+    let treasure = matches!(
+        &a.source,
+        AdviseSource::Record(RecordSettings {
+            game: RecordGame::TreasureHunt(_),
+            ..
+        })
+    );
+    let advice = match (&a.source, &a.policies) {
+        (AdviseSource::Record(record), policies) => match (&record.game, policies) {
+            (RecordGame::TreasureHunt(deck), AdvisePolicies::TreasureHunt(specs)) => {
+                treasure_advice(&replay::treasure(record, deck)?, specs)
             }
+            (RecordGame::Columns(overrides), policies) => {
+                let (setup, replay) = replay::columns(record, overrides)?;
+                let decision = replay.decision(&setup.rules);
+                columns_advice(&setup.rules, &replay.game, decision, policies)?
+            }
+            _ => unreachable!("the settings pair a record's game with its policies"),
+        },
+        (AdviseSource::Position { rules, game, roll }, policies) => {
+            let decision = match roll {
+                Some(r) => Decision::Use(*r, game.choices(rules, *r)),
+                None if game.turn.cars.is_empty() => Decision::Roll,
+                None => Decision::RollOrStop,
+            };
+            columns_advice(rules, game, decision, policies)?
         }
-        _ => unreachable!("the settings pair a record's game with its policies"),
     };
-    let text = match (record.format, &record.game) {
-        (Format::Json, _) => serde_json::to_string_pretty(&advice)? + "\n",
-        (Format::Text, RecordGame::TreasureHunt(_)) => treasure_text(&advice),
-        (Format::Text, _) => to_text(&advice),
+    let text = match a.format {
+        Format::Json => serde_json::to_string_pretty(&advice)? + "\n",
+        Format::Text if treasure => treasure_text(&advice),
+        Format::Text => to_text(&advice),
     };
     Destination::Stdout.write(text.as_bytes())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The advice of Route 66, Can't Stop or The Great Races, by the policies of its kind.
+fn columns_advice(
+    rules: &Rules,
+    game: &Game,
+    decision: Decision,
+    policies: &AdvisePolicies,
+) -> Result<Value> {
+    match policies {
+        AdvisePolicies::Races(specs) if rules.game == GameKind::GreatRaces => {
+            Ok(race_advice(rules, game, decision, specs))
+        }
+        AdvisePolicies::Columns(specs) if rules.game != GameKind::GreatRaces => {
+            Ok(advice(rules, game, decision, specs))
+        }
+        _ => Err(input(format!(
+            "--game {}: the policies asked are of another game",
+            rules.game.name()
+        ))),
+    }
 }

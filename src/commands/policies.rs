@@ -1,155 +1,190 @@
-//! `pressluck policies`: every built-in policy family with its spec syntax and one line, then
-//! the strategy files found in a folder (name, the spec it stands for, its description).
+//! `pressluck policies [--game G]`: every game's built-in policies with their spec syntax and
+//! one line each, the default field of its tournaments, and (for Route 66 and Can't Stop) the
+//! strategies known by name: the built-in ones and the user's own.
 
-use crate::error::input;
-use crate::policy::spec::{read_strategy, Strategy};
+use crate::columns::GameKind;
+use crate::output::destination::Destination;
+use crate::policy::race::{DEFAULT_RACE_POLICIES, RACE_FAMILIES};
 use crate::policy::FAMILIES;
+use crate::settings::{GameName, PoliciesSettings};
+use crate::shortcut::policy::{DEFAULT_SHORTCUT_POLICIES, SHORTCUT_FAMILIES};
+use crate::sim::families::columns::DEFAULT_POLICIES;
+use crate::treasure_hunt::policy::{DEFAULT_TREASURE_POLICIES, TREASURE_FAMILIES};
 use anyhow::Result;
 use std::fmt::Write as _;
-use std::path::Path;
 use std::process::ExitCode;
 
+/// A game's policy families: spec syntax and one line each.
+type Families = &'static [(&'static str, &'static str)];
+
+/// The games in the order listed, with their policy families and default fields.
+const GAMES: [(GameName, Families, &str); 5] = [
+    (
+        GameName::Columns(GameKind::Route66),
+        &FAMILIES,
+        DEFAULT_POLICIES,
+    ),
+    (
+        GameName::Columns(GameKind::CantStop),
+        &FAMILIES,
+        DEFAULT_POLICIES,
+    ),
+    (
+        GameName::Columns(GameKind::GreatRaces),
+        &RACE_FAMILIES,
+        DEFAULT_RACE_POLICIES,
+    ),
+    (
+        GameName::Shortcut,
+        &SHORTCUT_FAMILIES,
+        DEFAULT_SHORTCUT_POLICIES,
+    ),
+    (
+        GameName::TreasureHunt,
+        &TREASURE_FAMILIES,
+        DEFAULT_TREASURE_POLICIES,
+    ),
+];
+
 /// Runs the command.
-pub fn run(strategies: &Path) -> Result<ExitCode> {
-    print!("{}", render(strategies)?);
+pub fn run(s: PoliciesSettings) -> Result<ExitCode> {
+    Destination::Stdout.write(render(&s).as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }
 
-/// The strategy files (`*.toml`) in `dir`, sorted by name; `None` when there is no such folder.
-/// A malformed file is an input error naming it.
-pub fn strategies(dir: &Path) -> Result<Option<Vec<Strategy>>> {
-    let entries = match std::fs::read_dir(dir) {
-        Ok(e) => e,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(input(format!("--strategies {}: {e}", dir.display()))),
-    };
-    let mut paths = Vec::new();
-    for entry in entries {
-        let path = entry
-            .map_err(|e| input(format!("--strategies {}: {e}", dir.display())))?
-            .path();
-        if path.extension().is_some_and(|x| x == "toml") && path.is_file() {
-            paths.push(path);
+/// The listing as printed.
+pub fn render(s: &PoliciesSettings) -> String {
+    let mut out = String::new();
+    let mut shown_columns = false;
+    for (game, families, field) in GAMES {
+        if s.game.is_some_and(|g| g != game) {
+            continue;
         }
+        let columns = matches!(
+            game,
+            GameName::Columns(GameKind::Route66 | GameKind::CantStop)
+        );
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        if columns && shown_columns {
+            let _ = writeln!(
+                out,
+                "{}: the policies of route66 above (default field {field}).",
+                game.name()
+            );
+            continue;
+        }
+        let _ = writeln!(
+            out,
+            "{} (--game {}; default field: {field}):",
+            game.title(),
+            game.name()
+        );
+        families_text(&mut out, families);
+        shown_columns |= columns;
     }
-    paths.sort();
-    let list = paths
-        .iter()
-        .map(|p| read_strategy(p).map_err(input))
-        .collect::<Result<Vec<_>>>()?;
-    Ok(Some(list))
+    if s.game
+        .is_none_or(|g| matches!(g, GameName::Columns(GameKind::Route66 | GameKind::CantStop)))
+    {
+        strategies_text(&mut out, s);
+    }
+    out
 }
 
-/// The listing as printed.
-pub fn render(dir: &Path) -> Result<String> {
-    let mut out = String::from("Built-in policies (--policies SPEC,SPEC,…):\n");
-    let width = FAMILIES
+/// Each family's syntax and line, aligned; a syntax too long for the column has its own line.
+fn families_text(out: &mut String, families: &[(&str, &str)]) {
+    let width = families
         .iter()
         .map(|f| f.0.len())
         .filter(|&n| n <= 28)
         .max()
         .unwrap_or(0);
-    for (syntax, line) in FAMILIES {
+    for (syntax, line) in families {
         if syntax.len() > width {
             let _ = writeln!(out, "  {syntax}\n  {:width$}  {line}", "");
         } else {
             let _ = writeln!(out, "  {syntax:width$}  {line}");
         }
     }
-    let shown = dir.display();
-    match strategies(dir)? {
-        None => {
-            let _ = writeln!(
-                out,
-                "\nNo strategy folder at {shown}; only the built-ins are available."
-            );
-        }
-        Some(list) if list.is_empty() => {
-            let _ = writeln!(out, "\nNo strategy files (*.toml) in {shown}.");
-        }
-        Some(list) => {
-            let _ = writeln!(
-                out,
-                "\nStrategy files in {shown} (use as --policies {}):",
-                dir.join("NAME.toml").display()
-            );
-            let name_w = list.iter().map(|s| s.spec.name.len()).max().unwrap_or(0);
-            let spec_w = list.iter().map(|s| s.canonical.len()).max().unwrap_or(0);
-            for s in &list {
-                let _ = writeln!(
-                    out,
-                    "  {:name_w$}  {:spec_w$}  {}",
-                    s.spec.name, s.canonical, s.description
-                );
-            }
-        }
+}
+
+/// The strategies by name (Route 66 and Can't Stop), each with its spec, its description and
+/// where it comes from.
+fn strategies_text(out: &mut String, s: &PoliciesSettings) {
+    let list = s.strategies.list();
+    let _ = writeln!(
+        out,
+        "\nStrategies by name for route66 and cant-stop (--policies NAME; yours in ./strategies, \
+         --strategies DIR or PRESSLUCK_STRATEGIES; a file path works too):"
+    );
+    let name_w = list.iter().map(|s| s.spec.name.len()).max().unwrap_or(0);
+    let spec_w = list.iter().map(|s| s.canonical.len()).max().unwrap_or(0);
+    for st in list {
+        let from = match &st.file {
+            Some(p) => format!(" [{}]", p.display()),
+            None => String::new(),
+        };
+        let _ = writeln!(
+            out,
+            "  {:name_w$}  {:spec_w$}  {}{from}",
+            st.spec.name, st.canonical, st.description
+        );
     }
-    Ok(out)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::policy::spec::StrategyBook;
+
+    fn listing(game: Option<GameName>) -> String {
+        render(&PoliciesSettings {
+            game,
+            strategies: StrategyBook::builtin(),
+        })
+    }
 
     #[test]
-    fn lists_builtins_and_the_strategy_files() {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("strategies");
-        let text = render(&dir).unwrap();
+    fn every_game_lists_its_policies() {
+        let all = listing(None);
         for needle in [
             "one-roll",
             "fixed-risk:P",
-            "ev | expected-value",
             "rule28",
             "glenn",
             "rolls:N",
             "random:P",
-        ] {
-            assert!(text.contains(needle), "{needle} missing:\n{text}");
-        }
-        for needle in [
+            "race-points",
+            "race-margin",
+            "main-road",
+            "press:N",
+            "threshold:T",
+            "optimal",
+            "greedy[:P]",
+            "runner[:P]",
+            "thief[:P]",
             "cautious",
             "fixed-risk:0.2",
-            "bold",
-            "keller",
             "two-rolls",
-            "rolls:2",
         ] {
-            assert!(text.contains(needle), "{needle} missing:\n{text}");
+            assert!(all.contains(needle), "{needle} missing:\n{all}");
         }
-    }
-
-    #[test]
-    fn a_missing_folder_lists_the_builtins_with_a_note() {
-        let text = render(Path::new("/nonexistent/strategies")).unwrap();
+        let shortcut = listing(Some(GameName::Shortcut));
         assert!(
-            text.contains("rule28")
-                && text.contains("No strategy folder at /nonexistent/strategies"),
-            "{text}"
+            shortcut.contains("press:N") && !shortcut.contains("rule28"),
+            "{shortcut}"
         );
-    }
-
-    #[test]
-    fn a_malformed_strategy_file_is_an_input_error_naming_it() {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::write(
-            dir.path().join("good.toml"),
-            "description = \"fine\"\npolicy = \"ev\"\n",
-        )
-        .unwrap();
-        std::fs::write(
-            dir.path().join("bad.toml"),
-            "description = \"x\"\npolicy = \"fixed-risk:7\"\n",
-        )
-        .unwrap();
-        let e = render(dir.path()).unwrap_err();
-        assert_eq!(crate::error::exit_code(&e), 2);
-        let msg = format!("{e:#}");
-        assert!(msg.contains("bad.toml") && msg.contains("0..1"), "{msg}");
-        std::fs::write(dir.path().join("bad.toml"), "policy = \"ev\"\n").unwrap();
-        let msg = format!("{:#}", render(dir.path()).unwrap_err());
+        assert!(!shortcut.contains("cautious"), "{shortcut}");
+        let hunt = listing(Some(GameName::TreasureHunt));
         assert!(
-            msg.contains("bad.toml") && msg.contains("description"),
-            "{msg}"
+            hunt.contains("thief[:P]") && !hunt.contains("press:N"),
+            "{hunt}"
+        );
+        let cant_stop = listing(Some(GameName::Columns(GameKind::CantStop)));
+        assert!(
+            cant_stop.contains("rule28") && cant_stop.contains("cautious"),
+            "{cant_stop}"
         );
     }
 }

@@ -71,9 +71,9 @@ struct SpaceJson {
     space: u8,
 }
 
-/// `Some(p)` unless `p` is the engine's "nobody".
+/// Player `p` as people number players (from 1), unless `p` is the engine's "nobody".
 fn who(p: u8) -> Option<u8> {
-    (p != crate::columns::board::NOBODY).then_some(p)
+    (p != crate::columns::board::NOBODY).then(|| p + 1)
 }
 
 impl Position<'_> {
@@ -100,7 +100,10 @@ impl Position<'_> {
                 second: who(board.second[c as usize]),
                 cubes: self
                     .cubes(c)
-                    .map(|(player, space)| CubeJson { player, space })
+                    .map(|(player, space)| CubeJson {
+                        player: player + 1,
+                        space,
+                    })
                     .collect(),
                 length: rules.layout.len(c),
                 points: [
@@ -114,8 +117,8 @@ impl Position<'_> {
         let json = PositionJson {
             game: rules.game.name(),
             finished: game.finished(),
-            winner: game.winner,
-            to_move: game.to_move,
+            winner: game.winner.map(|w| w + 1),
+            to_move: game.to_move + 1,
             scores: board.scores[..rules.players as usize].to_vec(),
             segments,
             cars: game
@@ -147,7 +150,7 @@ impl Position<'_> {
         let mut cell: String = self
             .cubes(c)
             .filter(|&(_, at)| at == s)
-            .map(|(p, _)| char::from(b'0' + p))
+            .map(|(p, _)| char::from(b'1' + p))
             .collect();
         let turn = &self.game.turn;
         if turn.cars.has(c) && turn.car(c) == s {
@@ -176,7 +179,7 @@ impl Position<'_> {
         );
         let _ = writeln!(
             out,
-            "cubes are player numbers (0 moves first), @ is a car of the player to move"
+            "cubes are player numbers (1 moves first), @ is a car of the player to move"
         );
         let cells: Vec<Vec<String>> = Self::columns()
             .map(|c| (1..=rules.layout.len(c)).map(|s| self.cell(c, s)).collect())
@@ -201,11 +204,18 @@ impl Position<'_> {
             };
         }
         let scores: Vec<String> = (0..rules.players)
-            .map(|p| format!("player {p}: {}", board.scores[p as usize]))
+            .map(|p| {
+                format!(
+                    "player {}: {} {}",
+                    p + 1,
+                    board.scores[p as usize],
+                    unit(rules)
+                )
+            })
             .collect();
         let _ = writeln!(out, "scores: {}", scores.join(", "));
         if let Some(w) = game.winner {
-            let _ = writeln!(out, "game over: player {w} wins");
+            let _ = writeln!(out, "game over: player {} wins", w + 1);
             return out;
         }
         let usable = game.usable(rules);
@@ -219,7 +229,7 @@ impl Position<'_> {
         let _ = writeln!(
             out,
             "to move: player {}, {} successful roll(s) this turn, cars: {}",
-            game.to_move,
+            game.to_move + 1,
             game.turn.rolls,
             none_or(&cars.join(" "))
         );
@@ -250,14 +260,24 @@ impl Position<'_> {
         let Some(first) = who(b.first[c as usize]) else {
             return String::new();
         };
-        let mut note = format!("  won by {first} (+{})", l.first[c as usize]);
-        if self.rules.game != GameKind::CantStop {
-            match who(b.second[c as usize]) {
-                Some(s) => note += &format!(", second {s} (+{})", l.second[c as usize]),
-                None => note += ", no second",
-            }
+        if self.rules.game == GameKind::CantStop {
+            return format!("  won by player {first}");
+        }
+        let mut note = format!("  won by player {first} (+{} points)", l.first[c as usize]);
+        match who(b.second[c as usize]) {
+            Some(s) => note += &format!(", second player {s} (+{} points)", l.second[c as usize]),
+            None => note += ", no second",
         }
         note
+    }
+}
+
+/// What scores count: points, or (Can't Stop) columns won.
+fn unit(rules: &Rules) -> &'static str {
+    if rules.game == GameKind::CantStop {
+        "columns"
+    } else {
+        "points"
     }
 }
 

@@ -10,6 +10,17 @@ use std::sync::Arc;
 /// Most successful rolls a `press:N` policy may plan, and the largest `threshold:T`.
 pub const MAX_PARAM: u32 = 60;
 
+/// The Shortcut policies for `pressluck policies`: spec syntax and one line each.
+pub const SHORTCUT_FAMILIES: [(&str, &str); 4] = [
+    ("main-road", "always the main road (pushing over the finish when one square away)"),
+    ("press:N", "always the shortcut, stopping after N successful rolls or once the finish is in reach"),
+    ("threshold:T", "the main road, but the shortcut on grey squares, at entrances and within T squares of the finish; presses until the total is T or the finish is in reach"),
+    ("optimal", "the exact solitaire optimum of the board (value iteration)"),
+];
+
+/// The Shortcut policies a tournament plays when `--policies` is not given.
+pub const DEFAULT_SHORTCUT_POLICIES: &str = "optimal,threshold:3,main-road,press:1";
+
 /// The kinds of built-in Shortcut policy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {

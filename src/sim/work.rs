@@ -164,7 +164,7 @@ mod tests {
 
     #[test]
     fn shards_partition_the_chunks_and_add_up_to_the_whole() {
-        let fam = ColumnFamily(Rules::new(GameKind::CantStop, 2));
+        let fam = ColumnFamily::new(Rules::new(GameKind::CantStop, 2));
         let specs: Vec<PolicySpec> = ["one-roll", "fixed-risk:0.2", "fixed-risk:0.4"]
             .iter()
             .map(|s| PolicySpec::parse(s).unwrap())

@@ -19,6 +19,18 @@ use super::plan::{card_worth, cell_value, worst_cards, Outlook};
 use super::state::{State, NONE};
 use std::sync::OnceLock;
 
+/// The Treasure Hunt policies for `pressluck policies`: spec syntax and one line each (P: the
+/// least hand quality, the chance that a face-down tile showing a needed symbol is claimable,
+/// for trying one).
+pub const TREASURE_FAMILIES: [(&str, &str); 3] = [
+    ("greedy[:P]", "claims wherever it stands at hand quality P or more (default 0), moves towards the best tiles, steals only a symbol no longer to be claimed"),
+    ("runner[:P]", "moves first, as far forward as it can, claiming on the way only at good odds (default P 0.5); at the far row it plays like greedy"),
+    ("thief[:P]", "steals needed symbols from other players whenever it can and moves onto their tiles; otherwise claims (default P 0.3)"),
+];
+
+/// The Treasure Hunt policies a tournament plays when `--policies` is not given.
+pub const DEFAULT_TREASURE_POLICIES: &str = "greedy,runner,thief";
+
 /// The built-in policies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Style {

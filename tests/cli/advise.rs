@@ -105,7 +105,7 @@ fn stopping_that_wins_the_game_is_called_and_a_finished_game_is_over() {
     let over = advise(&format!("game cant-stop\n{THREE_TOPS}stop\n"));
     assert_eq!(over["decision"], "over");
     assert_eq!(over["finished"], true);
-    assert_eq!(over["winner"], 0);
+    assert_eq!(over["winner"], 1, "players are numbered from 1");
 }
 
 #[test]
@@ -138,5 +138,94 @@ fn text_output_and_bad_input() {
             String::from_utf8_lossy(&out.stderr).contains(needle),
             "{args:?}"
         );
+    }
+}
+
+/// Runs advise on the position of `flags` (no record) and returns the JSON advice.
+fn advise_position(flags: &[&str]) -> Value {
+    crate::run::json_of(&[&["advise", "--format", "json"][..], flags].concat())
+}
+
+#[test]
+fn a_position_from_flags_gets_the_advice_its_record_would() {
+    // The position of "roll 2 3 4 5 / use 6 8", set up by hand, and the record itself.
+    let by_hand = advise_position(&[
+        "--game",
+        "cant-stop",
+        "--cars",
+        "6@1,8@1",
+        "--roll",
+        "3,4,1,6",
+    ]);
+    let by_record = advise("game cant-stop\nroll 2 3 4 5\nuse 6 8\nroll 3 4 1 6\n");
+    assert_eq!(by_hand["decision"], "use");
+    assert_eq!(by_hand["choices"], by_record["choices"]);
+    assert_eq!(by_hand["policies"], by_record["policies"]);
+    // Without a roll: roll on or stop, for player 2 of three, with cubes and a column won.
+    let a = advise_position(&[
+        "--game",
+        "cant-stop",
+        "--players",
+        "3",
+        "--to-move",
+        "2",
+        "--cubes",
+        "2:7@3",
+        "--cubes",
+        "1:7@5",
+        "--won",
+        "3:2",
+        "--cars",
+        "7@6,4@2",
+        "--rolls",
+        "2",
+    ]);
+    assert_eq!(a["decision"], "roll-or-stop");
+    assert_eq!(a["to_move"], 2);
+    assert_eq!(a["rolls_this_turn"], 2);
+    let usable: Vec<&str> = a["usable"].as_str().unwrap().split('-').collect();
+    assert!(!usable.contains(&"2") && usable.contains(&"4"), "{a}");
+    // Route 66 by default, its values in points.
+    let r = advise_position(&["--cars", "8@2"]);
+    assert_eq!(
+        (r["game"].as_str(), r["unit"].as_str()),
+        (Some("route66"), Some("points"))
+    );
+}
+
+#[test]
+fn a_bad_position_is_one_line_naming_the_flag() {
+    for (flags, want) in [
+        (&["--cars", "7"][..], "--cars 7: '7' is not COLUMN@SPACE"),
+        (&["--cubes", "7@3"], "write the player first"),
+        (
+            &["--players", "2", "--cubes", "3:7@3"],
+            "player 3 is not at a table of 2",
+        ),
+        (&["--roll", "1,2,3"], "--roll 1,2,3: give four dice"),
+        (
+            &["--cars", "7@1,8@1,9@1,10@1"],
+            "position: 4 cars, but a turn has 3",
+        ),
+        (
+            &["--game", "great-races", "--cars", "7@1"],
+            "takes route66 or cant-stop",
+        ),
+        (
+            &["examples/records/anna-turn.rec", "--cars", "7@1"],
+            "not both",
+        ),
+    ] {
+        let out = Command::cargo_bin("pressluck")
+            .unwrap()
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .arg("advise")
+            .args(flags)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{flags:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(want), "{flags:?}: {err}");
     }
 }

@@ -24,7 +24,7 @@ use std::sync::OnceLock;
 fn counters_text(sweep: bool) -> &'static str {
     static TEXT: [OnceLock<String>; 2] = [OnceLock::new(), OnceLock::new()];
     TEXT[sweep as usize].get_or_init(|| {
-        let family = ColumnFamily(Rules::new(GameKind::CantStop, 2));
+        let family = ColumnFamily::new(Rules::new(GameKind::CantStop, 2));
         let specs = ["one-roll", "fixed-risk:0.3", "rule28", "fixed-risk:0.2"]
             .map(|s| PolicySpec::parse(s).unwrap());
         let (ms, kind) = if sweep {

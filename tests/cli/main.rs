@@ -12,6 +12,7 @@ mod bad_input;
 mod bench;
 mod closed_pipe;
 mod counters_files;
+mod help_and_listings;
 mod odds;
 mod outputs;
 mod parsers;

@@ -131,7 +131,7 @@ fn play_on(layout: Layout) {
             Rules::new(game, 3)
         };
         rules.layout = layout;
-        let stats = ColumnFamily(rules).play(&m, 1, 0, 2);
+        let stats = ColumnFamily::new(rules).play(&m, 1, 0, 2);
         assert_eq!(stats.slot_total(0).games, 2);
     }
     let mut rules = Rules::new(GameKind::GreatRaces, 3);

@@ -38,7 +38,7 @@ use 2 12
 stop
 roll 1 1 1 1   # player 1: over player 0's cube on 2 to the top
 use 2 2
-stop           # player 1 wins segment 2, player 0 second (English edition)
+stop           # player 2 wins segment 2, player 1 second (English edition)
 roll 2 3 4 5
 use 7 7
 roll 1 1 5 6
@@ -57,7 +57,7 @@ fn json_has_the_fixed_shape() {
             j["winner"].is_null(),
             j["to_move"].as_u64()
         ),
-        (Some(false), true, Some(0))
+        (Some(false), true, Some(1))
     );
     assert_eq!(j["scores"], serde_json::json!([6, 10]));
     let segs = j["segments"].as_array().unwrap();
@@ -66,14 +66,14 @@ fn json_has_the_fixed_shape() {
     assert_eq!(segs[0]["closed"], true);
     assert_eq!(
         (segs[0]["first"].as_u64(), segs[0]["second"].as_u64()),
-        (Some(1), Some(0))
+        (Some(2), Some(1))
     );
     // Winner and second stand in the scoring space (space = length).
-    let cubes = serde_json::json!([{"player": 0, "space": 3}, {"player": 1, "space": 3}]);
+    let cubes = serde_json::json!([{"player": 1, "space": 3}, {"player": 2, "space": 3}]);
     assert_eq!(segs[0]["cubes"], cubes);
     assert_eq!(
         segs[10]["cubes"],
-        serde_json::json!([{"player": 0, "space": 1}])
+        serde_json::json!([{"player": 1, "space": 1}])
     );
     assert!(segs[5]["first"].is_null() && segs[5]["second"].is_null());
     for s in segs {
@@ -99,17 +99,20 @@ fn text_draws_the_board() {
     );
     let row = text
         .lines()
-        .find(|l| l.starts_with(" 2 ( 3) |  .  . 01 "))
+        .find(|l| l.starts_with(" 2 ( 3) |  .  . 12 "))
         .unwrap_or_default();
-    assert!(row.ends_with(" won by 1 (+10), second 0 (+6)"), "{text}");
-    assert!(text.contains("\n 7 (13) |  .  @  ."), "{text}");
-    assert!(text.contains("\n12 ( 3) |  0  .  .\n"), "{text}");
     assert!(
-        text.contains("scores: player 0: 6, player 1: 10\n"),
+        row.ends_with(" won by player 2 (+10 points), second player 1 (+6 points)"),
+        "{text}"
+    );
+    assert!(text.contains("\n 7 (13) |  .  @  ."), "{text}");
+    assert!(text.contains("\n12 ( 3) |  1  .  .\n"), "{text}");
+    assert!(
+        text.contains("scores: player 1: 6 points, player 2: 10 points\n"),
         "{text}"
     );
     assert!(
-        text.contains("to move: player 0, 1 successful roll(s) this turn, cars: 7@2\n"),
+        text.contains("to move: player 1, 1 successful roll(s) this turn, cars: 7@2\n"),
         "{text}"
     );
     assert!(
@@ -135,7 +138,7 @@ fn cant_stop_claim_in_json() {
     let seg2 = &j["segments"][0];
     assert_eq!(
         (seg2["first"].as_u64(), seg2["cubes"][0]["space"].as_u64()),
-        (Some(0), Some(3))
+        (Some(1), Some(3))
     );
 }
 
@@ -167,10 +170,12 @@ stop
         j["winner"].as_u64(),
         j["scores"][0].as_u64(),
     );
-    assert_eq!(got, (Some(true), Some(0), Some(3)));
+    assert_eq!(got, (Some(true), Some(1), Some(3)));
     let text = String::from_utf8(replay(&f, &[]).output().unwrap().stdout).unwrap();
     assert!(
-        text.ends_with("scores: player 0: 3, player 1: 0\ngame over: player 0 wins\n"),
+        text.ends_with(
+            "scores: player 1: 3 columns, player 2: 0 columns\ngame over: player 1 wins\n"
+        ),
         "{text}"
     );
 }
@@ -304,7 +309,7 @@ fn example_records_through_the_cli() {
     assert_eq!(cubes, vec![(2, 1), (5, 1), (9, 1)]);
     assert_eq!(
         (j["to_move"].as_u64(), j["finished"].as_bool()),
-        (Some(1), Some(false))
+        (Some(2), Some(false))
     );
 
     let j = cli_json("anna-bust.rec", &[]);
@@ -315,14 +320,14 @@ fn example_records_through_the_cli() {
         .all(|s| s["cubes"].as_array().unwrap().is_empty()));
     assert_eq!(
         (j["to_move"].as_u64(), j["cars"].as_array().map(Vec::len)),
-        (Some(1), Some(0))
+        (Some(2), Some(0))
     );
 
     let j = cli_json("claudia-faster-gear.rec", &[]);
     assert_eq!(j["segments"][4]["segment"], 6);
     assert_eq!(
         (j["segments"][4]["first"].as_u64(), j["scores"][0].as_u64()),
-        (Some(0), Some(6))
+        (Some(1), Some(6))
     );
     assert_eq!(
         j["cars"],

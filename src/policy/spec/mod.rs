@@ -7,7 +7,7 @@
 mod parse;
 mod strategy;
 
-pub use strategy::{read_strategy, Strategy};
+pub use strategy::{read_strategy, Strategy, StrategyBook, BUILTIN_STRATEGIES};
 
 use super::ev::ExpectedValue;
 use super::fixed_risk::FixedRisk;

@@ -5,9 +5,11 @@ use crate::columns::Rules;
 use crate::counters::MatchupStats;
 use crate::engine::deal::name_key;
 use crate::engine::Engine;
+use crate::policy::spec::StrategyBook;
 use crate::policy::{AnyPolicy, PolicySpec};
 use crate::sim::family::{fingerprint_of, Family};
 use crate::sim::schedule::{Matchup, Named};
+use std::sync::Arc;
 
 impl Named for PolicySpec {
     fn name(&self) -> &str {
@@ -18,19 +20,40 @@ impl Named for PolicySpec {
 /// The default tournament field of the column races.
 pub const DEFAULT_POLICIES: &str = "ev,fixed-risk:0.3,one-roll,rule28";
 
-/// Route 66 or Can't Stop with its rules (edition, variants, board, players) fixed.
-#[derive(Clone, Copy, Debug)]
-pub struct ColumnFamily(pub Rules);
+/// Route 66 or Can't Stop with its rules (edition, variants, board, players) fixed, and the
+/// strategies its policy lists may name.
+#[derive(Clone, Debug)]
+pub struct ColumnFamily {
+    /// The rules.
+    pub rules: Rules,
+    /// The strategies known by name.
+    pub strategies: Arc<StrategyBook>,
+}
+
+impl ColumnFamily {
+    /// The family of `rules`, with the built-in strategies.
+    pub fn new(rules: Rules) -> ColumnFamily {
+        ColumnFamily::with_strategies(rules, StrategyBook::builtin())
+    }
+
+    /// The family of `rules`, with the strategies of `book`.
+    pub fn with_strategies(rules: Rules, book: StrategyBook) -> ColumnFamily {
+        ColumnFamily {
+            rules,
+            strategies: Arc::new(book),
+        }
+    }
+}
 
 impl Family for ColumnFamily {
     type Spec = PolicySpec;
 
     fn game_name(&self) -> String {
-        self.0.game.name().to_string()
+        self.rules.game.name().to_string()
     }
 
     fn players(&self) -> u8 {
-        self.0.players
+        self.rules.players
     }
 
     fn default_policies(&self) -> &'static str {
@@ -38,15 +61,15 @@ impl Family for ColumnFamily {
     }
 
     fn fingerprint(&self) -> String {
-        fingerprint_of(&self.0)
+        fingerprint_of(&self.rules)
     }
 
     fn parse_spec(&self, text: &str) -> Result<PolicySpec, String> {
-        PolicySpec::parse(text)
+        self.strategies.parse(text)
     }
 
     fn play(&self, m: &Matchup<PolicySpec>, seed: u64, lo: u64, hi: u64) -> MatchupStats {
-        let rules = &self.0;
+        let rules = &self.rules;
         let policies: Vec<AnyPolicy> = m.slots.iter().map(|s| s.build(rules)).collect();
         Engine::new(rules, policies).play(rules, seed, name_key(&m.name()), lo, hi)
     }

@@ -4,7 +4,7 @@
 use crate::counters::MatchupStats;
 use crate::engine::deal::{game_rngs, name_key, seating};
 use crate::shortcut::engine::{play_game, RngD6};
-use crate::shortcut::policy::{Kind, ShortcutPolicy, ShortcutSpec};
+use crate::shortcut::policy::{Kind, ShortcutPolicy, ShortcutSpec, DEFAULT_SHORTCUT_POLICIES};
 use crate::shortcut::{ShortcutSetup, GAME_NAME};
 use crate::sim::family::{fingerprint_of, Family};
 use crate::sim::schedule::{Matchup, Named};
@@ -31,7 +31,7 @@ impl Family for ShortcutFamily {
     }
 
     fn default_policies(&self) -> &'static str {
-        "optimal,threshold:3,main-road,press:1"
+        DEFAULT_SHORTCUT_POLICIES
     }
 
     fn fingerprint(&self) -> String {

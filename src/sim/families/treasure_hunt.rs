@@ -6,7 +6,7 @@ use crate::engine::deal::{game_rngs, name_key, seating};
 use crate::sim::family::{fingerprint_of, Family};
 use crate::sim::schedule::{Matchup, Named};
 use crate::treasure_hunt::play::play_game;
-use crate::treasure_hunt::policy::ThSpec;
+use crate::treasure_hunt::policy::{ThSpec, DEFAULT_TREASURE_POLICIES};
 use crate::treasure_hunt::GAME_NAME;
 use crate::treasure_hunt::{Deck, ThRules};
 
@@ -37,7 +37,7 @@ impl Family for TreasureFamily {
     }
 
     fn default_policies(&self) -> &'static str {
-        "greedy,runner,thief"
+        DEFAULT_TREASURE_POLICIES
     }
 
     fn fingerprint(&self) -> String {
