@@ -3,6 +3,7 @@
 
 use crate::commands::job::{Job, Say};
 use crate::output::counters_csv::RunKind;
+use crate::output::progress::games_per_sec;
 use crate::output::tournament_csv::TournamentResult;
 use crate::settings::TournamentSettings;
 use crate::sim::family::Family;
@@ -63,8 +64,8 @@ pub fn run<F: Family>(settings: TournamentSettings<F>) -> Result<ExitCode> {
         .sum::<u64>()
         / run.family.players().max(1) as u64;
     say.text(&format!(
-        "\n{played} games in {secs:.1} s ({:.0} games/s); results in {}\n",
-        played as f64 / secs.max(1e-9),
+        "\n{played} games in {secs:.1} s ({}); results in {}\n",
+        games_per_sec(played as f64 / secs.max(1e-9)),
         run.out
     ));
     Ok(ExitCode::SUCCESS)

@@ -160,27 +160,55 @@ impl SweepResult {
         self.provenance.csv(self.partial, self.rows())
     }
 
-    /// The best point of each series, one line each, for stdout.
+    /// The whole table for a person: each series point by point, the best point marked `*`.
     pub fn summary(&self) -> String {
         let mut s = String::new();
+        let width = self
+            .points
+            .iter()
+            .map(|p| p.policy.len())
+            .max()
+            .unwrap_or(6)
+            .max(6);
         for series in &self.series {
-            let i = series.best(self.solitaire());
-            let e = Estimate::of(&series.counters[i]);
-            let p = &self.points[i];
+            let best = series.best(self.solitaire());
             let _ = if self.solitaire() {
                 writeln!(
                     s,
-                    "best {}: {:.3} mean turns (se {:.3}) alone",
-                    p.policy, e.mean_turns, e.se_turns
+                    "{:<width$}  {:>10}  {:>12}  {:>8}",
+                    "policy", "games", "mean turns", "se"
                 )
             } else {
                 writeln!(
                     s,
-                    "best {} against {:<24} win rate {:.4} [{:.4}, {:.4}]",
-                    p.policy, series.opponent, e.win_rate, e.ci95.0, e.ci95.1
+                    "against {}\n{:<width$}  {:>10}  {:>8}  {:<17}",
+                    series.opponent, "policy", "games", "win rate", "95% interval"
                 )
             };
+            for (i, (p, c)) in self.points.iter().zip(&series.counters).enumerate() {
+                let e = Estimate::of(c);
+                let mark = if c.games > 0 && i == best { " *" } else { "" };
+                let _ = if self.solitaire() {
+                    writeln!(
+                        s,
+                        "{:<width$}  {:>10}  {:>12.3}  {:>8.3}{mark}",
+                        p.policy, c.games, e.mean_turns, e.se_turns
+                    )
+                } else {
+                    writeln!(
+                        s,
+                        "{:<width$}  {:>10}  {:>8.4}  [{:.4}, {:.4}]{mark}",
+                        p.policy, c.games, e.win_rate, e.ci95.0, e.ci95.1
+                    )
+                };
+            }
+            s.push('\n');
         }
+        s += if self.solitaire() {
+            "* the fewest mean turns\n"
+        } else {
+            "* the best win rate against that opponent\n"
+        };
         s
     }
 }
@@ -342,7 +370,12 @@ mod tests {
         assert!(csv.starts_with("game,players,rules,board,seed,status,policy,parameter,opponent,games,wins,win_rate,ci95_low,ci95_high,mean_turns,sd_turns,best,"));
         assert_eq!(csv.matches(",true,").count(), 2, "{csv}");
         assert!(csv.contains("rolls:2,2,all,10,7,0.700000,"), "{csv}");
-        assert!(r.summary().contains("best rolls:2 against ev"));
+        let summary = r.summary();
+        assert!(summary.contains("against ev\n"), "{summary}");
+        let marked: Vec<&str> = summary.lines().filter(|l| l.ends_with(" *")).collect();
+        assert_eq!(marked.len(), 2, "{summary}");
+        assert!(marked.iter().all(|l| l.starts_with("rolls:2 ")), "{summary}");
+        assert!(summary.lines().any(|l| l.starts_with("rolls:1 ")), "{summary}");
     }
 }
 

@@ -185,6 +185,28 @@ impl TournamentResult {
     /// The plain summary table for a person: one line per matchup and policy.
     pub fn summary(&self) -> String {
         let mut s = String::new();
+        if self.players == 1 {
+            let _ = writeln!(
+                s,
+                "{:<24} {:>10}  {:>11}  {:<17} {:>7}",
+                "policy (solitaire)", "games", "mean turns", "95% interval", "sd"
+            );
+            for (_, policy, seat, c, _) in self.lines() {
+                if seat != "all" {
+                    continue;
+                }
+                let (mean, sd) = mean_sd(c.games, c.turns, c.turns_sq);
+                let half = 1.96 * sd / (c.games.max(1) as f64).sqrt();
+                let _ = writeln!(
+                    s,
+                    "{policy:<24} {:>10}  {mean:>11.3}  [{:.3}, {:.3}] {sd:>7.3}",
+                    c.games,
+                    mean - half,
+                    mean + half
+                );
+            }
+            return s;
+        }
         let _ = writeln!(
             s,
             "{:<40} {:<22} {:>8}  {:<17} {:>7} {:>7}",
