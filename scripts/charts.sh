@@ -2,8 +2,7 @@
 # Regenerates the charts shown in the README (and the CSVs behind them) under results/:
 #   sweep-route66.{csv,svg}     fixed-risk threshold swept against ev and rule28, Route 66
 #   sweep-cant-stop.{csv,svg}   the same for Can't Stop
-#   tournament.svg              the README's main tournament (rewrites results/tournament.csv,
-#                               byte-identical: same arguments and seed)
+#   tournament.{csv,svg}        the README's main tournament (its default arguments and seed)
 #   solitaire-turns.{csv,svg}   turns to finish a solitaire Route 66 game, per policy
 #   odds-3cars.svg              the three-car bust heat map
 #

@@ -33,8 +33,8 @@ run route66-solitaire --game route66 --players 1 --policies "$field,rolls:2,roll
 run cant-stop-2p --game cant-stop --policies "$field,fixed-risk:0.2" --seed 80 --stop-table "$out/cant-stop-2p-stops.csv"
 run cant-stop-solitaire --game cant-stop --players 1 --policies "$field,fixed-risk:0.2,rolls:2,rolls:3" --seed 80
 run cant-stop-jump-2p --game cant-stop --variant jump --policies "$field" --seed 80
-# The Great Races: only the choice of pairing differs between policies.
-run great-races-2p --game great-races --policies ev,rule28,glenn --seed 74
+# The Great Races: its pairing rules (race-points, race-progress, race-margin, random).
+run great-races-2p --game great-races --seed 74
 # Shortcut and Treasure Hunt.
 run shortcut-2p --game shortcut --policies optimal,threshold:3,main-road,press:1 --seed 7
 run shortcut-solitaire --game shortcut --players 1 --policies optimal,threshold:3,main-road,press:1,press:2 --seed 7
