@@ -374,8 +374,14 @@ mod tests {
         assert!(summary.contains("against ev\n"), "{summary}");
         let marked: Vec<&str> = summary.lines().filter(|l| l.ends_with(" *")).collect();
         assert_eq!(marked.len(), 2, "{summary}");
-        assert!(marked.iter().all(|l| l.starts_with("rolls:2 ")), "{summary}");
-        assert!(summary.lines().any(|l| l.starts_with("rolls:1 ")), "{summary}");
+        assert!(
+            marked.iter().all(|l| l.starts_with("rolls:2 ")),
+            "{summary}"
+        );
+        assert!(
+            summary.lines().any(|l| l.starts_with("rolls:1 ")),
+            "{summary}"
+        );
     }
 }
 
