@@ -1,5 +1,13 @@
-//! Sweep templates: a policy spec holding one range `{a..b}` or `{a..b step s}`, expanded into
-//! the spec texts of its points (`fixed-risk:{0.05..0.6 step 0.05}` → `fixed-risk:0.05`, …).
+//! Policy templates: a policy spec holding ranges in braces.
+//!
+//! - A sweep's template holds one range, `{a..b}` (whole bounds, step 1) or `{a..b step s}`,
+//!   expanded into the spec texts of its points (`fixed-risk:{0.05..0.6 step 0.05}` →
+//!   `fixed-risk:0.05`, …) by [`expand`].
+//! - A tuning template ([`SearchSpace`]) holds one or more ranges, each the bounds of one
+//!   parameter: `{a..b}` takes whole values between whole bounds and any value (to 4 decimals
+//!   more than the bounds show) between decimal ones, `{a..b step s}` the values on that grid,
+//!   and `from x` (`{20..40 from 29}`) says where the search starts (else the middle).
+//!
 //! Numbers are exact decimals, so `0.05 + 0.05` is `0.1`, never `0.15000000000000002`.
 
 /// Most points a template may expand to.
@@ -147,9 +155,225 @@ pub fn expand(template: &str) -> Result<Vec<Point>, String> {
         .collect())
 }
 
+/// Most ranges a tuning template holds.
+pub const MAX_DIMENSIONS: usize = 32;
+
+/// Decimals a value of a real range without a step is given, beyond its bounds' own.
+const REAL_DECIMALS: u32 = 4;
+
+/// One parameter of a tuning template: its bounds, its grid and where the search starts.
+#[derive(Clone, Debug, PartialEq)]
+struct Dimension {
+    /// Lower and upper bounds, in units of 10^−`scale`.
+    lo: i128,
+    hi: i128,
+    /// The grid's step in the same units (1 unit when no step was given).
+    step: i128,
+    /// The start, in the same units.
+    start: i128,
+    /// The decimals values are written with.
+    scale: u32,
+}
+
+impl Dimension {
+    /// The value at `u` in 0..=1 of the bounds, on the grid, in units of 10^−`scale`.
+    fn value(&self, u: f64) -> i128 {
+        let u = if u.is_nan() { 0.5 } else { u.clamp(0.0, 1.0) };
+        let steps = (self.hi - self.lo) / self.step;
+        self.lo + ((u * steps as f64).round() as i128).clamp(0, steps) * self.step
+    }
+
+    /// Where `value` (in units) lies in 0..=1 of the bounds.
+    fn unit(&self, value: i128) -> f64 {
+        if self.hi == self.lo {
+            0.5
+        } else {
+            (value - self.lo) as f64 / (self.hi - self.lo) as f64
+        }
+    }
+}
+
+/// A tuning template: a policy spec with one or more ranges (see the module comment). A point
+/// of the search is given in unit coordinates, each 0..=1 of its range.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchSpace {
+    /// The text around the ranges: one more piece than ranges.
+    pieces: Vec<String>,
+    /// The ranges, in order.
+    dims: Vec<Dimension>,
+}
+
+impl SearchSpace {
+    /// Reads a tuning template; the error says what is wrong with which range.
+    pub fn parse(template: &str) -> Result<SearchSpace, String> {
+        let mut pieces = Vec::new();
+        let mut dims = Vec::new();
+        let mut rest = template;
+        while let Some(open) = rest.find(['{', '}']) {
+            if rest[open..].starts_with('}') {
+                return Err(format!("'{template}': a '}}' without its '{{'"));
+            }
+            let close = rest[open..]
+                .find('}')
+                .map(|c| open + c)
+                .ok_or_else(|| format!("'{template}': a '{{' without its '}}'"))?;
+            if rest[open + 1..close].contains('{') {
+                return Err(format!("'{template}': ranges do not nest"));
+            }
+            pieces.push(rest[..open].to_string());
+            dims.push(dimension(&rest[open + 1..close]).map_err(|e| format!("'{template}': {e}"))?);
+            rest = &rest[close + 1..];
+        }
+        pieces.push(rest.to_string());
+        if dims.is_empty() {
+            return Err(format!(
+                "'{template}' has no range to tune: write one like rule-of-n:{{20..40 from 29}}"
+            ));
+        }
+        if dims.len() > MAX_DIMENSIONS {
+            return Err(format!(
+                "'{template}': {} ranges; a template takes at most {MAX_DIMENSIONS}",
+                dims.len()
+            ));
+        }
+        Ok(SearchSpace { pieces, dims })
+    }
+
+    /// The number of ranges.
+    pub fn dimensions(&self) -> usize {
+        self.dims.len()
+    }
+
+    /// The start of the search, in unit coordinates.
+    pub fn start(&self) -> Vec<f64> {
+        self.dims.iter().map(|d| d.unit(d.start)).collect()
+    }
+
+    /// The spec text at the point `unit` (one coordinate a range, each 0..=1, clamped).
+    pub fn spec(&self, unit: &[f64]) -> String {
+        let mut out = self.pieces[0].clone();
+        for (i, d) in self.dims.iter().enumerate() {
+            out += &format_units(d.value(unit.get(i).copied().unwrap_or(0.5)), d.scale);
+            out += &self.pieces[i + 1];
+        }
+        out
+    }
+
+    /// The spec texts at the corners of each range (one range at a bound, the others at the
+    /// start): a parameter's domain is checked by parsing them.
+    pub fn corners(&self) -> Vec<String> {
+        let start = self.start();
+        let mut out = Vec::new();
+        for i in 0..self.dims.len() {
+            for bound in [0.0, 1.0] {
+                let mut u = start.clone();
+                u[i] = bound;
+                out.push(self.spec(&u));
+            }
+        }
+        out
+    }
+}
+
+/// A tuning range's inside: `a..b`, `a..b step s`, either followed by `from x`.
+fn dimension(inner: &str) -> Result<Dimension, String> {
+    let (range, from) = match inner.split_once("from") {
+        Some((r, f)) => (r.trim(), Some(f.trim())),
+        None => (inner.trim(), None),
+    };
+    let (body, step) = match range.split_once("step") {
+        Some((r, s)) => (r.trim(), Some(Decimal::parse(s.trim())?)),
+        None => (range, None),
+    };
+    let (a, b) = body.split_once("..").ok_or_else(|| {
+        format!("'{{{inner}}}' is not a range like {{20..40}}, {{0.1..0.5}} or {{1..8 step 2}}")
+    })?;
+    let (lo, hi) = (Decimal::parse(a.trim())?, Decimal::parse(b.trim())?);
+    let from = from.map(Decimal::parse).transpose()?;
+    let whole = lo.is_whole() && hi.is_whole();
+    let mut scale = lo.scale.max(hi.scale);
+    if step.is_none() && !whole {
+        scale += REAL_DECIMALS;
+    }
+    scale = scale
+        .max(step.map_or(0, |s| s.scale))
+        .max(from.map_or(0, |f| f.scale));
+    if scale > MAX_SCALE + REAL_DECIMALS {
+        return Err(format!("'{{{inner}}}': too many digits after the point"));
+    }
+    let (l, h) = (lo.at(scale), hi.at(scale));
+    // Without a step: whole values between whole bounds, else every value at this scale.
+    let s = match step {
+        Some(s) => s.at(scale),
+        None if whole => Decimal { units: 1, scale: 0 }.at(scale),
+        None => 1,
+    };
+    if s <= 0 {
+        return Err(format!("'{{{inner}}}': the step must be above 0"));
+    }
+    if l >= h {
+        return Err(format!(
+            "'{{{inner}}}': a range to tune needs its start below its end"
+        ));
+    }
+    let start = match from {
+        Some(f) => f.at(scale),
+        None => l + ((h - l) / s / 2) * s,
+    };
+    if start < l || start > h || (start - l) % s != 0 {
+        return Err(format!(
+            "'{{{inner}}}': from {} is not a value of the range",
+            format_units(start, scale)
+        ));
+    }
+    Ok(Dimension {
+        lo: l,
+        hi: h,
+        step: s,
+        start,
+        scale,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_tuning_template_maps_unit_points_to_specs() {
+        let t = SearchSpace::parse("rule-of-n:{20..40 from 29},odd={0..10},x={0.1..0.5}").unwrap();
+        assert_eq!(t.dimensions(), 3);
+        let start = t.start();
+        assert_eq!(t.spec(&start), "rule-of-n:29,odd=5,x=0.3");
+        assert_eq!(t.spec(&[0.0, 1.0, 0.0]), "rule-of-n:20,odd=10,x=0.1");
+        assert_eq!(
+            t.spec(&[1.0, 0.26, 0.12345]),
+            "rule-of-n:40,odd=3,x=0.14938"
+        );
+        assert_eq!(t.spec(&[2.0, -1.0, f64::NAN]), "rule-of-n:40,odd=0,x=0.3");
+        let g = SearchSpace::parse("fixed-risk:{0.1..0.5 step 0.05}").unwrap();
+        assert_eq!(g.spec(&[0.51]), "fixed-risk:0.3");
+        assert_eq!(g.corners(), ["fixed-risk:0.1", "fixed-risk:0.5"]);
+    }
+
+    #[test]
+    fn bad_tuning_templates_say_why() {
+        for (t, why) in [
+            ("rule28", "no range"),
+            ("x:{1..2", "without its '}'"),
+            ("x:1..2}", "without its '{'"),
+            ("x:{{1..2}}", "do not nest"),
+            ("x:{3..3}", "start below its end"),
+            ("x:{5..1}", "start below its end"),
+            ("x:{1..8 step 0}", "above 0"),
+            ("x:{1..8 from 9}", "not a value"),
+            ("x:{1..8 step 2 from 2}", "not a value"),
+            ("x:{a..8}", "not a decimal"),
+        ] {
+            let e = SearchSpace::parse(t).unwrap_err();
+            assert!(e.contains(why), "{t}: {e}");
+        }
+    }
 
     fn params(t: &str) -> Vec<String> {
         expand(t)

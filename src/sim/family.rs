@@ -27,8 +27,15 @@ pub trait Family: Sync {
     fn parse_spec(&self, text: &str) -> Result<Self::Spec, String>;
 
     /// Plays games `lo..hi` of a matchup, one after another, and returns their counters; game
-    /// `i` depends only on (seed, the matchup's name, i).
-    fn play(&self, m: &Matchup<Self::Spec>, seed: u64, lo: u64, hi: u64) -> MatchupStats;
+    /// `i` depends only on (seed, `key`, i). Runs key a matchup by its name ([`matchup_key`]);
+    /// the tuner keys every candidate alike, so they play the same games.
+    fn play(&self, m: &Matchup<Self::Spec>, seed: u64, key: u64, lo: u64, hi: u64) -> MatchupStats;
+}
+
+/// The key of a matchup's games: the FNV hash of its name, so that adding a policy to a
+/// tournament does not change the games of the other matchups.
+pub fn matchup_key<S: Named>(m: &Matchup<S>) -> u64 {
+    name_key(&m.name())
 }
 
 /// A fingerprint of a family's settings: the FNV hash of their `Debug` text, so runs whose

@@ -3,7 +3,7 @@
 //! lets the chunks in hand finish and starts no more. Counters are added per matchup, so the
 //! answer is the same however the units were split, ordered or resumed.
 
-use super::family::Family;
+use super::family::{matchup_key, Family};
 use super::runner::CHUNK;
 use super::schedule::Matchup;
 use crate::counters::MatchupStats;
@@ -100,9 +100,10 @@ pub fn play_matchup<F: Family>(
     seed: u64,
     games: u64,
 ) -> MatchupStats {
+    let key = matchup_key(m);
     (0..chunk_count(games))
         .into_par_iter()
-        .map(|k| family.play(m, seed, k * CHUNK, ((k + 1) * CHUNK).min(games)))
+        .map(|k| family.play(m, seed, key, k * CHUNK, ((k + 1) * CHUNK).min(games)))
         .reduce(MatchupStats::default, |mut a, b| {
             a += &b;
             a
@@ -143,7 +144,7 @@ pub fn run<F: Family>(
             }
             let lo = k * CHUNK;
             let hi = (lo + CHUNK).min(games);
-            let stats = family.play(&matchups[m], seed, lo, hi);
+            let stats = family.play(&matchups[m], seed, matchup_key(&matchups[m]), lo, hi);
             on_chunk(m, k, &stats);
             Some((m, k, stats))
         })

@@ -11,6 +11,7 @@ use crate::fuzz::{config, edits, mutate, one_line};
 use pressluck::columns::{Edition, GameKind, Layout, Rules};
 use pressluck::policy::PolicySpec;
 use pressluck::sim::families::{ColumnFamily, RacesFamily};
+use pressluck::sim::family::matchup_key;
 use pressluck::sim::family::Family;
 use pressluck::sim::schedule::Matchup;
 use pressluck::transcript::{play, Decision, Overrides, Record, Replay};
@@ -131,7 +132,7 @@ fn play_on(layout: Layout) {
             Rules::new(game, 3)
         };
         rules.layout = layout;
-        let stats = ColumnFamily::new(rules).play(&m, 1, 0, 2);
+        let stats = ColumnFamily::new(rules).play(&m, 1, matchup_key(&m), 0, 2);
         assert_eq!(stats.slot_total(0).games, 2);
     }
     let mut rules = Rules::new(GameKind::GreatRaces, 3);
@@ -142,7 +143,10 @@ fn play_on(layout: Layout) {
             .map(|s| races.parse_spec(s).unwrap())
             .to_vec(),
     };
-    assert_eq!(races.play(&m, 1, 0, 2).slot_total(0).games, 2);
+    assert_eq!(
+        races.play(&m, 1, matchup_key(&m), 0, 2).slot_total(0).games,
+        2
+    );
 }
 
 proptest! {

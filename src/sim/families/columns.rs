@@ -3,7 +3,6 @@
 
 use crate::columns::Rules;
 use crate::counters::MatchupStats;
-use crate::engine::deal::name_key;
 use crate::engine::Engine;
 use crate::policy::spec::StrategyBook;
 use crate::policy::{AnyPolicy, PolicySpec};
@@ -68,9 +67,9 @@ impl Family for ColumnFamily {
         self.strategies.parse(text)
     }
 
-    fn play(&self, m: &Matchup<PolicySpec>, seed: u64, lo: u64, hi: u64) -> MatchupStats {
+    fn play(&self, m: &Matchup<PolicySpec>, seed: u64, key: u64, lo: u64, hi: u64) -> MatchupStats {
         let rules = &self.rules;
         let policies: Vec<AnyPolicy> = m.slots.iter().map(|s| s.build(rules)).collect();
-        Engine::new(rules, policies).play(rules, seed, name_key(&m.name()), lo, hi)
+        Engine::new(rules, policies).play(rules, seed, key, lo, hi)
     }
 }

@@ -3,7 +3,6 @@
 
 use crate::columns::Rules;
 use crate::counters::MatchupStats;
-use crate::engine::deal::name_key;
 use crate::engine::races::play_races;
 use crate::policy::race::{RaceRule, RaceSpec, DEFAULT_RACE_POLICIES};
 use crate::sim::family::{fingerprint_of, Family};
@@ -42,9 +41,9 @@ impl Family for RacesFamily {
         RaceSpec::parse(text)
     }
 
-    fn play(&self, m: &Matchup<RaceSpec>, seed: u64, lo: u64, hi: u64) -> MatchupStats {
+    fn play(&self, m: &Matchup<RaceSpec>, seed: u64, key: u64, lo: u64, hi: u64) -> MatchupStats {
         let rules_of_slot: Vec<RaceRule> = m.slots.iter().map(|s| s.rule).collect();
-        play_races(&self.0, &rules_of_slot, seed, name_key(&m.name()), lo, hi)
+        play_races(&self.0, &rules_of_slot, seed, key, lo, hi)
     }
 }
 
@@ -52,6 +51,7 @@ impl Family for RacesFamily {
 mod tests {
     use super::*;
     use crate::columns::GameKind;
+    use crate::sim::family::matchup_key;
 
     #[test]
     fn split_or_whole_the_same_counters_and_every_game_ends() {
@@ -61,9 +61,9 @@ mod tests {
                 .map(|s| fam.parse_spec(s).unwrap())
                 .to_vec(),
         };
-        let one = fam.play(&m, 3, 0, 3000);
-        let mut split = fam.play(&m, 3, 0, 1000);
-        split += &fam.play(&m, 3, 1000, 3000);
+        let one = fam.play(&m, 3, matchup_key(&m), 0, 3000);
+        let mut split = fam.play(&m, 3, matchup_key(&m), 0, 1000);
+        split += &fam.play(&m, 3, matchup_key(&m), 1000, 3000);
         assert_eq!(one, split);
         let games: u64 = (0..3).map(|s| one.slot_total(s).games).sum();
         let wins: u64 = (0..3).map(|s| one.slot_total(s).wins).sum();

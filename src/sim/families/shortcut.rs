@@ -2,7 +2,7 @@
 //! loop ([`crate::shortcut::engine`]), game `i` with its own dice and seating.
 
 use crate::counters::MatchupStats;
-use crate::engine::deal::{game_rngs, name_key, seating};
+use crate::engine::deal::{game_rngs, seating};
 use crate::shortcut::engine::{play_game, RngD6};
 use crate::shortcut::policy::{Kind, ShortcutPolicy, ShortcutSpec, DEFAULT_SHORTCUT_POLICIES};
 use crate::shortcut::{ShortcutSetup, GAME_NAME};
@@ -48,8 +48,14 @@ impl Family for ShortcutFamily {
         Ok(spec)
     }
 
-    fn play(&self, m: &Matchup<ShortcutSpec>, seed: u64, lo: u64, hi: u64) -> MatchupStats {
-        let key = name_key(&m.name());
+    fn play(
+        &self,
+        m: &Matchup<ShortcutSpec>,
+        seed: u64,
+        key: u64,
+        lo: u64,
+        hi: u64,
+    ) -> MatchupStats {
         let setup = &self.0;
         let policies: Vec<ShortcutPolicy> = m
             .slots
@@ -84,6 +90,7 @@ impl Family for ShortcutFamily {
 mod tests {
     use super::*;
     use crate::shortcut::ShortcutBoard;
+    use crate::sim::family::matchup_key;
 
     #[test]
     fn split_or_whole_the_same_counters() {
@@ -94,9 +101,9 @@ mod tests {
                 fam.parse_spec("threshold:6").unwrap(),
             ],
         };
-        let one = fam.play(&m, 3, 0, 5000);
-        let mut split = fam.play(&m, 3, 0, 1234);
-        split += &fam.play(&m, 3, 1234, 5000);
+        let one = fam.play(&m, 3, matchup_key(&m), 0, 5000);
+        let mut split = fam.play(&m, 3, matchup_key(&m), 0, 1234);
+        split += &fam.play(&m, 3, matchup_key(&m), 1234, 5000);
         assert_eq!(one, split);
         assert_eq!(one.slot_total(0).games + one.slot_total(1).games, 10_000);
         assert_eq!(one.slot_total(0).wins + one.slot_total(1).wins, 5000);

@@ -2,7 +2,7 @@
 //! its game loop ([`crate::treasure_hunt::play`]), game `i` with its own generator and seating.
 
 use crate::counters::MatchupStats;
-use crate::engine::deal::{game_rngs, name_key, seating};
+use crate::engine::deal::{game_rngs, seating};
 use crate::sim::family::{fingerprint_of, Family};
 use crate::sim::schedule::{Matchup, Named};
 use crate::treasure_hunt::play::play_game;
@@ -48,8 +48,7 @@ impl Family for TreasureFamily {
         ThSpec::parse(text)
     }
 
-    fn play(&self, m: &Matchup<ThSpec>, seed: u64, lo: u64, hi: u64) -> MatchupStats {
-        let key = name_key(&m.name());
+    fn play(&self, m: &Matchup<ThSpec>, seed: u64, key: u64, lo: u64, hi: u64) -> MatchupStats {
         let n = self.rules.players as usize;
         let mut stats = MatchupStats::default();
         for i in lo..hi {
