@@ -16,6 +16,7 @@ use crate::sim::families::TreasureFamily;
 use crate::sim::family::Family;
 use crate::sim::schedule::Matchup;
 use crate::sim::work::Shard;
+use crate::template::SearchSpace;
 use crate::transcript::Overrides;
 use crate::treasure_hunt;
 use crate::treasure_hunt::policy::ThSpec;
@@ -149,6 +150,45 @@ pub struct SweepSettings<F: Family> {
     pub opponents: Vec<F::Spec>,
     /// Chart.
     pub svg: Option<Destination>,
+}
+
+/// `pressluck tune`.
+#[derive(Clone, Debug)]
+pub struct TuneSettings<F: Family> {
+    /// The game family with its rules.
+    pub family: F,
+    /// The run's game, seats, rules, board and seed.
+    pub provenance: Provenance,
+    /// The template as given.
+    pub template: String,
+    /// Its box.
+    pub space: SearchSpace,
+    /// The opponents (empty for solitaire).
+    pub field: Vec<F::Spec>,
+    /// Games a candidate plays against each opponent.
+    pub games: u64,
+    /// Candidate evaluations.
+    pub budget: usize,
+    /// Candidates a generation.
+    pub population: Option<usize>,
+    /// Games of the validation against each opponent.
+    pub validate: u64,
+    /// Seed.
+    pub seed: u64,
+    /// Threads (None = all cores).
+    pub threads: Option<usize>,
+    /// No progress bar or summary.
+    pub quiet: bool,
+    /// The evaluations CSV.
+    pub out: Destination,
+    /// The curve.
+    pub svg: Option<Destination>,
+    /// The strategy file of the tuned spec.
+    pub save: Option<Destination>,
+    /// Where to save checkpoints (each finished generation).
+    pub checkpoint: Option<Destination>,
+    /// The checkpoint to resume from.
+    pub resume: Option<PathBuf>,
 }
 
 /// `pressluck bench`.

@@ -85,6 +85,13 @@ pub enum Command {
   pressluck advise --game route66 --cubes 2:5@3 --won 1:9 --cars 8@2,6@1 --format json
   pressluck advise examples/records/anna-turn.rec --policies ev,rule28")]
     Advise(AdviseArgs),
+    /// Search a policy template's parameters for the best play (CMA-ES): win rate against a
+    /// field, or alone the fewest turns; validated on fresh games.
+    #[command(after_help = "Examples:
+  pressluck tune --game cant-stop --players 1 --policy 'rule-of-n:{20..40 from 29}' --budget 60
+  pressluck tune --game cant-stop --policy 'fixed-risk:{0.1..0.6}' --against glenn --games 4000
+  pressluck tune --game shortcut --players 1 --policy 'threshold:{0..12}' --budget 40 --svg curve.svg")]
+    Tune(TuneArgs),
     /// Sweep one parameter of a policy against a field of opponents (CSV, optional SVG chart).
     #[command(after_help = "Examples:
   pressluck sweep --game cant-stop --policy 'fixed-risk:{0.1..0.5 step 0.05}' --svg sweep.svg
@@ -424,4 +431,53 @@ impl PositionArgs {
         .into_iter()
         .find_map(|(given, flag)| given.then_some(flag))
     }
+}
+
+/// `pressluck tune`.
+#[derive(Debug, Args)]
+pub struct TuneArgs {
+    /// The game.
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Seats at the table: 2 (win rate against each opponent, seats rotating) or 1 (solitaire:
+    /// fewest mean turns).
+    #[arg(long, default_value_t = 2)]
+    pub players: u8,
+    /// The template: a policy spec with one or more ranges, {a..b} (whole or real), {a..b step
+    /// s}, each optionally ending 'from x' (where the search starts), e.g.
+    /// 'rule-of-n:{20..40 from 29},odd={0..10 from 7}'.
+    #[arg(long)]
+    pub policy: String,
+    /// Opponents, comma-separated (two players; default: the game's tournament field).
+    #[arg(long)]
+    pub against: Option<String>,
+    /// Games a candidate plays against each opponent (or alone).
+    #[arg(long, default_value_t = 10_000)]
+    pub games: u64,
+    /// Candidate evaluations the search may spend.
+    #[arg(long, default_value_t = 200)]
+    pub budget: u64,
+    /// Candidates a generation (default: CMA-ES's, 4 + 3 ln(parameters)).
+    #[arg(long)]
+    pub population: Option<u64>,
+    /// Games of the final validation against each opponent (or alone), on games the search
+    /// never played.
+    #[arg(long, default_value_t = 100_000)]
+    pub validate: u64,
+    /// Output CSV: every evaluation, then the validation.
+    #[arg(long, default_value = "tune.csv")]
+    pub out: PathBuf,
+    /// Also draw the objective by generation as an SVG chart.
+    #[arg(long)]
+    pub svg: Option<PathBuf>,
+    /// Also write the tuned spec as a strategy file, with its provenance.
+    #[arg(long)]
+    pub save: Option<PathBuf>,
+    /// Folder of your own strategy files, found by name in --against (default: ./strategies
+    /// when it exists).
+    #[arg(long, env = "PRESSLUCK_STRATEGIES")]
+    pub strategies: Option<PathBuf>,
+    /// Seed, threads, progress; checkpoint and resume (tune is not sharded).
+    #[command(flatten)]
+    pub run: RunArgs,
 }

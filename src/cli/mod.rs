@@ -78,6 +78,12 @@ fn run(command: Command) -> Result<ExitCode> {
                 commands::sweep::run(validate::sweep(family, a)?)
             })
         }
+        Command::Tune(a) => {
+            let book = validate::strategies(a.strategies.as_deref())?;
+            with_family!(a.game.setup(a.players)?, book, family => {
+                commands::tune::run(validate::tune(family, a)?)
+            })
+        }
         Command::Bench(a) => {
             validate::bench_limits(&a)?;
             let book = validate::strategies(a.strategies.as_deref())?;

@@ -3,7 +3,7 @@
 
 use super::args::{
     AdviseArgs, BenchArgs, GameArgs, MergeArgs, OddsArgs, PoliciesArgs, PositionArgs, RecordArgs,
-    ReplayArgs, RunArgs, SweepArgs, TournamentArgs,
+    ReplayArgs, RunArgs, SweepArgs, TournamentArgs, TuneArgs,
 };
 use super::game::{load_board, load_deck, load_shortcut_board};
 use crate::columns::position::{set_up, PositionSpec};
@@ -17,14 +17,14 @@ use crate::policy::spec::StrategyBook;
 use crate::settings::{
     AdvisePolicies, AdviseSettings, AdviseSource, BenchSettings, Control, Format, GameName,
     GameSetup, MergeSettings, OddsSettings, OddsTable, PoliciesSettings, RecordGame,
-    RecordSettings, RunSettings, SweepSettings, TournamentSettings,
+    RecordSettings, RunSettings, SweepSettings, TournamentSettings, TuneSettings,
 };
 use crate::shortcut::{self, ShortcutBoard};
 use crate::sim::family::Family;
 use crate::sim::runner::{MAX_GAMES, MAX_THREADS};
 use crate::sim::schedule::{matchups, Matchup, Named};
 use crate::sim::work::Shard;
-use crate::template::expand;
+use crate::template::{expand, SearchSpace};
 use crate::transcript::Overrides;
 use crate::treasure_hunt::policy::ThSpec;
 use crate::treasure_hunt::{self, Deck};
@@ -292,6 +292,105 @@ pub fn bench_limits(a: &BenchArgs) -> Result<()> {
         )));
     }
     check_threads(a.threads)
+}
+
+/// Most candidate evaluations a tuning run may spend.
+const MAX_BUDGET: u64 = 1_000_000;
+
+/// `pressluck tune` for `family`, the game of `a.game`.
+pub fn tune<F: Family>(family: F, a: TuneArgs) -> Result<TuneSettings<F>> {
+    if !(1..=2).contains(&a.players) {
+        return Err(input(format!(
+            "--players {}: tune takes 1 (solitaire: fewest turns) or 2 players",
+            a.players
+        )));
+    }
+    let space = SearchSpace::parse(&a.policy).map_err(|e| input(format!("--policy {e}")))?;
+    for corner in space.corners() {
+        family
+            .parse_spec(&corner)
+            .map_err(|e| input(format!("--policy '{}': at {corner}: {e}", a.policy)))?;
+    }
+    let field = match (a.players, &a.against) {
+        (1, None) => Vec::new(),
+        (1, Some(_)) => return Err(input("--against: a solitaire tune (--players 1) has none")),
+        (_, text) => {
+            let text = text.as_deref().unwrap_or(family.default_policies());
+            parse_policies(&family, text, "--against")?
+        }
+    };
+    let opponents = field.len().max(1) as u64;
+    if a.games == 0 || a.games.saturating_mul(opponents) > MAX_GAMES {
+        return Err(input(format!(
+            "--games {}: must be between 1 and {} per opponent",
+            a.games,
+            MAX_GAMES / opponents
+        )));
+    }
+    if a.budget == 0 || a.budget > MAX_BUDGET {
+        return Err(input(format!(
+            "--budget {}: must be between 1 and {MAX_BUDGET} evaluations",
+            a.budget
+        )));
+    }
+    if let Some(p) = a.population.filter(|&p| !(2..=1000).contains(&p)) {
+        return Err(input(format!(
+            "--population {p}: must be between 2 and 1000"
+        )));
+    }
+    if a.validate == 0 || a.validate > MAX_GAMES {
+        return Err(input(format!(
+            "--validate {}: must be between 1 and {MAX_GAMES}",
+            a.validate
+        )));
+    }
+    if a.run.shard.is_some() {
+        return Err(input("--shard: a tuning run is not sharded"));
+    }
+    check_threads(a.run.threads)?;
+    let out = output(&a.out, "--out", &[])?;
+    let svg = match &a.svg {
+        Some(p) => Some(output(p, "--svg", &[(&out, "--out")])?),
+        None => None,
+    };
+    let save = match &a.save {
+        Some(p) => {
+            let mut taken = vec![(&out, "--out")];
+            if let Some(s) = &svg {
+                taken.push((s, "--svg"));
+            }
+            Some(output(p, "--save", &taken)?)
+        }
+        None => None,
+    };
+    let checkpoint = match &a.run.checkpoint {
+        Some(p) if p.as_os_str() == "-" => {
+            return Err(input(
+                "--checkpoint -: a checkpoint is a file to resume from, not standard output",
+            ))
+        }
+        Some(p) => Some(output(p, "--checkpoint", &[(&out, "--out")])?),
+        None => None,
+    };
+    Ok(TuneSettings {
+        provenance: a.game.provenance(Some(a.players), Some(a.run.seed))?,
+        family,
+        template: a.policy,
+        space,
+        field,
+        games: a.games,
+        budget: a.budget as usize,
+        population: a.population.map(|p| p as usize),
+        validate: a.validate,
+        seed: a.run.seed,
+        threads: a.run.threads,
+        quiet: a.run.quiet,
+        out,
+        svg,
+        save,
+        checkpoint,
+        resume: a.run.resume,
+    })
 }
 
 /// `pressluck bench` for `family`, the game of `a.game` (its numbers checked by

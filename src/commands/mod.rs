@@ -11,3 +11,4 @@ pub mod policies;
 pub mod replay;
 pub mod sweep;
 pub mod tournament;
+pub mod tune;

@@ -1,5 +1,5 @@
-//! The one progress-bar factory: games done, games/s and ETA on stderr; hidden with `--quiet`
-//! or when stderr is not a terminal.
+//! The one progress-bar factory: games done with games/s, or a tuner's evaluations with the
+//! best so far, and the ETA, on stderr; hidden with `--quiet` or when stderr is not a terminal.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use std::io::IsTerminal;
@@ -21,6 +21,21 @@ pub fn games_bar(total: u64, quiet: bool) -> ProgressBar {
             },
         )
     })
+    .unwrap_or_else(|_| ProgressStyle::default_bar());
+    bar.set_style(style);
+    bar
+}
+
+/// A progress bar over a tuner's `total` candidate evaluations, its message the best so far;
+/// hidden when `quiet` or stderr is not a terminal.
+pub fn evaluations_bar(total: u64, quiet: bool) -> ProgressBar {
+    if quiet || !std::io::stderr().is_terminal() {
+        return ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
+    }
+    let bar = ProgressBar::new(total);
+    let style = ProgressStyle::with_template(
+        "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} evaluations  ETA {eta}\n  best: {msg}",
+    )
     .unwrap_or_else(|_| ProgressStyle::default_bar());
     bar.set_style(style);
     bar

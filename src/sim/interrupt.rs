@@ -26,8 +26,8 @@ pub fn flag() -> &'static AtomicBool {
 /// builds (the binary `cargo test` runs); a release build has none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TestHook {
-    /// `PRESSLUCK_TEST_INTERRUPT_AFTER=K`: once K chunks have finished, raise the flag as a
-    /// first Ctrl-C would.
+    /// `PRESSLUCK_TEST_INTERRUPT_AFTER=K`: once K chunks have finished (a tuner: K
+    /// generations), raise the flag as a first Ctrl-C would.
     InterruptAfter(u64),
     /// `PRESSLUCK_TEST_HOLD_AFTER=K`: once K chunks have finished, save the checkpoint and
     /// start nothing more until a real signal raises the flag.

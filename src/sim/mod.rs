@@ -7,4 +7,5 @@ pub mod family;
 pub mod interrupt;
 pub mod runner;
 pub mod schedule;
+pub mod tune;
 pub mod work;

@@ -10,7 +10,9 @@ use std::path::Path;
 /// spaces, and `\n` in one stands for a line break; the phrases must all be in the message.
 /// A `tournament` runs with `--quiet --games 100 --out never.csv` before the case's own
 /// arguments (later flags override earlier ones), a `sweep` with those and `--policy
-/// rolls:{1..2} --against one-roll`. The fixture files are in `fixture.rs`.
+/// rolls:{1..2} --against one-roll`, a `tune` with `--budget 4` and, unless the case gives
+/// them, `--policy rolls:{1..3} --against one-roll`. `\s` in an argument stands for a space.
+/// The fixture files are in `fixture.rs`.
 const CASES: &str = r#"
 unknown game :: tournament --game monopoly :: --game ;; unknown game 'monopoly'
 unknown edition :: tournament --edition fr :: --edition ;; unknown edition 'fr'
@@ -152,16 +154,31 @@ game of none :: tournament --game chess :: --game: unknown game 'chess' ;; route
 odds: a car twice :: odds --cars 4,4 :: --cars 4,4: column 4 is listed twice
 odds: blocked twice :: odds --blocked 2,2 :: --blocked 2,2: column 2 is listed twice
 sweep: decimal range without a step :: sweep --policy fixed-risk:{0.1..0.5} :: --policy ;; give one, like {0.1..0.5 step 0.1}
+tune: no range :: tune --policy rule28 :: --policy 'rule28' ;; no range to tune
+tune: range outside the domain :: tune --policy fixed-risk:{0.1..1.5} :: --policy ;; at fixed-risk:1.5 ;; 0..1
+tune: whole range outside the domain :: tune --policy rolls:{0..4} :: at rolls:0 ;; at least 1 roll
+tune: range backwards :: tune --policy rolls:{4..1} :: '{4..1}' ;; start below its end
+tune: start outside the range :: tune --policy rolls:{1..4\sfrom\s9} :: from 9 is not a value of the range
+tune: unclosed range :: tune --policy rolls:{1..4 :: a '{' without its '}'
+tune: not a number :: tune --policy rule-of-n:{20..40},marker={a..b} :: 'a' is not a decimal number
+tune: unknown family :: tune --policy nope:{1..3} :: unknown policy 'nope'
+tune: budget of 0 :: tune --budget 0 :: --budget 0 ;; between 1 and
+tune: unknown field policy :: tune --against nope :: --against ;; unknown policy 'nope'
+tune: three players :: tune --players 3 :: --players 3 ;; 1 (solitaire: fewest turns) or 2
+tune: a field alone :: tune --players 1 --against ev :: --against ;; solitaire
+tune: population of 1 :: tune --population 1 :: --population 1
+tune: sharded :: tune --shard 1/2 :: --shard ;; not sharded
+tune: save over the output :: tune --save never.csv :: --save
 "#;
 
 /// Flags whose path a failed command must leave as it found it.
-const OUTPUT_FLAGS: [&str; 4] = ["--out", "--stop-table", "--checkpoint", "--svg"];
+const OUTPUT_FLAGS: [&str; 5] = ["--out", "--stop-table", "--checkpoint", "--svg", "--save"];
 
 /// The arguments of a case line, with the tournament defaults.
 fn arguments(text: &str) -> Vec<String> {
     let mut args: Vec<String> = text
         .split_whitespace()
-        .map(|a| a.replace("\\n", "\n"))
+        .map(|a| a.replace("\\n", "\n").replace("\\s", " "))
         .collect();
     if args.first().is_some_and(|a| a == "tournament") {
         let defaults = ["--quiet", "--games", "100", "--out", "never.csv"];
@@ -171,6 +188,27 @@ fn arguments(text: &str) -> Vec<String> {
         let defaults = ["--quiet", "--games", "100", "--out", "never.csv"];
         let sweep = ["--policy", "rolls:{1..2}", "--against", "one-roll"];
         args.splice(1..1, defaults.into_iter().chain(sweep).map(String::from));
+    }
+    if args.first().is_some_and(|a| a == "tune") {
+        let defaults = [
+            "--quiet",
+            "--games",
+            "100",
+            "--budget",
+            "4",
+            "--out",
+            "never.csv",
+        ];
+        let tune = ["--policy", "rolls:{1..3}", "--against", "one-roll"];
+        let given = |flag: &str| args.iter().any(|a| a == flag);
+        let mut extra: Vec<String> = defaults.map(String::from).to_vec();
+        if !given("--policy") {
+            extra.extend(tune[..2].iter().map(|s| s.to_string()));
+        }
+        if !given("--against") && !given("--players") {
+            extra.extend(tune[2..].iter().map(|s| s.to_string()));
+        }
+        args.splice(1..1, extra);
     }
     args
 }

@@ -25,3 +25,4 @@ mod sweep;
 mod sweep_shards;
 mod tournament;
 mod treasure_hunt;
+mod tune;

@@ -33,6 +33,11 @@ struct StrategyFile {
     description: String,
     /// The spec it stands for.
     policy: String,
+    /// Where it came from (a tuning run writes its command, seed and validation here); kept
+    /// for people, not read.
+    #[serde(default)]
+    #[allow(dead_code)]
+    provenance: Option<toml::Table>,
 }
 
 /// A strategy: a named, described spec.

@@ -1,0 +1,325 @@
+//! `pressluck tune`: CMA-ES over a policy template ([`crate::sim::tune`]), every evaluation
+//! written as CSV, the best spec validated on fresh games and printed, optionally drawn as a
+//! curve and saved as a strategy file. Each finished generation is checkpointed; Ctrl-C keeps
+//! the finished generations, writes a partial CSV and exits 130, and `--resume` replays them and
+//! ends where an uninterrupted run ends.
+
+use crate::commands::job::Say;
+use crate::error::input;
+use crate::output::destination::Destination;
+use crate::output::progress::evaluations_bar;
+use crate::output::provenance::Provenance;
+use crate::output::strategy_file::{StrategyFile, TuneProvenance, ValidationFigure};
+use crate::output::svg_tune::render_curve;
+use crate::output::tune_csv::TuneResult;
+use crate::settings::TuneSettings;
+use crate::sim::family::Family;
+use crate::sim::interrupt::{self, TestHook};
+use crate::sim::schedule::Named;
+use crate::sim::tune::{Generation, Tuning, Validation};
+use anyhow::{Context, Result};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::Ordering;
+
+/// What a checkpoint must match to be resumed: everything that decides the search.
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
+struct Identity {
+    game: String,
+    players: Option<u8>,
+    rules: String,
+    board: String,
+    setup: String,
+    template: String,
+    against: Vec<String>,
+    games: u64,
+    budget: usize,
+    population: Option<usize>,
+    seed: u64,
+}
+
+/// A checkpoint: the run's identity and its finished generations.
+#[derive(Debug, Serialize, Deserialize)]
+struct Checkpoint {
+    identity: Identity,
+    generations: Vec<Generation>,
+}
+
+/// The identity of the run `s`.
+fn identity<F: Family>(s: &TuneSettings<F>) -> Identity {
+    Identity {
+        game: s.provenance.game.clone(),
+        players: s.provenance.players,
+        rules: s.provenance.rules.clone(),
+        board: s.provenance.board.clone(),
+        setup: s.family.fingerprint(),
+        template: s.template.clone(),
+        against: s.field.iter().map(|o| o.name().to_string()).collect(),
+        games: s.games,
+        budget: s.budget,
+        population: s.population,
+        seed: s.seed,
+    }
+}
+
+/// Where the run saves its checkpoint: `--checkpoint`, else `OUT.checkpoint` beside a regular
+/// output file.
+fn checkpoint_path<F: Family>(s: &TuneSettings<F>) -> Option<Destination> {
+    match (&s.checkpoint, &s.out) {
+        (Some(c), _) => Some(c.clone()),
+        (None, Destination::File(p)) => {
+            let mut name = p.clone().into_os_string();
+            name.push(".checkpoint");
+            Some(Destination::File(PathBuf::from(name)))
+        }
+        (None, _) => None,
+    }
+}
+
+/// Loads the generations of a checkpoint of this very run.
+fn load(path: &Path, want: &Identity) -> Result<Vec<Generation>> {
+    let shown = path.display();
+    let bytes = std::fs::read(path).map_err(|e| input(format!("--resume {shown}: {e}")))?;
+    let c: Checkpoint = serde_json::from_slice(&bytes)
+        .map_err(|e| input(format!("--resume {shown}: not a tune checkpoint ({e})")))?;
+    if c.identity != *want {
+        return Err(input(format!(
+            "--resume {shown}: the checkpoint is of another tuning run (its game, template, field, games, budget or seed differ)"
+        )));
+    }
+    Ok(c.generations)
+}
+
+/// Runs the command.
+pub fn run<F: Family>(s: TuneSettings<F>) -> Result<ExitCode> {
+    let me = identity(&s);
+    let done = match &s.resume {
+        Some(p) => load(p, &me)?,
+        None => Vec::new(),
+    };
+    let solitaire = s.field.is_empty();
+    let tuning = Tuning {
+        family: &s.family,
+        space: &s.space,
+        field: &s.field,
+        games: s.games,
+        seed: s.seed,
+        budget: s.budget,
+        population: s.population,
+        done,
+    };
+    let say = Say::new(s.quiet, &[Some(&s.out), s.svg.as_ref(), s.save.as_ref()]);
+    let checkpoint = checkpoint_path(&s);
+    let bar = evaluations_bar(s.budget as u64, s.quiet);
+    let flag = interrupt::flag();
+    let hook = TestHook::from_env();
+    let mut finished: Vec<Generation> = Vec::new();
+    let mut save_error = None;
+    let parse = |text: &str| s.family.parse_spec(text).ok();
+    let pool = crate::sim::runner::thread_pool(s.threads)?;
+    let outcome = pool.install(|| {
+        tuning.run(&parse, flag, &mut |g: &Generation| {
+            finished.push(g.clone());
+            bar.inc(g.candidates.len() as u64);
+            if let Some(e) = g
+                .candidates
+                .iter()
+                .chain(g.incumbent.iter())
+                .find(|e| e.spec == g.best)
+            {
+                bar.set_message(format!("{} ({:.4})", g.best, e.score.objective(solitaire)));
+            }
+            if let Some(path) = &checkpoint {
+                let c = Checkpoint {
+                    identity: identity(&s),
+                    generations: finished.clone(),
+                };
+                if let Err(e) = serde_json::to_vec(&c)
+                    .map_err(anyhow::Error::from)
+                    .and_then(|b| path.write(&b))
+                {
+                    save_error.get_or_insert(e);
+                }
+            }
+            if matches!(hook, Some(TestHook::InterruptAfter(k)) if finished.len() as u64 >= k) {
+                flag.store(true, Ordering::SeqCst);
+            }
+        })
+    });
+    if let Some(e) = save_error {
+        return Err(e.context("saving the tuning checkpoint"));
+    }
+    let best = outcome.generations.last().map(|g| g.best.clone());
+    let validation = match (&best, outcome.complete) {
+        (Some(best), true) => {
+            let spec = s
+                .family
+                .parse_spec(best)
+                .map_err(anyhow::Error::msg)
+                .context("the tuned spec")?;
+            pool.install(|| tuning.validate(&spec, s.validate, flag))
+        }
+        _ => None,
+    };
+    bar.finish_and_clear();
+    let complete = validation.is_some();
+    let result = TuneResult {
+        provenance: &s.provenance,
+        solitaire,
+        generations: &outcome.generations,
+        validation: best.as_deref().zip(validation.as_deref()),
+        partial: !complete,
+    };
+    s.out.write(&result.to_csv()?)?;
+    if let Some(p) = &s.svg {
+        p.write(render_curve(&result, &s.template)?.as_bytes())?;
+    }
+    if !complete {
+        return match &checkpoint {
+            Some(path) => {
+                eprintln!(
+                    "interrupted: {} written as partial; resume with --resume {path}",
+                    s.out
+                );
+                Ok(ExitCode::from(130))
+            }
+            None => {
+                eprintln!(
+                    "interrupted: {} written as partial; a run to resume needs --checkpoint FILE",
+                    s.out
+                );
+                Ok(ExitCode::from(130))
+            }
+        };
+    }
+    let (best, validation) = (best.unwrap_or_default(), validation.unwrap_or_default());
+    if let Some(p) = &s.save {
+        let file = strategy_file(&s, &best, &validation, &outcome.generations);
+        p.write(file.to_toml()?.as_bytes())?;
+    }
+    if let Some(Destination::File(p)) = &checkpoint {
+        let _ = std::fs::remove_file(p);
+    }
+    if let Some(p) = &s.resume {
+        let _ = std::fs::remove_file(p);
+    }
+    say.text(&summary(
+        &best,
+        &validation,
+        solitaire,
+        &outcome.generations,
+        &s.out,
+    ));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The tuned spec and its figures on fresh games, for people.
+fn summary(
+    best: &str,
+    validation: &[Validation],
+    solitaire: bool,
+    generations: &[Generation],
+    out: &Destination,
+) -> String {
+    let evaluations: usize = generations.iter().map(|g| g.candidates.len()).sum();
+    let mut text = format!(
+        "tuned after {} generations ({evaluations} evaluations): {best}\n",
+        generations.len()
+    );
+    for v in validation {
+        let (lo, hi) = v.score.interval(solitaire);
+        let x = v.score.objective(solitaire);
+        text += &match &v.opponent {
+            Some(o) => format!(
+                "  against {o:<24} win rate {x:.4} [{lo:.4}, {hi:.4}] over {} fresh games\n",
+                v.score.games
+            ),
+            None => format!(
+                "  alone: {x:.3} mean turns [{lo:.3}, {hi:.3}] over {} fresh games\n",
+                v.score.games
+            ),
+        };
+    }
+    text + &format!("evaluations in {out}\n")
+}
+
+/// The strategy file of the tuned spec `best`.
+fn strategy_file<F: Family>(
+    s: &TuneSettings<F>,
+    best: &str,
+    validation: &[Validation],
+    generations: &[Generation],
+) -> StrategyFile {
+    let solitaire = s.field.is_empty();
+    let figures: Vec<ValidationFigure> = validation
+        .iter()
+        .map(|v| {
+            let (lo, hi) = v.score.interval(solitaire);
+            ValidationFigure {
+                opponent: v.opponent.clone().unwrap_or_default(),
+                games: v.score.games,
+                objective: round6(v.score.objective(solitaire)),
+                ci95_low: round6(lo),
+                ci95_high: round6(hi),
+            }
+        })
+        .collect();
+    let p: &Provenance = &s.provenance;
+    let headline = match figures.as_slice() {
+        [f] if solitaire => format!("{:.3} mean turns alone", f.objective),
+        fs => fs
+            .iter()
+            .map(|f| format!("{:.1}% against {}", 100.0 * f.objective, f.opponent))
+            .collect::<Vec<_>>()
+            .join(", "),
+    };
+    StrategyFile {
+        description: format!(
+            "Tuned by pressluck tune for {} ({} player{}): {headline}, on fresh games",
+            p.game,
+            p.players.unwrap_or(0),
+            if solitaire { "" } else { "s" }
+        ),
+        policy: best.to_string(),
+        provenance: TuneProvenance {
+            command: command_line(),
+            game: p.game.clone(),
+            players: p.players.unwrap_or(0),
+            rules: p.rules.clone(),
+            board: p.board.clone(),
+            template: s.template.clone(),
+            against: s.field.iter().map(|o| o.name().to_string()).collect(),
+            games: s.games,
+            evaluations: generations.iter().map(|g| g.candidates.len()).sum(),
+            generations: generations.len(),
+            seed: s.seed,
+            validation: figures,
+        },
+    }
+}
+
+/// `x` to six decimals, as the CSVs write it.
+fn round6(x: f64) -> f64 {
+    (x * 1e6).round() / 1e6
+}
+
+/// The command that ran, as a user would type it: `pressluck` and its arguments, each quoted
+/// for a POSIX shell when it holds anything but plain characters.
+fn command_line() -> String {
+    let plain = |a: &str| {
+        !a.is_empty()
+            && a.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"-_.,:/=@+%".contains(&b))
+    };
+    std::iter::once("pressluck".to_string())
+        .chain(std::env::args().skip(1).map(|a| {
+            if plain(&a) {
+                a
+            } else {
+                format!("'{}'", a.replace('\'', "'\\''"))
+            }
+        }))
+        .collect::<Vec<_>>()
+        .join(" ")
+}

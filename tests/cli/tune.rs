@@ -1,0 +1,262 @@
+//! `pressluck tune` as a user runs it: it finds the optimum an exhaustive sweep finds, gives
+//! the same bytes on one thread or two, ends an interrupted and resumed run where an
+//! uninterrupted one ends, and saves a strategy file that plays by name. Its one-line input
+//! errors are among the cases of `bad_input.rs`.
+
+use crate::scale_out::{interrupted_after, pressluck, run};
+use std::fs;
+use std::path::Path;
+
+/// A 2-player tuning run: the Rule of N's threshold and marker weight against two opponents,
+/// 300 games each an evaluation, 3 generations of 4.
+const DUEL: [&str; 16] = [
+    "tune",
+    "--game",
+    "cant-stop",
+    "--policy",
+    "rule-of-n:{20..36},marker={0..12 from 6}",
+    "--against",
+    "rule28,fixed-risk:0.3",
+    "--games",
+    "300",
+    "--budget",
+    "12",
+    "--population",
+    "4",
+    "--seed",
+    "9",
+    "--quiet",
+];
+
+/// The CSV as rows of named fields.
+fn rows(csv: &str) -> Vec<std::collections::HashMap<String, String>> {
+    csv::Reader::from_reader(csv.as_bytes())
+        .deserialize()
+        .map(|r| r.unwrap())
+        .collect()
+}
+
+/// Runs `args` in `dir` writing `--out out` and returns the CSV.
+fn tune(dir: &Path, args: &[&str], out: &str) -> String {
+    let mut all = args.to_vec();
+    all.extend(["--out", out]);
+    run(dir, &all);
+    fs::read_to_string(dir.join(out)).unwrap()
+}
+
+/// The lowest mean turns of a solitaire sweep's CSV, and its spec.
+fn sweep_best(csv: &str) -> String {
+    let rows = rows(csv);
+    let best = rows
+        .iter()
+        .min_by(|a, b| {
+            let x: f64 = a["mean_turns"].parse().unwrap();
+            let y: f64 = b["mean_turns"].parse().unwrap();
+            x.total_cmp(&y)
+        })
+        .unwrap();
+    best["policy"].clone()
+}
+
+#[test]
+fn finds_the_optimum_an_exhaustive_sweep_finds() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Route 66 alone: roll N times a turn. Every N is swept, then tuned from the worst end.
+    run(
+        d,
+        &[
+            "sweep",
+            "--game",
+            "route66",
+            "--players",
+            "1",
+            "--policy",
+            "rolls:{1..5}",
+            "--games",
+            "2000",
+            "--seed",
+            "4",
+            "--quiet",
+            "--out",
+            "sweep.csv",
+        ],
+    );
+    let swept = sweep_best(&fs::read_to_string(d.join("sweep.csv")).unwrap());
+    assert_eq!(swept, "rolls:3");
+    let csv = tune(
+        d,
+        &[
+            "tune",
+            "--game",
+            "route66",
+            "--players",
+            "1",
+            "--policy",
+            "rolls:{1..5 from 1}",
+            "--games",
+            "1000",
+            "--budget",
+            "24",
+            "--validate",
+            "2000",
+            "--seed",
+            "4",
+            "--quiet",
+        ],
+        "tune.csv",
+    );
+    let rows = rows(&csv);
+    let searched: Vec<_> = rows
+        .iter()
+        .filter(|r| r["stage"] == "search" && r["candidate"] != "incumbent")
+        .collect();
+    assert_eq!(searched.len(), 24, "{csv}");
+    assert_eq!(searched[0]["generation"], "1");
+    assert_eq!(searched[0]["spec"], "rolls:1", "the search starts at 'from'");
+    let validated: Vec<_> = rows.iter().filter(|r| r["stage"] == "validation").collect();
+    assert_eq!(validated.len(), 1, "{csv}");
+    assert_eq!(validated[0]["spec"], swept, "{csv}");
+    assert_eq!(validated[0]["games"], "2000");
+    let turns: f64 = validated[0]["objective"].parse().unwrap();
+    assert!((20.0..23.0).contains(&turns), "{turns}");
+    for r in &rows {
+        assert_eq!(
+            [&r["game"], &r["players"], &r["seed"], &r["status"]],
+            ["route66", "1", "4", "complete"]
+        );
+    }
+}
+
+#[test]
+fn a_duel_reports_every_evaluation_and_validates_against_each_opponent() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = tune(dir.path(), &DUEL, "t.csv");
+    let rows = rows(&csv);
+    let searched: Vec<_> = rows.iter().filter(|r| r["stage"] == "search").collect();
+    // 3 generations of 4 candidates, and from the second on the incumbent replayed first.
+    assert_eq!(searched.len(), 12 + 2, "{csv}");
+    let kinds: Vec<&str> = searched.iter().map(|r| r["candidate"].as_str()).collect();
+    assert_eq!(kinds[4..6], ["incumbent", "1"]);
+    for r in &searched {
+        assert_eq!(r["games"], "600", "{csv}");
+        let rate: f64 = r["objective"].parse().unwrap();
+        let wins: f64 = r["wins"].parse().unwrap();
+        assert!((rate - wins / 600.0).abs() < 1e-6);
+        assert!(r["spec"].starts_with("rule"), "{}", r["spec"]);
+    }
+    let validated: Vec<_> = rows.iter().filter(|r| r["stage"] == "validation").collect();
+    let opponents: Vec<&str> = validated.iter().map(|r| r["opponent"].as_str()).collect();
+    assert_eq!(opponents, ["rule28", "fixed-risk:0.3"]);
+    assert!(validated.iter().all(|r| r["games"] == "100000"));
+    let best: Vec<_> = searched.iter().filter(|r| r["best"] == "true").collect();
+    assert_eq!(best.len(), 3, "one incumbent a generation: {csv}");
+    assert_eq!(best[2]["spec"], validated[0]["spec"]);
+}
+
+#[test]
+fn the_same_bytes_on_one_thread_or_two() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let one = tune(d, &[&DUEL[..], &["--threads", "1"]].concat(), "one.csv");
+    let two = tune(d, &[&DUEL[..], &["--threads", "2"]].concat(), "two.csv");
+    assert_eq!(one, two);
+    let other_seed: Vec<&str> = DUEL
+        .iter()
+        .map(|&a| if a == "9" { "10" } else { a })
+        .collect();
+    let other = tune(d, &other_seed, "other.csv");
+    assert_ne!(one, other, "the seed decides the games");
+}
+
+#[test]
+fn interrupted_and_resumed_it_ends_where_an_uninterrupted_run_ends() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let whole = tune(d, &DUEL, "whole.csv");
+    let args = [&DUEL[..], &["--out", "cut.csv"]].concat();
+    interrupted_after(d, &args, 1, "cut.csv.checkpoint");
+    let partial = fs::read_to_string(d.join("cut.csv")).unwrap();
+    assert!(partial.contains(",partial,"), "{partial}");
+    assert!(!partial.contains("validation"), "{partial}");
+    run(
+        d,
+        &[&args[..], &["--resume", "cut.csv.checkpoint"]].concat(),
+    );
+    assert_eq!(fs::read_to_string(d.join("cut.csv")).unwrap(), whole);
+    assert!(
+        !d.join("cut.csv.checkpoint").exists(),
+        "a finished resume removes it"
+    );
+    // A checkpoint of another run is refused.
+    interrupted_after(d, &args, 1, "cut.csv.checkpoint");
+    let other: Vec<&str> = args
+        .iter()
+        .map(|&a| if a == "9" { "10" } else { a })
+        .collect();
+    let out = pressluck()
+        .current_dir(d)
+        .args(&other)
+        .args(["--resume", "cut.csv.checkpoint"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("another tuning run"), "{err}");
+}
+
+#[test]
+fn a_saved_strategy_plays_by_name_and_carries_its_provenance() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fs::create_dir(d.join("mine")).unwrap();
+    let args = [
+        &DUEL[..],
+        &["--save", "mine/duelist.toml", "--svg", "t.svg"],
+    ]
+    .concat();
+    let csv = tune(d, &args, "t.csv");
+    let best = rows(&csv)
+        .into_iter()
+        .find(|r| r["stage"] == "validation")
+        .unwrap()["spec"]
+        .clone();
+    let file = fs::read_to_string(d.join("mine/duelist.toml")).unwrap();
+    let parsed: toml::Value = toml::from_str(&file).unwrap();
+    assert_eq!(parsed["policy"].as_str(), Some(best.as_str()));
+    let p = &parsed["provenance"];
+    assert_eq!(p["seed"].as_integer(), Some(9));
+    assert_eq!(p["evaluations"].as_integer(), Some(12));
+    assert_eq!(
+        p["template"].as_str(),
+        Some("rule-of-n:{20..36},marker={0..12 from 6}")
+    );
+    assert!(p["command"]
+        .as_str()
+        .unwrap()
+        .starts_with("pressluck tune "));
+    let figures = p["validation"].as_array().unwrap();
+    assert_eq!(figures.len(), 2);
+    assert_eq!(figures[0]["games"].as_integer(), Some(100_000));
+    let svg = fs::read_to_string(d.join("t.svg")).unwrap();
+    assert!(roxmltree::Document::parse(&svg).is_ok());
+    let out = run(
+        d,
+        &[
+            "tournament",
+            "--game",
+            "cant-stop",
+            "--strategies",
+            "mine",
+            "--policies",
+            "duelist,ev",
+            "--games",
+            "200",
+            "--quiet",
+            "--out",
+            "-",
+        ],
+    );
+    let table = String::from_utf8(out.stdout).unwrap();
+    assert!(table.contains(",duelist|ev,duelist,"), "{table}");
+}
