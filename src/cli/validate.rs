@@ -813,8 +813,22 @@ pub fn advise(a: AdviseArgs) -> Result<AdviseSettings> {
         }
         AdvisePolicies::Races(specs)
     } else {
-        let mut specs = Vec::new();
+        // As in split_policies: a part that is no spec by itself continues the spec before it
+        // (`rule-of-n:30,marker=5`, `race-aware:25,won=2`).
+        let mut texts: Vec<String> = Vec::new();
         for part in list(DEFAULT_ADVISE_POLICIES) {
+            match texts.last_mut() {
+                Some(prev)
+                    if prev.contains(':') && !part.contains(':') && book.parse(&part).is_err() =>
+                {
+                    prev.push(',');
+                    prev.push_str(&part);
+                }
+                _ => texts.push(part),
+            }
+        }
+        let mut specs = Vec::new();
+        for part in texts {
             let spec = book.parse(&part).map_err(flag)?;
             if spec.name.starts_with("random") {
                 return Err(chance(&spec.name));

@@ -10,6 +10,7 @@ pub mod fixed_risk;
 pub mod one_roll;
 pub mod optimal_turn;
 pub mod race;
+pub mod race_aware;
 pub mod random;
 pub mod roll_options;
 pub mod rolls;
@@ -27,7 +28,7 @@ use crate::dice::Roll;
 use rand_core::RngCore;
 
 /// The built-in policy families for `pressluck policies`: spec syntax and one line each.
-pub const FAMILIES: [(&str, &str); 9] = [
+pub const FAMILIES: [(&str, &str); 10] = [
     ("one-roll", "stop after the first successful roll of every turn"),
     ("fixed-risk:P[,ignore-top]", "roll while the next roll's bust chance is at most P; stop once a car reaches a scoring space"),
     ("ev | expected-value", "roll while (1-p_bust)*E[gain] > p_bust*(this turn's progress), valued in points (Route 66) or rolls (Can't Stop)"),
@@ -35,6 +36,7 @@ pub const FAMILIES: [(&str, &str); 9] = [
     ("rule28[:ties=glenn]", "Keller's Rule of 28: roll while the turn's progress count is below 28 or markers are still free; ties on choice points go to the shared choice rule (solitaire 10.59 turns), or with ties=glenn to the first of Glenn's move order, the literature's implementation (10.72)"),
     ("glenn[:ties=glenn]", "the Rule of N with Glenn & Aloi's evolved weights (threshold 29; solitaire 9.25 turns)"),
     ("rule-of-n:T[,progress=a/b/c/d/e/f,choice=…,odd=,even=,high=,low=,marker=,ties=]", "the Rule of N family: Keller's weights with threshold T, or every parameter given; odd/even/high/low are added to the count and taken from the choice points (Keller: even=-2)"),
+    ("race-aware:T[,rule-of-n's keys,won=,tops=,near=,car-near=,opp-won=,opp-near=,lead=,open=,claim=,contest=,reach=]", "the Rule of N (Glenn & Aloi's weights unless given) whose threshold T moves with the race: + each term times its count (columns claimed, cars on tops, cubes and cars within reach=2 of a top, the leading opponent's claims and near cubes, score lead, open columns); claim and contest add choice points per car on a top and per step in a column an opponent nearly has"),
     ("rolls:N", "roll exactly N times a turn, then stop (earlier only when stopping wins)"),
     ("random:P", "baseline: stop with probability P after each roll (0 < P <= 1)"),
 ];
@@ -84,6 +86,8 @@ pub enum AnyPolicy {
     OptimalTurn(Box<optimal_turn::OptimalTurn>),
     /// See [`rule_of_n::RuleOfN`].
     RuleOfN(rule_of_n::RuleOfN),
+    /// See [`race_aware::RaceAware`].
+    RaceAware(race_aware::RaceAware),
     /// See [`rolls::Rolls`].
     Rolls(rolls::Rolls),
     /// See [`random::RandomStop`].
@@ -99,6 +103,7 @@ macro_rules! dispatch {
             AnyPolicy::Ev($p) => $call,
             AnyPolicy::OptimalTurn($p) => $call,
             AnyPolicy::RuleOfN($p) => $call,
+            AnyPolicy::RaceAware($p) => $call,
             AnyPolicy::Rolls($p) => $call,
             AnyPolicy::Random($p) => $call,
         }

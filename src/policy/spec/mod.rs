@@ -13,6 +13,7 @@ use super::ev::ExpectedValue;
 use super::fixed_risk::FixedRisk;
 use super::one_roll::OneRoll;
 use super::optimal_turn::OptimalTurn;
+use super::race_aware::{RaceAware, RaceParams, TERM_NAMES};
 use super::random::RandomStop;
 use super::rolls::Rolls;
 use super::rule_of_n::{RuleOfN, RuleParams, Ties, GLENN, KELLER};
@@ -48,6 +49,8 @@ pub enum SpecKind {
     OptimalTurn(Option<f64>),
     /// `rule28`, `glenn`, `rule-of-n:T[,…]`.
     RuleOfN(RuleParams),
+    /// `race-aware:T[,…]`.
+    RaceAware(RaceParams),
     /// `rolls:N`.
     Rolls(u16),
     /// `random:P`.
@@ -81,6 +84,7 @@ impl PolicySpec {
                 AnyPolicy::OptimalTurn(Box::new(OptimalTurn::with_end_worth(w)))
             }
             SpecKind::RuleOfN(params) => AnyPolicy::RuleOfN(RuleOfN::new(params)),
+            SpecKind::RaceAware(params) => AnyPolicy::RaceAware(RaceAware::new(params)),
             SpecKind::Rolls(n) => AnyPolicy::Rolls(Rolls { n }),
             SpecKind::Random(p_stop) => AnyPolicy::Random(RandomStop { p_stop }),
         }
@@ -103,6 +107,7 @@ fn canonical(kind: &SpecKind) -> String {
         SpecKind::OptimalTurn(None) => "optimal-turn".into(),
         SpecKind::OptimalTurn(Some(w)) => format!("optimal-turn:{w}"),
         SpecKind::RuleOfN(p) => rule_of_n_name(p),
+        SpecKind::RaceAware(p) => race_aware_name(p),
         SpecKind::Rolls(n) => format!("rolls:{n}"),
         SpecKind::Random(p) => format!("random:{p}"),
     }
@@ -148,6 +153,44 @@ fn rule_of_n_name(p: &RuleParams) -> String {
             p.marker
         )
     }
+}
+
+/// The canonical name of a race-aware Rule of N: `race-aware:T`, then each parameter that
+/// differs from its default (Glenn & Aloi's weights, terms 0, reach 2), in a fixed order.
+fn race_aware_name(p: &RaceParams) -> String {
+    let (r, d) = (&p.rule, RaceParams::default());
+    let mut parts = vec![format!("race-aware:{}", r.threshold)];
+    let join = |w: &[i32; 6]| w.map(|x| x.to_string()).join("/");
+    if r.progress != d.rule.progress {
+        parts.push(format!("progress={}", join(&r.progress)));
+    }
+    if r.choice != d.rule.choice {
+        parts.push(format!("choice={}", join(&r.choice)));
+    }
+    let ints = [
+        ("odd", r.odd, d.rule.odd),
+        ("even", r.even, d.rule.even),
+        ("high", r.high, d.rule.high),
+        ("low", r.low, d.rule.low),
+        ("marker", r.marker, d.rule.marker),
+    ];
+    for (key, v, default) in ints {
+        if v != default {
+            parts.push(format!("{key}={v}"));
+        }
+    }
+    for (key, v) in TERM_NAMES.iter().zip(p.terms.values()) {
+        if v != 0.0 {
+            parts.push(format!("{key}={v}"));
+        }
+    }
+    if p.reach != d.reach {
+        parts.push(format!("reach={}", p.reach));
+    }
+    if r.ties == Ties::Glenn {
+        parts.push("ties=glenn".into());
+    }
+    parts.join(",")
 }
 
 #[cfg(test)]
@@ -202,6 +245,23 @@ mod tests {
             PolicySpec::parse("glenn").unwrap().kind,
             SpecKind::RuleOfN(GLENN)
         );
+        // race-aware: the threshold, then what differs from Glenn's weights, terms 0, reach 2.
+        for (spec, name) in [
+            ("race-aware:29", "race-aware:29"),
+            ("race-aware:29,odd=7,won=0,reach=2", "race-aware:29"),
+            (
+                "race-aware:30,reach=3,contest=-1.5,won=2,marker=4,ties=glenn",
+                "race-aware:30,marker=4,won=2,contest=-1.5,reach=3,ties=glenn",
+            ),
+            (
+                "race-aware:25,opp-near=0.1250,lead=-0.02",
+                "race-aware:25,opp-near=0.125,lead=-0.02",
+            ),
+        ] {
+            let parsed = PolicySpec::parse(spec).unwrap();
+            assert_eq!(parsed.name, name, "{spec}");
+            assert_eq!(PolicySpec::parse(&parsed.name).unwrap(), parsed, "{spec}");
+        }
         assert_eq!(
             PolicySpec::parse("rolls:3").unwrap().kind,
             SpecKind::Rolls(3)

@@ -3,6 +3,7 @@
 
 use super::strategy::load_strategy;
 use super::{canonical, PolicySpec, SpecKind};
+use crate::policy::race_aware::RaceParams;
 use crate::policy::rule_of_n::{RuleParams, Ties, GLENN, KELLER};
 use std::path::Path;
 
@@ -68,6 +69,7 @@ pub(super) fn parse_text(text: &str) -> Result<PolicySpec, String> {
         "rule28" => SpecKind::RuleOfN(preset_params(name, KELLER, &params)?),
         "glenn" => SpecKind::RuleOfN(preset_params(name, GLENN, &params)?),
         "rule-of-n" => SpecKind::RuleOfN(rule_of_n_params(&params)?),
+        "race-aware" => SpecKind::RaceAware(race_aware_params(&params)?),
         "rolls" => {
             let [n] = params[..] else {
                 return Err("rolls needs one whole number of rolls, like rolls:2".into());
@@ -136,49 +138,105 @@ fn ties(name: &str, v: &str) -> Result<Ties, String> {
 /// (`progress=6/5/4/3/2/1`, `choice=1/2/3/4/5/6`, `odd=`, `even=`, `high=`, `low=`, `marker=`,
 /// `ties=`).
 fn rule_of_n_params(params: &[&str]) -> Result<RuleParams, String> {
+    let name = "rule-of-n";
     let (t, rest) = params
         .split_first()
         .ok_or("rule-of-n needs a threshold, like rule-of-n:28")?;
-    let int = |key: &str, v: &str| {
-        v.parse::<i32>()
-            .map_err(|_| format!("rule-of-n: {key}={v}: '{v}' is not a whole number"))
-    };
     let mut p = KELLER;
-    p.threshold = int("threshold", t)?;
+    p.threshold = whole(name, "threshold", t)?;
     for item in rest {
-        let (key, v) = item
-            .split_once('=')
-            .ok_or_else(|| format!("rule-of-n: '{item}' is not key=value"))?;
-        let weights = |v: &str| -> Result<[i32; 6], String> {
-            let parts: Vec<&str> = v.split('/').collect();
-            let mut w = [0; 6];
-            if parts.len() != 6 {
-                return Err(format!(
-                    "rule-of-n: {key}={v}: give six weights for 2/12,3/11,4/10,5/9,6/8,7 like 6/5/4/3/2/1"
-                ));
-            }
-            for (slot, x) in w.iter_mut().zip(parts) {
-                *slot = int(key, x)?;
-            }
-            Ok(w)
-        };
-        match key {
-            "progress" => p.progress = weights(v)?,
-            "choice" => p.choice = weights(v)?,
-            "odd" => p.odd = int(key, v)?,
-            "even" => p.even = int(key, v)?,
-            "high" => p.high = int(key, v)?,
-            "low" => p.low = int(key, v)?,
-            "marker" => p.marker = int(key, v)?,
-            "ties" => p.ties = ties("rule-of-n", v)?,
-            _ => {
-                return Err(format!(
-                    "rule-of-n: unknown parameter '{key}' (expected progress, choice, odd, even, high, low, marker or ties)"
-                ))
-            }
+        let (key, v) = key_value(name, item)?;
+        if !rule_key(name, &mut p, key, v)? {
+            return Err(format!(
+                "rule-of-n: unknown parameter '{key}' (expected progress, choice, odd, even, high, low, marker or ties)"
+            ));
         }
     }
     Ok(p)
+}
+
+/// Parses `race-aware:T[,key=value…]`: Glenn & Aloi's weights with threshold T, any Rule of N
+/// parameter replaced as in `rule-of-n`, and the race terms (real numbers) and `reach`.
+fn race_aware_params(params: &[&str]) -> Result<RaceParams, String> {
+    let name = "race-aware";
+    let (t, rest) = params
+        .split_first()
+        .ok_or("race-aware needs a threshold, like race-aware:29")?;
+    let mut p = RaceParams::default();
+    p.rule.threshold = whole(name, "threshold", t)?;
+    for item in rest {
+        let (key, v) = key_value(name, item)?;
+        if rule_key(name, &mut p.rule, key, v)? {
+            continue;
+        }
+        if key == "reach" {
+            p.reach = match v.parse::<u8>() {
+                Ok(r) if (1..=6).contains(&r) => r,
+                _ => {
+                    return Err(format!(
+                        "race-aware: reach={v}: a reach is a whole number of spaces from 1 to 6"
+                    ))
+                }
+            };
+            continue;
+        }
+        let Some(term) = p.terms.term_mut(key) else {
+            return Err(format!(
+                "race-aware: unknown parameter '{key}' (expected a rule-of-n parameter, won, tops, near, car-near, opp-won, opp-near, lead, open, claim, contest or reach)"
+            ));
+        };
+        *term = match v.parse::<f64>() {
+            Ok(x) if x.is_finite() && x.abs() <= 1e6 => x,
+            _ => {
+                return Err(format!(
+                    "race-aware: {key}={v}: '{v}' is not a number (at most 1000000 either way)"
+                ))
+            }
+        };
+    }
+    Ok(p)
+}
+
+/// Splits a `key=value` parameter of policy `name`.
+fn key_value<'a>(name: &str, item: &'a str) -> Result<(&'a str, &'a str), String> {
+    item.split_once('=')
+        .ok_or_else(|| format!("{name}: '{item}' is not key=value"))
+}
+
+/// A whole-number parameter `key=v` of policy `name`.
+fn whole(name: &str, key: &str, v: &str) -> Result<i32, String> {
+    v.parse::<i32>()
+        .map_err(|_| format!("{name}: {key}={v}: '{v}' is not a whole number"))
+}
+
+/// Sets the Rule of N parameter `key` (`progress`, `choice`, `odd`, `even`, `high`, `low`,
+/// `marker`, `ties`) of `p` to `v`; false when `key` is none of them.
+fn rule_key(name: &str, p: &mut RuleParams, key: &str, v: &str) -> Result<bool, String> {
+    let weights = |v: &str| -> Result<[i32; 6], String> {
+        let parts: Vec<&str> = v.split('/').collect();
+        let mut w = [0; 6];
+        if parts.len() != 6 {
+            return Err(format!(
+                "{name}: {key}={v}: give six weights for 2/12,3/11,4/10,5/9,6/8,7 like 6/5/4/3/2/1"
+            ));
+        }
+        for (slot, x) in w.iter_mut().zip(parts) {
+            *slot = whole(name, key, x)?;
+        }
+        Ok(w)
+    };
+    match key {
+        "progress" => p.progress = weights(v)?,
+        "choice" => p.choice = weights(v)?,
+        "odd" => p.odd = whole(name, key, v)?,
+        "even" => p.even = whole(name, key, v)?,
+        "high" => p.high = whole(name, key, v)?,
+        "low" => p.low = whole(name, key, v)?,
+        "marker" => p.marker = whole(name, key, v)?,
+        "ties" => p.ties = ties(name, v)?,
+        _ => return Ok(false),
+    }
+    Ok(true)
 }
 
 /// Errors unless a policy was given no parameters.
@@ -234,6 +292,12 @@ mod tests {
             ("rule-of-n:28,speed=3", "unknown parameter 'speed'"),
             ("rule-of-n:28,odd", "not key=value"),
             ("rule-of-n:28,progress=1/2/3", "six weights"),
+            ("race-aware", "needs a threshold"),
+            ("race-aware:29,won=x", "won=x"),
+            ("race-aware:29,won=inf", "not a number"),
+            ("race-aware:29,reach=0", "1 to 6"),
+            ("race-aware:29,speed=1", "unknown parameter 'speed'"),
+            ("race-aware:29,marker=1.5", "not a whole number"),
             ("fixed-risk:0.3,foo", "unknown option"),
             ("nope", "unknown policy 'nope'"),
             ("", "empty"),
