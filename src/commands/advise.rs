@@ -323,6 +323,14 @@ pub fn to_text(a: &Value) -> String {
     let mut s = String::new();
     let f = |v: &Value| v.as_f64().unwrap_or(0.0);
     let unit = a["unit"].as_str().unwrap_or("points");
+    // The policies' names in one column, as wide as the longest (at least 16).
+    let width = a["policies"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|p| p["policy"].as_str())
+        .map(str::len)
+        .fold(16, usize::max);
     s += &format!(
         "{}: player {} to move",
         a["game"].as_str().unwrap_or(""),
@@ -372,7 +380,7 @@ pub fn to_text(a: &Value) -> String {
         }
         for p in a["policies"].as_array().into_iter().flatten() {
             s += &format!(
-                "  {:<16} {}\n",
+                "  {:<width$} {}\n",
                 p["policy"].as_str().unwrap_or(""),
                 p["decision"].as_str().unwrap_or("")
             );
@@ -415,7 +423,7 @@ pub fn to_text(a: &Value) -> String {
                 .filter_map(|x| x.as_str())
                 .collect();
             s += &format!(
-                "  {:<16} {}\n",
+                "  {:<width$} {}\n",
                 p["policy"].as_str().unwrap_or(""),
                 order.join("  >  ")
             );

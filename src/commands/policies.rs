@@ -118,18 +118,33 @@ fn strategies_text(out: &mut String, s: &PoliciesSettings) {
         "\nStrategies by name for route66 and cant-stop (--policies NAME; yours in ./strategies, \
          --strategies DIR or PRESSLUCK_STRATEGIES; a file path works too):"
     );
+    // A spec too long for the column (a tuned one) goes on its own line below its name.
+    const SPEC_WIDTH: usize = 24;
     let name_w = list.iter().map(|s| s.spec.name.len()).max().unwrap_or(0);
-    let spec_w = list.iter().map(|s| s.canonical.len()).max().unwrap_or(0);
+    let spec_w = list
+        .iter()
+        .map(|s| s.canonical.len())
+        .filter(|&n| n <= SPEC_WIDTH)
+        .max()
+        .unwrap_or(0);
     for st in list {
         let from = match &st.file {
             Some(p) => format!(" [{}]", p.display()),
             None => String::new(),
         };
-        let _ = writeln!(
-            out,
-            "  {:name_w$}  {:spec_w$}  {}{from}",
-            st.spec.name, st.canonical, st.description
-        );
+        if st.canonical.len() > spec_w {
+            let _ = writeln!(
+                out,
+                "  {:name_w$}  {}{from}\n  {:name_w$}    = {}",
+                st.spec.name, st.description, "", st.canonical
+            );
+        } else {
+            let _ = writeln!(
+                out,
+                "  {:name_w$}  {:spec_w$}  {}{from}",
+                st.spec.name, st.canonical, st.description
+            );
+        }
     }
 }
 
