@@ -7,7 +7,7 @@ use crate::error::{one_line, toml_error};
 use std::path::{Path, PathBuf};
 
 /// The strategy files shipped inside the binary: name and text.
-pub const BUILTIN_STRATEGIES: [(&str, &str); 6] = [
+pub const BUILTIN_STRATEGIES: [(&str, &str); 9] = [
     ("bold", include_str!("../../../strategies/bold.toml")),
     (
         "cautious",
@@ -19,6 +19,18 @@ pub const BUILTIN_STRATEGIES: [(&str, &str); 6] = [
     ),
     ("glenn", include_str!("../../../strategies/glenn.toml")),
     ("keller", include_str!("../../../strategies/keller.toml")),
+    (
+        "tuned-cant-stop-duel",
+        include_str!("../../../strategies/tuned-cant-stop-duel.toml"),
+    ),
+    (
+        "tuned-cant-stop-solo",
+        include_str!("../../../strategies/tuned-cant-stop-solo.toml"),
+    ),
+    (
+        "tuned-route66-duel",
+        include_str!("../../../strategies/tuned-route66-duel.toml"),
+    ),
     (
         "two-rolls",
         include_str!("../../../strategies/two-rolls.toml"),
