@@ -113,7 +113,10 @@ fn finds_the_optimum_an_exhaustive_sweep_finds() {
         .collect();
     assert_eq!(searched.len(), 24, "{csv}");
     assert_eq!(searched[0]["generation"], "1");
-    assert_eq!(searched[0]["spec"], "rolls:1", "the search starts at 'from'");
+    assert_eq!(
+        searched[0]["spec"], "rolls:1",
+        "the search starts at 'from'"
+    );
     let validated: Vec<_> = rows.iter().filter(|r| r["stage"] == "validation").collect();
     assert_eq!(validated.len(), 1, "{csv}");
     assert_eq!(validated[0]["spec"], swept, "{csv}");
@@ -259,4 +262,160 @@ fn a_saved_strategy_plays_by_name_and_carries_its_provenance() {
     );
     let table = String::from_utf8(out.stdout).unwrap();
     assert!(table.contains(",duelist|ev,duelist,"), "{table}");
+}
+
+#[test]
+fn the_race_aware_family_plays_in_tournaments_sweeps_advice_and_tuning() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let spec = "race-aware:25,opp-won=2,lead=-0.5,contest=1.5";
+    for game in ["cant-stop", "route66"] {
+        let out = run(
+            d,
+            &[
+                "tournament",
+                "--game",
+                game,
+                "--policies",
+                &format!("{spec},glenn"),
+                "--games",
+                "400",
+                "--quiet",
+                "--out",
+                "-",
+            ],
+        );
+        let csv = String::from_utf8(out.stdout).unwrap();
+        let all: Vec<_> = rows(&csv)
+            .into_iter()
+            .filter(|r| r["seat"] == "all")
+            .collect();
+        assert_eq!(all.len(), 2, "{csv}");
+        assert_eq!(all[0]["policy"], spec);
+        let wins: u64 = all.iter().map(|r| r["wins"].parse::<u64>().unwrap()).sum();
+        assert_eq!(wins, 400, "every game has one winner: {csv}");
+    }
+    let out = run(
+        d,
+        &[
+            "sweep",
+            "--game",
+            "cant-stop",
+            "--policy",
+            "race-aware:{20..30 step 5},won=1",
+            "--against",
+            "glenn",
+            "--games",
+            "300",
+            "--quiet",
+            "--out",
+            "-",
+        ],
+    );
+    let swept = String::from_utf8(out.stdout).unwrap();
+    assert!(swept.contains("race-aware:25,won=1"), "{swept}");
+    let out = run(
+        d,
+        &[
+            "advise",
+            "--game",
+            "cant-stop",
+            "--cars",
+            "6@3,8@2,7@4",
+            "--policies",
+            &format!("{spec},tuned-cant-stop-duel,glenn"),
+        ],
+    );
+    let advice = String::from_utf8(out.stdout).unwrap();
+    for name in [spec, "tuned-cant-stop-duel", "glenn"] {
+        assert!(advice.contains(name), "{advice}");
+    }
+    let csv = tune(
+        d,
+        &[
+            "tune",
+            "--game",
+            "route66",
+            "--policy",
+            "race-aware:{20..36},lead={-1.0..1.0},opp-near={-3.0..3.0}",
+            "--against",
+            "rule28",
+            "--games",
+            "200",
+            "--budget",
+            "8",
+            "--validate",
+            "200",
+            "--quiet",
+        ],
+        "r.csv",
+    );
+    let tuned = rows(&csv)
+        .into_iter()
+        .find(|r| r["stage"] == "validation")
+        .unwrap();
+    assert!(tuned["spec"].starts_with("race-aware:"), "{csv}");
+}
+
+#[test]
+fn the_shipped_players_are_known_by_name_and_beat_their_references() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let listing = String::from_utf8(run(d, &["policies", "--game", "cant-stop"]).stdout).unwrap();
+    for name in [
+        "tuned-cant-stop-solo",
+        "tuned-cant-stop-duel",
+        "tuned-route66-duel",
+    ] {
+        assert!(listing.contains(name), "{listing}");
+    }
+    // 20,000 games each: far more than enough to see margins of this size.
+    let rate = |args: &[&str], policy: &str, column: &str| -> f64 {
+        let out = run(
+            d,
+            &[args, &["--games", "20000", "--quiet", "--out", "-"]].concat(),
+        );
+        let csv = String::from_utf8(out.stdout).unwrap();
+        let row = rows(&csv)
+            .into_iter()
+            .find(|r| r["policy"] == policy && r["seat"] == "all")
+            .unwrap();
+        row[column].parse().unwrap()
+    };
+    let solo = [
+        "tournament",
+        "--game",
+        "cant-stop",
+        "--players",
+        "1",
+        "--seed",
+        "5",
+    ];
+    let tuned = rate(
+        &[&solo[..], &["--policies", "tuned-cant-stop-solo"]].concat(),
+        "tuned-cant-stop-solo",
+        "mean_turns",
+    );
+    let glenn = rate(
+        &[&solo[..], &["--policies", "glenn"]].concat(),
+        "glenn",
+        "mean_turns",
+    );
+    assert!(tuned < 9.10 && glenn > 9.1, "{tuned} vs {glenn}");
+    let duel = [
+        "tournament",
+        "--game",
+        "cant-stop",
+        "--policies",
+        "tuned-cant-stop-duel,glenn",
+    ];
+    assert!(rate(&duel, "tuned-cant-stop-duel", "win_rate") > 0.55);
+    let r66 = [
+        "tournament",
+        "--game",
+        "route66",
+        "--policies",
+        "tuned-route66-duel,ev",
+    ];
+    assert!(rate(&r66, "tuned-route66-duel", "win_rate") > 0.55);
 }
