@@ -87,7 +87,7 @@ pub enum AnyPolicy {
     /// See [`rule_of_n::RuleOfN`].
     RuleOfN(rule_of_n::RuleOfN),
     /// See [`race_aware::RaceAware`].
-    RaceAware(race_aware::RaceAware),
+    RaceAware(Box<race_aware::RaceAware>),
     /// See [`rolls::Rolls`].
     Rolls(rolls::Rolls),
     /// See [`random::RandomStop`].

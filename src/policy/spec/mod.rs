@@ -84,7 +84,7 @@ impl PolicySpec {
                 AnyPolicy::OptimalTurn(Box::new(OptimalTurn::with_end_worth(w)))
             }
             SpecKind::RuleOfN(params) => AnyPolicy::RuleOfN(RuleOfN::new(params)),
-            SpecKind::RaceAware(params) => AnyPolicy::RaceAware(RaceAware::new(params)),
+            SpecKind::RaceAware(params) => AnyPolicy::RaceAware(Box::new(RaceAware::new(params))),
             SpecKind::Rolls(n) => AnyPolicy::Rolls(Rolls { n }),
             SpecKind::Random(p_stop) => AnyPolicy::Random(RandomStop { p_stop }),
         }
