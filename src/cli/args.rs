@@ -90,7 +90,7 @@ pub enum Command {
     #[command(after_help = "Examples:
   pressluck tune --game cant-stop --players 1 --policy 'rule-of-n:{20..40 from 29}' --budget 60
   pressluck tune --game cant-stop --policy 'fixed-risk:{0.1..0.6}' --against glenn --games 4000
-  pressluck tune --game shortcut --players 1 --policy 'threshold:{0..12}' --budget 40 --svg curve.svg")]
+  pressluck tune --game shortcut --players 1 --policy 'threshold:{1..12}' --budget 40 --svg curve.svg")]
     Tune(TuneArgs),
     /// Sweep one parameter of a policy against a field of opponents (CSV, optional SVG chart).
     #[command(after_help = "Examples:

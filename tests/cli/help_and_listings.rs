@@ -8,9 +8,10 @@ use std::path::Path;
 
 /// The subcommands, in the order their examples build on each other (merge reads the shards
 /// the tournament examples do not write, so its own examples write them first).
-const SUBCOMMANDS: [&str; 9] = [
+const SUBCOMMANDS: [&str; 10] = [
     "tournament",
     "sweep",
+    "tune",
     "merge",
     "odds",
     "replay",
