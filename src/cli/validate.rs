@@ -72,24 +72,29 @@ fn output(path: &Path, flag: &str, taken: &[(&Destination, &str)]) -> Result<Des
 /// and may hold commas (`fixed-risk:0.3,ignore-top`): a part that is no spec by itself
 /// continues the spec before it. `flag` names the list in errors.
 pub fn split_policies<F: Family>(family: &F, text: &str, flag: &str) -> Result<Vec<String>> {
+    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+    if parts.iter().any(|p| p.is_empty()) {
+        return Err(input(format!("{flag} '{text}': empty entry")));
+    }
+    Ok(join_spec_parts(&parts, |part| {
+        family.parse_spec(part).is_ok()
+    }))
+}
+
+/// The spec texts of a list split on its commas: a part without a colon that `is_spec` does not
+/// take by itself continues the spec before it, when that one has parameters (a colon).
+fn join_spec_parts(parts: &[&str], is_spec: impl Fn(&str) -> bool) -> Vec<String> {
     let mut texts: Vec<String> = Vec::new();
-    for part in text.split(',').map(str::trim) {
-        if part.is_empty() {
-            return Err(input(format!("{flag} '{text}': empty entry")));
-        }
+    for &part in parts {
         match texts.last_mut() {
-            Some(prev)
-                if prev.contains(':')
-                    && !part.contains(':')
-                    && family.parse_spec(part).is_err() =>
-            {
+            Some(prev) if prev.contains(':') && !part.contains(':') && !is_spec(part) => {
                 prev.push(',');
                 prev.push_str(part);
             }
             _ => texts.push(part.to_string()),
         }
     }
-    Ok(texts)
+    texts
 }
 
 /// Parses a comma-separated list of distinct policies (see [`split_policies`]) for the flag
@@ -363,17 +368,12 @@ pub fn tune<F: Family>(family: F, a: TuneArgs) -> Result<TuneSettings<F>> {
         }
         None => None,
     };
-    let checkpoint = match &a.run.checkpoint {
-        Some(p) if p.as_os_str() == "-" => {
-            return Err(input(
-                "--checkpoint -: a checkpoint is a file to resume from, not standard output",
-            ))
-        }
-        Some(p) => Some(output(p, "--checkpoint", &[(&out, "--out")])?),
-        None => None,
-    };
+    let (seed, threads, quiet) = (a.run.seed, a.run.threads, a.run.quiet);
+    let Control {
+        checkpoint, resume, ..
+    } = control(a.run, &out)?;
     Ok(TuneSettings {
-        provenance: a.game.provenance(Some(a.players), Some(a.run.seed))?,
+        provenance: a.game.provenance(Some(a.players), Some(seed))?,
         family,
         template: a.policy,
         space,
@@ -382,14 +382,14 @@ pub fn tune<F: Family>(family: F, a: TuneArgs) -> Result<TuneSettings<F>> {
         budget: a.budget as usize,
         population: a.population.map(|p| p as usize),
         validate: a.validate,
-        seed: a.run.seed,
-        threads: a.run.threads,
-        quiet: a.run.quiet,
+        seed,
+        threads,
+        quiet,
         out,
         svg,
         save,
         checkpoint,
-        resume: a.run.resume,
+        resume,
     })
 }
 
@@ -813,22 +813,11 @@ pub fn advise(a: AdviseArgs) -> Result<AdviseSettings> {
         }
         AdvisePolicies::Races(specs)
     } else {
-        // As in split_policies: a part that is no spec by itself continues the spec before it
-        // (`rule-of-n:30,marker=5`, `race-aware:25,won=2`).
-        let mut texts: Vec<String> = Vec::new();
-        for part in list(DEFAULT_ADVISE_POLICIES) {
-            match texts.last_mut() {
-                Some(prev)
-                    if prev.contains(':') && !part.contains(':') && book.parse(&part).is_err() =>
-                {
-                    prev.push(',');
-                    prev.push_str(&part);
-                }
-                _ => texts.push(part),
-            }
-        }
+        // `rule-of-n:30,marker=5` is one spec, as in split_policies.
+        let parts = list(DEFAULT_ADVISE_POLICIES);
+        let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
         let mut specs = Vec::new();
-        for part in texts {
+        for part in join_spec_parts(&parts, |p| book.parse(p).is_ok()) {
             let spec = book.parse(&part).map_err(flag)?;
             if spec.name.starts_with("random") {
                 return Err(chance(&spec.name));

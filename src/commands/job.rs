@@ -77,18 +77,9 @@ impl<'a, F: Family> Job<'a, F> {
         }
     }
 
-    /// Where this run saves its checkpoint: `--checkpoint`, else `OUT.checkpoint` beside a
-    /// regular output file (none when the result goes to standard output or a device).
+    /// Where this run saves its checkpoint ([`checkpoint_path`]).
     fn checkpoint(&self) -> Option<Destination> {
-        match (&self.control.checkpoint, self.out) {
-            (Some(c), _) => Some(c.clone()),
-            (None, Destination::File(p)) => {
-                let mut name = p.clone().into_os_string();
-                name.push(".checkpoint");
-                Some(Destination::File(PathBuf::from(name)))
-            }
-            (None, _) => None,
-        }
+        checkpoint_path(self.control.checkpoint.as_ref(), self.out)
     }
 
     /// Says on stderr when this run's checkpoint file already holds an interrupted run of the
@@ -240,18 +231,37 @@ impl<'a, F: Family> Job<'a, F> {
             }
             return Ok(None);
         }
-        match checkpoint {
-            Some(path) => eprintln!(
-                "interrupted: {} written as partial; resume with --resume {path}",
-                self.out
-            ),
-            None => eprintln!(
-                "interrupted: {} written as partial; a run to resume needs --checkpoint FILE",
-                self.out
-            ),
-        }
-        Ok(Some(ExitCode::from(130)))
+        Ok(Some(interrupted(self.out, checkpoint.as_ref())))
     }
+}
+
+/// Where a run whose result goes to `out` saves its checkpoint: `checkpoint` (the
+/// `--checkpoint` flag), else `OUT.checkpoint` beside a regular output file (none when the
+/// result goes to standard output or a device).
+pub fn checkpoint_path(checkpoint: Option<&Destination>, out: &Destination) -> Option<Destination> {
+    match (checkpoint, out) {
+        (Some(c), _) => Some(c.clone()),
+        (None, Destination::File(p)) => {
+            let mut name = p.clone().into_os_string();
+            name.push(".checkpoint");
+            Some(Destination::File(PathBuf::from(name)))
+        }
+        (None, _) => None,
+    }
+}
+
+/// Tells on stderr that a run was interrupted, its result `out` written as partial, and how to
+/// resume it from `checkpoint`; returns the exit code of an interrupted run, 130.
+pub fn interrupted(out: &Destination, checkpoint: Option<&Destination>) -> ExitCode {
+    match checkpoint {
+        Some(path) => {
+            eprintln!("interrupted: {out} written as partial; resume with --resume {path}")
+        }
+        None => eprintln!(
+            "interrupted: {out} written as partial; a run to resume needs --checkpoint FILE"
+        ),
+    }
+    ExitCode::from(130)
 }
 
 /// Where a run's words for people go: stdout, or stderr when a result goes to stdout (so a

@@ -4,7 +4,7 @@
 //! the finished generations, writes a partial CSV and exits 130, and `--resume` replays them and
 //! ends where an uninterrupted run ends.
 
-use crate::commands::job::Say;
+use crate::commands::job::{checkpoint_path, interrupted, Say};
 use crate::error::input;
 use crate::output::destination::Destination;
 use crate::output::progress::evaluations_bar;
@@ -19,7 +19,7 @@ use crate::sim::schedule::Named;
 use crate::sim::tune::{Generation, Tuning, Validation};
 use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 
@@ -63,20 +63,6 @@ fn identity<F: Family>(s: &TuneSettings<F>) -> Identity {
     }
 }
 
-/// Where the run saves its checkpoint: `--checkpoint`, else `OUT.checkpoint` beside a regular
-/// output file.
-fn checkpoint_path<F: Family>(s: &TuneSettings<F>) -> Option<Destination> {
-    match (&s.checkpoint, &s.out) {
-        (Some(c), _) => Some(c.clone()),
-        (None, Destination::File(p)) => {
-            let mut name = p.clone().into_os_string();
-            name.push(".checkpoint");
-            Some(Destination::File(PathBuf::from(name)))
-        }
-        (None, _) => None,
-    }
-}
-
 /// Loads the generations of a checkpoint of this very run.
 fn load(path: &Path, want: &Identity) -> Result<Vec<Generation>> {
     let shown = path.display();
@@ -110,7 +96,7 @@ pub fn run<F: Family>(s: TuneSettings<F>) -> Result<ExitCode> {
         done,
     };
     let say = Say::new(s.quiet, &[Some(&s.out), s.svg.as_ref(), s.save.as_ref()]);
-    let checkpoint = checkpoint_path(&s);
+    let checkpoint = checkpoint_path(s.checkpoint.as_ref(), &s.out);
     let bar = evaluations_bar(s.budget as u64, s.quiet);
     let flag = interrupt::flag();
     let hook = TestHook::from_env();
@@ -176,22 +162,7 @@ pub fn run<F: Family>(s: TuneSettings<F>) -> Result<ExitCode> {
         p.write(render_curve(&result, &s.template)?.as_bytes())?;
     }
     if !complete {
-        return match &checkpoint {
-            Some(path) => {
-                eprintln!(
-                    "interrupted: {} written as partial; resume with --resume {path}",
-                    s.out
-                );
-                Ok(ExitCode::from(130))
-            }
-            None => {
-                eprintln!(
-                    "interrupted: {} written as partial; a run to resume needs --checkpoint FILE",
-                    s.out
-                );
-                Ok(ExitCode::from(130))
-            }
-        };
+        return Ok(interrupted(&s.out, checkpoint.as_ref()));
     }
     let (best, validation) = (best.unwrap_or_default(), validation.unwrap_or_default());
     if let Some(p) = &s.save {
