@@ -241,6 +241,14 @@ pub fn mean_sd(n: u64, sum: u64, sum_sq: u64) -> (f64, f64) {
     (mean, var.sqrt())
 }
 
+/// The 95% interval of a mean from a count, a sum and a sum of squares: the mean ± 1.96
+/// standard errors.
+pub fn mean95(n: u64, sum: u64, sum_sq: u64) -> (f64, f64) {
+    let (mean, sd) = mean_sd(n, sum, sum_sq);
+    let half = 1.96 * sd / (n.max(1) as f64).sqrt();
+    (mean - half, mean + half)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,7 +5,9 @@
 //! an empty field, not 0.
 
 use super::provenance::{f6, ratio, Provenance};
-use crate::counters::{mean_sd, wilson95, MatchupStats, SeatCounters, STOP_CARS, STOP_ROLLS};
+use crate::counters::{
+    mean95, mean_sd, wilson95, MatchupStats, SeatCounters, STOP_CARS, STOP_ROLLS,
+};
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -196,13 +198,11 @@ impl TournamentResult {
                     continue;
                 }
                 let (mean, sd) = mean_sd(c.games, c.turns, c.turns_sq);
-                let half = 1.96 * sd / (c.games.max(1) as f64).sqrt();
+                let (lo, hi) = mean95(c.games, c.turns, c.turns_sq);
                 let _ = writeln!(
                     s,
-                    "{policy:<24} {:>10}  {mean:>11.3}  [{:.3}, {:.3}] {sd:>7.3}",
-                    c.games,
-                    mean - half,
-                    mean + half
+                    "{policy:<24} {:>10}  {mean:>11.3}  [{lo:.3}, {hi:.3}] {sd:>7.3}",
+                    c.games
                 );
             }
             return s;

@@ -21,7 +21,7 @@ use super::family::{matchup_key, Family};
 use super::runner::CHUNK;
 use super::schedule::{Matchup, Named};
 use super::work::chunk_count;
-use crate::counters::{mean_sd, wilson95, MatchupStats, SeatCounters};
+use crate::counters::{mean95, mean_sd, wilson95, MatchupStats, SeatCounters};
 use crate::engine::deal::{game_seed, name_key};
 use crate::template::SearchSpace;
 use cmaes::{CMAESOptions, DVector, Mode};
@@ -109,9 +109,7 @@ impl Score {
     /// for turns.
     pub fn interval(&self, solitaire: bool) -> (f64, f64) {
         if solitaire {
-            let (mean, sd) = mean_sd(self.games, self.turns, self.turns_sq);
-            let half = 1.96 * sd / (self.games.max(1) as f64).sqrt();
-            (mean - half, mean + half)
+            mean95(self.games, self.turns, self.turns_sq)
         } else {
             wilson95(self.wins, self.games)
         }
