@@ -27,7 +27,7 @@
 //! With every term 0 it plays exactly the Rule of N of its weights. Alone (one player) the
 //! opponents' terms read 0. The terms are real numbers; `reach` is 1 to 6 spaces (default 2).
 
-use super::rule_of_n::{RuleOfN, RuleParams, GLENN};
+use super::rule_of_n::{markers_to_place, RuleOfN, RuleParams, GLENN};
 use super::{ChoiceScores, Policy, View};
 use crate::columns::set::{MAX_COLUMN, MIN_COLUMN};
 use crate::columns::{ChoiceList, Game, Rules, Turn};
@@ -268,12 +268,8 @@ impl Policy for RaceAware {
         if view.stop_wins() {
             return false;
         }
-        let markers = game.turn.cars.len();
-        let open = (!game.board.closed - game.turn.at_top).len();
-        if markers < rules.cars as u32 && open > markers {
-            return true;
-        }
-        (self.rule.count(rules, game) as f64) < self.threshold(rules, game)
+        markers_to_place(rules, game)
+            || (self.rule.count(rules, game) as f64) < self.threshold(rules, game)
     }
 
     /// The Rule of N's, when no choice term reads the board.

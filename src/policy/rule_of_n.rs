@@ -250,6 +250,15 @@ pub fn glenn_order(roll: Roll, choice: Choice) -> u8 {
     u8::MAX
 }
 
+/// Whether a marker is still free and more columns are open (not won, no car on their top)
+/// than markers are in use: then a Rule of N rolls on, whatever its count.
+#[inline]
+pub fn markers_to_place(rules: &Rules, game: &Game) -> bool {
+    let markers = game.turn.cars.len();
+    let open = (!game.board.closed - game.turn.at_top).len();
+    (markers < rules.cars as u32) & (open > markers)
+}
+
 impl Policy for RuleOfN {
     fn choose<R: RngCore>(
         &mut self,
@@ -272,11 +281,8 @@ impl Policy for RuleOfN {
         if view.stop_wins() {
             return false;
         }
-        let markers = game.turn.cars.len();
-        let open = (!game.board.closed - game.turn.at_top).len();
         // Both sides worked out, so the answer costs no branch.
-        (markers < rules.cars as u32) & (open > markers)
-            | (self.count(rules, game) < self.params.threshold)
+        markers_to_place(rules, game) | (self.count(rules, game) < self.params.threshold)
     }
 
     /// Choice points and the shared rule on ties: a function of the turn's shape (a car's
