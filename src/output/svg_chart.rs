@@ -6,6 +6,8 @@
 //! and `</g>`, so that a series' band, line and best point can be found (and counted) by class.
 
 use anyhow::{anyhow, Result};
+use plotters::chart::{ChartContext, MeshStyle};
+use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::RGBColor;
@@ -156,6 +158,34 @@ where
         root.present().map_err(svg_err)?;
     }
     groups.finish(&svg)
+}
+
+/// A chart of real numbers on both axes, as every chart here draws.
+pub type Chart<'a> = ChartContext<'a, SVGBackend<'a>, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+
+/// The charts' mesh: one light line between labels, in a pale grey, labels in the charts' font;
+/// the caller adds its axis descriptions and draws it.
+pub fn light_mesh<'a, 'b>(
+    chart: &'b mut Chart<'a>,
+) -> MeshStyle<'a, 'b, RangedCoordf64, RangedCoordf64, SVGBackend<'a>> {
+    let mut mesh = chart.configure_mesh();
+    mesh.max_light_lines(1)
+        .light_line_style(RGBColor(242, 242, 242))
+        .label_style((FONT, 13));
+    mesh
+}
+
+/// Draws the legend of the chart's labelled series at `position`, on a white, lightly bordered
+/// box.
+pub fn draw_legend(chart: &mut Chart<'_>, position: SeriesLabelPosition) -> Result<()> {
+    chart
+        .configure_series_labels()
+        .position(position)
+        .background_style(WHITE.mix(0.85))
+        .border_style(RGBColor(200, 200, 200))
+        .label_font((FONT, 13))
+        .draw()
+        .map_err(svg_err)
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 //! whole field, each holding its band (`<polygon>`), its line (`<polyline>`, one vertex per
 //! point) and its best point (`<circle>`).
 
-use super::svg_chart::{colour, partial_mark, render, svg_err, FONT};
+use super::svg_chart::{colour, draw_legend, light_mesh, partial_mark, render, svg_err, FONT};
 use crate::output::sweep_csv::{Estimate, SweepResult, FIELD};
 use anyhow::Result;
 use plotters::prelude::*;
@@ -84,13 +84,9 @@ pub fn render_sweep(r: &SweepResult) -> Result<String> {
             .y_label_area_size(64)
             .build_cartesian_2d(x0..x1, y0..y1)
             .map_err(svg_err)?;
-        chart
-            .configure_mesh()
+        light_mesh(&mut chart)
             .x_desc("parameter")
             .y_desc(y_desc)
-            .max_light_lines(1)
-            .light_line_style(RGBColor(242, 242, 242))
-            .label_style((FONT, 13))
             .draw()
             .map_err(svg_err)?;
         if !r.solitaire() && (y0..=y1).contains(&0.5) {
@@ -161,13 +157,6 @@ pub fn render_sweep(r: &SweepResult) -> Result<String> {
                 .map_err(svg_err)?;
             groups.close(root)?;
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::LowerRight)
-            .background_style(WHITE.mix(0.85))
-            .border_style(RGBColor(200, 200, 200))
-            .label_font((FONT, 13))
-            .draw()
-            .map_err(svg_err)
+        draw_legend(&mut chart, SeriesLabelPosition::LowerRight)
     })
 }

@@ -3,7 +3,7 @@
 //! and a grey line at the fair share 1/players. Each policy keeps one colour throughout; bars
 //! of one matchup sit together. Groups: `class="bar"`, `data-name` = `policy in matchup`.
 
-use super::svg_chart::{self, colour, svg_err, FONT};
+use super::svg_chart::{self, colour, light_mesh, svg_err, FONT};
 use super::tournament_csv::TournamentResult;
 use crate::counters::{wilson95, SeatCounters};
 use anyhow::Result;
@@ -84,14 +84,10 @@ pub fn render_tournament(r: &TournamentResult) -> Result<String> {
             .y_label_area_size(280)
             .build_cartesian_2d(0.0..1.12, 0.0..n as f64)
             .map_err(svg_err)?;
-        chart
-            .configure_mesh()
+        light_mesh(&mut chart)
             .disable_y_mesh()
             .disable_y_axis()
-            .max_light_lines(1)
-            .light_line_style(RGBColor(242, 242, 242))
             .x_desc("win rate")
-            .label_style((FONT, 13))
             .draw()
             .map_err(svg_err)?;
         let grey = RGBColor(150, 150, 150);

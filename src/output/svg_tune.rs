@@ -2,7 +2,7 @@
 //! the incumbent's after it (`class="incumbent"`), each measured on that generation's games;
 //! the win rate (or alone the mean turns) on the y axis.
 
-use super::svg_chart::{colour, partial_mark, render, svg_err, FONT};
+use super::svg_chart::{colour, draw_legend, light_mesh, partial_mark, render, svg_err, FONT};
 use crate::output::tune_csv::TuneResult;
 use anyhow::Result;
 use plotters::prelude::*;
@@ -45,13 +45,9 @@ pub fn render_curve(r: &TuneResult, template: &str) -> Result<String> {
             .y_label_area_size(64)
             .build_cartesian_2d(0.5..n + 0.5, y0..y1)
             .map_err(svg_err)?;
-        chart
-            .configure_mesh()
+        light_mesh(&mut chart)
             .x_desc("generation")
             .y_desc(y_desc)
-            .max_light_lines(1)
-            .light_line_style(RGBColor(242, 242, 242))
-            .label_style((FONT, 13))
             .draw()
             .map_err(svg_err)?;
         for (i, (class, label)) in [
@@ -80,13 +76,6 @@ pub fn render_curve(r: &TuneResult, template: &str) -> Result<String> {
                 .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 16, y + 5)], c.filled()));
             groups.close(root)?;
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::LowerRight)
-            .background_style(WHITE.mix(0.85))
-            .border_style(RGBColor(200, 200, 200))
-            .label_font((FONT, 13))
-            .draw()
-            .map_err(svg_err)
+        draw_legend(&mut chart, SeriesLabelPosition::LowerRight)
     })
 }

@@ -3,7 +3,7 @@
 //! mean marked by a dot on the axis. The last bin holds every game of 127 turns or more. Groups: `class="series"`,
 //! `data-name` = the policy, holding one `<polyline>` with a vertex per turn count shown.
 
-use super::svg_chart::{colour, partial_mark, render, svg_err, FONT};
+use super::svg_chart::{colour, draw_legend, light_mesh, partial_mark, render, svg_err, FONT};
 use super::tournament_csv::TournamentResult;
 use crate::counters::{mean_sd, TURN_BINS};
 use anyhow::Result;
@@ -74,10 +74,7 @@ pub fn render_turns(r: &TournamentResult) -> Result<String> {
             .y_label_area_size(64)
             .build_cartesian_2d(x0..x1, 0.0..top * 1.1 + 1e-9)
             .map_err(svg_err)?;
-        chart
-            .configure_mesh()
-            .max_light_lines(1)
-            .light_line_style(RGBColor(242, 242, 242))
+        light_mesh(&mut chart)
             .x_desc(format!(
                 "turns to finish ({} = {} or more)",
                 TURN_BINS - 1,
@@ -85,7 +82,6 @@ pub fn render_turns(r: &TournamentResult) -> Result<String> {
             ))
             .y_desc("share of games")
             .x_label_formatter(&|x| format!("{x:.0}"))
-            .label_style((FONT, 13))
             .draw()
             .map_err(svg_err)?;
         for (i, (name, h, mean)) in hs.iter().enumerate() {
@@ -104,13 +100,6 @@ pub fn render_turns(r: &TournamentResult) -> Result<String> {
                 .map_err(svg_err)?;
             groups.close(root)?;
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.85))
-            .border_style(RGBColor(200, 200, 200))
-            .label_font((FONT, 13))
-            .draw()
-            .map_err(svg_err)
+        draw_legend(&mut chart, SeriesLabelPosition::UpperRight)
     })
 }
