@@ -19,12 +19,13 @@ use crate::sim::schedule::Named;
 use crate::sim::tune::{Generation, Tuning, Validation};
 use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 
 /// What a checkpoint must match to be resumed: everything that decides the search.
-#[derive(Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 struct Identity {
     game: String,
     players: Option<u8>,
@@ -39,11 +40,12 @@ struct Identity {
     seed: u64,
 }
 
-/// A checkpoint: the run's identity and its finished generations.
+/// A checkpoint: the run's identity and its finished generations (borrowed when saved, so a
+/// save copies nothing).
 #[derive(Debug, Serialize, Deserialize)]
-struct Checkpoint {
-    identity: Identity,
-    generations: Vec<Generation>,
+struct Checkpoint<'a> {
+    identity: Cow<'a, Identity>,
+    generations: Cow<'a, [Generation]>,
 }
 
 /// The identity of the run `s`.
@@ -69,12 +71,12 @@ fn load(path: &Path, want: &Identity) -> Result<Vec<Generation>> {
     let bytes = std::fs::read(path).map_err(|e| input(format!("--resume {shown}: {e}")))?;
     let c: Checkpoint = serde_json::from_slice(&bytes)
         .map_err(|e| input(format!("--resume {shown}: not a tune checkpoint ({e})")))?;
-    if c.identity != *want {
+    if *c.identity != *want {
         return Err(input(format!(
             "--resume {shown}: the checkpoint is of another tuning run (its game, template, field, games, budget or seed differ)"
         )));
     }
-    Ok(c.generations)
+    Ok(c.generations.into_owned())
 }
 
 /// Runs the command.
@@ -118,8 +120,8 @@ pub fn run<F: Family>(s: TuneSettings<F>) -> Result<ExitCode> {
             }
             if let Some(path) = &checkpoint {
                 let c = Checkpoint {
-                    identity: identity(&s),
-                    generations: finished.clone(),
+                    identity: Cow::Borrowed(&me),
+                    generations: Cow::Borrowed(&finished),
                 };
                 if let Err(e) = serde_json::to_vec(&c)
                     .map_err(anyhow::Error::from)
