@@ -58,7 +58,7 @@ pub fn check_threads(threads: Option<usize>) -> Result<()> {
 /// not be any of `taken` (destinations and their flags) already.
 fn output(path: &Path, flag: &str, taken: &[(&Destination, &str)]) -> Result<Destination> {
     let d = Destination::check(path, flag)?;
-    if let Some((_, other)) = taken.iter().find(|(t, _)| **t == d) {
+    if let Some((_, other)) = taken.iter().find(|(t, _)| t.same_as(&d)) {
         return Err(input(if d.is_stdout() {
             format!("{flag} -: standard output is already {other}'s")
         } else {

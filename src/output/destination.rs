@@ -42,6 +42,13 @@ impl Destination {
         if path.as_os_str() == "-" {
             return Ok(Destination::Stdout);
         }
+        if ends_with_separator(path) {
+            return Err(input(if path.is_dir() {
+                format!("{flag} {shown}: is a directory")
+            } else {
+                format!("{flag} {shown}: a path ending in a slash names a folder, not a file")
+            }));
+        }
         let target = follow_links(path).map_err(|e| input(format!("{flag} {shown}: {e}")))?;
         match fs::metadata(&target) {
             Ok(m) if m.is_dir() => Err(input(format!("{flag} {shown}: is a directory"))),
@@ -66,6 +73,16 @@ impl Destination {
         match self {
             Destination::Stdout => None,
             Destination::File(p) | Destination::Special(p) => Some(p),
+        }
+    }
+
+    /// Whether this and `other` write the same thing: both standard output, or the same file
+    /// once links are followed and `.`, `..` and links in its folders resolved, existing or not.
+    pub fn same_as(&self, other: &Destination) -> bool {
+        match (self.path(), other.path()) {
+            (None, None) => true,
+            (Some(a), Some(b)) => canonical(a) == canonical(b),
+            _ => false,
         }
     }
 
@@ -101,6 +118,30 @@ impl fmt::Display for Destination {
             Destination::Stdout => f.write_str("standard output"),
             Destination::File(p) | Destination::Special(p) => write!(f, "{}", p.display()),
         }
+    }
+}
+
+/// Whether the path as typed ends in a folder separator (`out/`): it names a folder.
+fn ends_with_separator(path: &Path) -> bool {
+    path.to_string_lossy()
+        .chars()
+        .last()
+        .is_some_and(std::path::is_separator)
+}
+
+/// The absolute path of `path` with every link and `.`/`..` resolved: the file itself when it
+/// exists, else its folder's canonical path joined with its name (a file still to be written).
+fn canonical(path: &Path) -> PathBuf {
+    if let Ok(p) = fs::canonicalize(path) {
+        return p;
+    }
+    let folder = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    match (fs::canonicalize(folder), path.file_name()) {
+        (Ok(d), Some(name)) => d.join(name),
+        _ => path.to_path_buf(),
     }
 }
 
@@ -220,6 +261,43 @@ mod tests {
             .file_type()
             .is_symlink());
         assert_eq!(fs::read_to_string(&target).unwrap(), "new");
+    }
+
+    #[test]
+    fn a_trailing_slash_on_a_file_is_refused_before_anything_is_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("afile");
+        fs::write(&file, "keep").unwrap();
+        let slashed = PathBuf::from(format!("{}/", file.display()));
+        let e = Destination::check(&slashed, "--svg").unwrap_err();
+        assert!(e.to_string().starts_with("--svg "), "{e}");
+        assert!(e.to_string().contains("names a folder"), "{e}");
+        assert_eq!(crate::error::exit_code(&e), 2);
+        let new = PathBuf::from(format!("{}/", dir.path().join("new").display()));
+        assert!(Destination::check(&new, "--out").is_err());
+        assert_eq!(fs::read_to_string(&file).unwrap(), "keep");
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn the_same_file_is_the_same_however_it_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::create_dir(dir.path().join("sub")).unwrap();
+        let plain = dir.path().join("same.csv");
+        let dotted = dir.path().join("sub/../././same.csv");
+        let link = dir.path().join("link.csv");
+        std::os::unix::fs::symlink("same.csv", &link).unwrap();
+        let check = |p: &Path| Destination::check(p, "--out").unwrap();
+        // The file does not exist yet, then does: the same either way.
+        for _ in 0..2 {
+            assert!(check(&plain).same_as(&check(&dotted)));
+            assert!(check(&plain).same_as(&check(&link)));
+            assert!(!check(&plain).same_as(&check(&dir.path().join("other.csv"))));
+            assert!(!check(&plain).same_as(&Destination::Stdout));
+            fs::write(&plain, "x").unwrap();
+        }
+        assert!(Destination::Stdout.same_as(&Destination::Stdout));
     }
 
     #[test]

@@ -290,3 +290,47 @@ fn a_finished_resume_removes_its_checkpoint_and_an_old_one_is_mentioned() {
     );
     assert_eq!(names(d), ["r.csv"]);
 }
+
+#[test]
+fn two_output_flags_naming_one_file_are_refused_before_anything_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir(dir.path().join("sub")).unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink("same.csv", dir.path().join("link.svg")).unwrap();
+    let mut cases = vec![
+        vec!["--out", "./same.csv", "--svg", "same.csv"],
+        vec!["--out", "same.csv", "--stop-table", "sub/../same.csv"],
+    ];
+    #[cfg(unix)]
+    cases.push(vec!["--out", "same.csv", "--svg", "link.svg"]);
+    for flags in cases {
+        let out = tournament(dir.path(), &flags);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{flags:?}: {err}");
+        assert!(err.contains("same file as --out"), "{flags:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(!dir.path().join("same.csv").exists(), "{flags:?}");
+    }
+}
+
+#[test]
+fn a_trailing_slash_on_a_file_is_refused_before_the_first_game() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("afile"), "keep").unwrap();
+    for flags in [
+        vec!["--out", "afile/"],
+        vec!["--out", "ok.csv", "--svg", "afile/"],
+        vec!["--out", "ok.csv", "--stop-table", "missing/"],
+    ] {
+        let out = tournament(dir.path(), &flags);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{flags:?}: {err}");
+        let flag = flags[flags.len() - 2];
+        assert!(err.starts_with(&format!("error: {flag} ")), "{err}");
+        assert_eq!(names(dir.path()), ["afile"], "{flags:?}");
+        assert_eq!(
+            fs::read_to_string(dir.path().join("afile")).unwrap(),
+            "keep"
+        );
+    }
+}
