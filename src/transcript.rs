@@ -82,10 +82,20 @@ impl Record {
         let mut variants = Vec::new();
         let given = h.variants.iter().map(|&(l, v)| (Some(l), v));
         for (line, v) in given.chain(over.variants.iter().map(|&v| (None, v))) {
-            rules.apply_variant(v).map_err(|e| match line {
+            let at = |e: String| match line {
                 Some(l) => format!("line {l}: variant {}: {e}", v.name()),
                 None => format!("--variant {}: {e}", v.name()),
-            })?;
+            };
+            if let Some(w) = variants
+                .iter()
+                .find(|w: &&Variant| **w != v && w.rule() == v.rule())
+            {
+                return Err(at(format!(
+                    "conflicts with variant {}: two readings of one variant; give one",
+                    w.name()
+                )));
+            }
+            rules.apply_variant(v).map_err(at)?;
             if !variants.contains(&v) {
                 variants.push(v);
             }

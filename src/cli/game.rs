@@ -48,18 +48,25 @@ impl GameArgs {
                 "--board does not apply to treasure-hunt (the grid is fixed); use --deck for the cards",
             ));
         }
-        // The same variant twice: by its name for the column games (`1` is `leisurely`), by
-        // the text before any `:` for Treasure Hunt (`rounds` and `rounds:5`).
-        let key = |v: &str| match game {
-            GameName::Columns(_) => v
-                .parse::<Variant>()
-                .map_or(v.to_string(), |v| v.name().to_string()),
+        // The same variant twice, or two readings of one: by the rule it changes for the
+        // column games (`1` is `leisurely`, and so is `leisurely:10`), by the text before any
+        // `:` for the others (`rounds` and `rounds:5`).
+        let key = |v: &str| match (game, v.parse::<Variant>()) {
+            (GameName::Columns(_), Ok(v)) => v.rule().to_string(),
             _ => v.split(':').next().unwrap_or(v).to_string(),
+        };
+        let name = |v: &str| match (game, v.parse::<Variant>()) {
+            (GameName::Columns(_), Ok(v)) => v.name().to_string(),
+            _ => v.to_string(),
         };
         for (i, v) in self.variants.iter().enumerate() {
             if let Some(w) = self.variants[..i].iter().find(|w| key(w) == key(v)) {
                 return Err(input(if w == v {
                     format!("--variant {v} is given twice; give each variant once")
+                } else if name(w) != name(v) && matches!(game, GameName::Columns(_)) {
+                    format!(
+                        "--variant {v} conflicts with --variant {w}: two readings of one variant; give one"
+                    )
                 } else {
                     format!("--variant {v}: the same variant as --variant {w}; give each once")
                 }));

@@ -97,15 +97,21 @@ fn join_spec_parts(parts: &[&str], is_spec: impl Fn(&str) -> bool) -> Vec<String
     texts
 }
 
-/// Parses a comma-separated list of distinct policies (see [`split_policies`]) for the flag
-/// `flag`; each spec's error names it.
-pub fn parse_policies<F: Family>(family: &F, text: &str, flag: &str) -> Result<Vec<F::Spec>> {
+/// Parses a comma-separated list of policies (see [`split_policies`]) for the flag `flag`;
+/// each spec's error names it. Unless `may_repeat` (a tournament's seats, where a policy may
+/// meet itself), a policy listed twice is an error.
+pub fn parse_policies<F: Family>(
+    family: &F,
+    text: &str,
+    flag: &str,
+    may_repeat: bool,
+) -> Result<Vec<F::Spec>> {
     let mut out: Vec<F::Spec> = Vec::new();
     for t in split_policies(family, text, flag)? {
         let spec = family
             .parse_spec(&t)
             .map_err(|e| input(format!("{flag}: {e}")))?;
-        if out.iter().any(|s| s.name() == spec.name()) {
+        if !may_repeat && out.iter().any(|s| s.name() == spec.name()) {
             return Err(input(format!("{flag}: '{}' is listed twice", spec.name())));
         }
         out.push(spec);
@@ -168,15 +174,8 @@ pub fn tournament<F: Family>(family: F, a: TournamentArgs) -> Result<TournamentS
         .policies
         .clone()
         .unwrap_or_else(|| family.default_policies().to_string());
-    let policies = parse_policies(&family, &text, "--policies")?;
+    let policies = parse_policies(&family, &text, "--policies", true)?;
     let matchups = matchups(&policies, a.players as usize);
-    if matchups.is_empty() {
-        return Err(input(format!(
-            "--policies: {} policy for {} players makes no matchup; list at least two",
-            policies.len(),
-            a.players
-        )));
-    }
     if a.games == 0 || a.games > MAX_GAMES {
         return Err(input(format!(
             "--games {}: must be between 1 and {MAX_GAMES}",
@@ -250,7 +249,7 @@ pub fn sweep<F: Family>(family: F, a: SweepArgs) -> Result<SweepSettings<F>> {
         (1, Some(_)) => return Err(input("--against: a solitaire sweep (--players 1) has none")),
         (_, text) => {
             let text = text.as_deref().unwrap_or(family.default_policies());
-            parse_policies(&family, text, "--against")?
+            parse_policies(&family, text, "--against", false)?
         }
     };
     let per_point = opponents.len().max(1) as u64;
@@ -321,7 +320,7 @@ pub fn tune<F: Family>(family: F, a: TuneArgs) -> Result<TuneSettings<F>> {
         (1, Some(_)) => return Err(input("--against: a solitaire tune (--players 1) has none")),
         (_, text) => {
             let text = text.as_deref().unwrap_or(family.default_policies());
-            parse_policies(&family, text, "--against")?
+            parse_policies(&family, text, "--against", false)?
         }
     };
     let opponents = field.len().max(1) as u64;

@@ -93,6 +93,15 @@ impl Variant {
             Variant::Jump => "jump",
         }
     }
+
+    /// The rule it changes, for telling two readings of one variant apart from two variants:
+    /// `leisurely` and `leisurely:10` both read variant #1, so a game takes only one of them.
+    pub fn rule(self) -> &'static str {
+        match self {
+            Variant::Leisurely | Variant::LeisurelyTen => "leisurely",
+            v => v.name(),
+        }
+    }
 }
 
 impl fmt::Display for Variant {

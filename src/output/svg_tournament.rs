@@ -126,7 +126,11 @@ pub fn render_tournament(r: &TournamentResult) -> Result<String> {
                 .map_err(svg_err)?;
             let (px, py) = chart.backend_coord(&(0.0, mid));
             let others: Vec<&str> = b.matchup.split('|').filter(|p| *p != b.policy).collect();
-            let label = format!("{}  vs {}", b.policy, others.join(", "));
+            let label = if others.is_empty() {
+                format!("{}  vs itself", b.policy)
+            } else {
+                format!("{}  vs {}", b.policy, others.join(", "))
+            };
             root.draw_text(
                 &label,
                 &label_style.pos(plotters::style::text_anchor::Pos::new(

@@ -1,7 +1,8 @@
 //! The tournament exporters: result rows (`game,players,rules,board,seed,status,matchup,policy,
 //! seat,games,wins,win_rate,ci95_low,ci95_high,mean_score,mean_turns,sd_turns,mean_rolls,
-//! bust_rate`, then `sd_score,unfinished`), the stop-probability table, and the plain summary
-//! table for stdout. A figure of no games (a row of an interrupted run's unplayed matchup) is
+//! bust_rate`, then `sd_score,unfinished`; per matchup and policy a row for all seats and one
+//! per seat, then per seat a row of policy `all`, whoever sat there: the seat advantage), the
+//! stop-probability table, and the plain summary table for stdout. A figure of no games (a row of an interrupted run's unplayed matchup) is
 //! an empty field, not 0.
 
 use super::provenance::{f6, ratio, Provenance};
@@ -23,6 +24,9 @@ pub struct TournamentResult {
     /// Whether some games are missing (an interrupted run, a partial merge).
     pub partial: bool,
 }
+
+/// The `policy` of the seat-advantage rows: whoever sat in the row's seat, whatever the policy.
+pub const ANY_POLICY: &str = "all";
 
 /// One row of the tournament CSV, after the provenance columns.
 #[derive(Debug, Default, Serialize)]
@@ -96,8 +100,24 @@ impl TournamentResult {
                     }
                 }
             }
+            if self.players > 1 {
+                for seat in 0..self.players as usize {
+                    out.push((
+                        name.clone(),
+                        ANY_POLICY.to_string(),
+                        (seat + 1).to_string(),
+                        Self::seat_total(st, m.len(), seat),
+                        st.unfinished,
+                    ));
+                }
+            }
         }
         out
+    }
+
+    /// Whoever sat in `seat` (from 0) over every slot of a matchup of `slots` policies.
+    fn seat_total(st: &MatchupStats, slots: usize, seat: usize) -> SeatCounters {
+        total((0..slots).map(|slot| &st.cells[slot][seat]))
     }
 
     /// The result rows in the CSV schema (after the provenance columns).
@@ -197,6 +217,10 @@ impl TournamentResult {
                 if seat != "all" {
                     continue;
                 }
+                if c.games == 0 {
+                    let _ = writeln!(s, "{policy:<24} {:>10}", "not played");
+                    continue;
+                }
                 let (mean, sd) = mean_sd(c.games, c.turns, c.turns_sq);
                 let (lo, hi) = mean95(c.games, c.turns, c.turns_sq);
                 let _ = writeln!(
@@ -216,8 +240,12 @@ impl TournamentResult {
             if seat != "all" {
                 continue;
             }
+            if c.games == 0 {
+                let _ = writeln!(s, "{matchup:<40} {policy:<22} {:>8}", "not played");
+                continue;
+            }
             let (lo, hi) = wilson95(c.wins, c.games);
-            let n = c.games.max(1) as f64;
+            let n = c.games as f64;
             let _ = writeln!(
                 s,
                 "{matchup:<40} {policy:<22} {:>8.4}  [{lo:.4}, {hi:.4}] {:>7.2} {:>7.2}",
@@ -225,6 +253,38 @@ impl TournamentResult {
                 c.turns as f64 / n,
                 c.score as f64 / n
             );
+        }
+        s.push_str(&self.seat_summary());
+        s
+    }
+
+    /// The seat advantage for a person: per matchup, how often whoever sat in each seat won,
+    /// with its 95% interval; the fair share is 1/players.
+    fn seat_summary(&self) -> String {
+        let n = self.players as usize;
+        let mut s = format!(
+            "\nwins by seat (whoever sat there; fair share {:.4}):\n{:<40}",
+            1.0 / n as f64,
+            "matchup"
+        );
+        for seat in 1..=n {
+            let _ = write!(s, " {:<25}", format!("seat {seat}"));
+        }
+        s.push('\n');
+        for (slots, st) in &self.matchups {
+            let _ = write!(s, "{:<40}", slots.join("|"));
+            for seat in 0..n {
+                let c = Self::seat_total(st, slots.len(), seat);
+                if c.games == 0 {
+                    let _ = write!(s, " {:<25}", "not played");
+                    continue;
+                }
+                let (lo, hi) = wilson95(c.wins, c.games);
+                let cell = format!("{:.4} [{lo:.4}, {hi:.4}]", c.wins as f64 / c.games as f64);
+                let _ = write!(s, " {cell:<25}");
+            }
+            s = s.trim_end().to_string();
+            s.push('\n');
         }
         s
     }

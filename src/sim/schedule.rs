@@ -30,9 +30,29 @@ impl<S: Named> Matchup<S> {
 }
 
 /// The matchups of `policies` for `players` seats: each policy alone for solitaire; every pair
-/// for two (round robin); for three and four, every combination of distinct policies — or, when
-/// there are fewer policies than seats, every multiset of them using at least two policies.
-pub fn matchups<S: Clone>(policies: &[S], players: usize) -> Vec<Matchup<S>> {
+/// for two (round robin); for three and four, every combination of distinct entries — or, when
+/// there are fewer entries than seats, every multiset of them using at least two entries. One
+/// policy alone fills every seat (self-play), and a policy listed twice meets itself; a matchup
+/// that the list makes twice is played once.
+pub fn matchups<S: Clone + Named>(policies: &[S], players: usize) -> Vec<Matchup<S>> {
+    let mut out: Vec<Matchup<S>> = Vec::new();
+    let all = if policies.len() == 1 {
+        vec![Matchup {
+            slots: vec![policies[0].clone(); players],
+        }]
+    } else {
+        listed_matchups(policies, players)
+    };
+    for m in all {
+        if !out.iter().any(|o| o.name() == m.name()) {
+            out.push(m);
+        }
+    }
+    out
+}
+
+/// The matchups of the entries of `policies` by position (see [`matchups`]).
+fn listed_matchups<S: Clone>(policies: &[S], players: usize) -> Vec<Matchup<S>> {
     let k = policies.len();
     let mut out = Vec::new();
     let mut idx = vec![0usize; players];
@@ -115,6 +135,17 @@ mod tests {
                 "one-roll|fixed-risk:0.3|fixed-risk:0.3|fixed-risk:0.3"
             ]
         );
-        assert!(matchups(&p[..1], 2).is_empty());
+        assert_eq!(matchups(&p[..1], 2)[0].name(), "one-roll|one-roll");
+    }
+
+    #[test]
+    fn a_policy_meets_itself_once_per_matchup() {
+        let p = specs(&["ev", "ev", "rule28"]);
+        let names: Vec<String> = matchups(&p, 2).iter().map(Matchup::name).collect();
+        assert_eq!(names, ["ev|ev", "ev|rule28"]);
+        let names: Vec<String> = matchups(&p[..2], 3).iter().map(Matchup::name).collect();
+        assert_eq!(names, ["ev|ev|ev"]);
+        let names: Vec<String> = matchups(&p[..1], 4).iter().map(Matchup::name).collect();
+        assert_eq!(names, ["ev|ev|ev|ev"]);
     }
 }

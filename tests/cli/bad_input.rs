@@ -25,8 +25,7 @@ fixed-risk not a number :: tournament --policies fixed-risk:abc,ev :: fixed-risk
 rolls zero :: tournament --policies rolls:0,ev :: rolls:0 ;; at least 1 roll
 random above 1 :: tournament --policies random:2,ev :: random:2 ;; 0..1
 rule-of-n not a number :: tournament --policies rule-of-n:x,ev :: rule-of-n ;; 'x' is not a whole number
-policy twice :: tournament --policies ev,ev :: --policies ;; 'ev' is listed twice
-one policy for two seats :: tournament --policies ev :: --policies ;; no matchup
+against twice :: sweep --against ev,ev :: --against ;; 'ev' is listed twice
 line break in a policy :: tournament --policies ev,b\nad :: unknown policy 'b\nad'
 zero games :: tournament --games 0 :: --games 0 ;; between 1 and
 absurd games :: tournament --games 99999999999 :: --games 99999999999 ;; between 1 and

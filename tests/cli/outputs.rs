@@ -59,7 +59,7 @@ fn a_dash_writes_standard_output_and_the_words_go_to_stderr() {
         .unwrap();
     assert!(out.status.success());
     let t = Table::parse(&String::from_utf8(out.stdout).unwrap());
-    assert_eq!(t.rows.len(), 2 * 3);
+    assert_eq!(t.rows.len(), 2 * 3 + 2);
     assert!(String::from_utf8_lossy(&out.stderr).contains("games/s"));
     assert!(names(dir.path()).is_empty(), "{:?}", names(dir.path()));
     for args in [

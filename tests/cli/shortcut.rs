@@ -88,7 +88,8 @@ fn two_seat_tournament_is_the_same_on_one_or_two_threads() {
         &[&args[..], &["--threads", "2"]].concat(),
     );
     assert_eq!(one, two);
-    assert_eq!(one.lines().count(), 1 + 3 * 3 * 2);
+    // Three matchups: two policies × (all, seat 1, seat 2), then the two seats of policy all.
+    assert_eq!(one.lines().count(), 1 + 3 * (3 * 2 + 2));
     let stop = dir.path().join("stop.csv");
     pressluck()
         .args([

@@ -82,8 +82,9 @@ fn csv_has_the_documented_schema_and_consistent_counts() {
         t.header[..19].join(","),
         "game,players,rules,board,seed,status,matchup,policy,seat,games,wins,win_rate,ci95_low,ci95_high,mean_score,mean_turns,sd_turns,mean_rolls,bust_rate"
     );
-    // One matchup, two policies, rows for seat all, 1, 2; each row says what was played.
-    assert_eq!(t.rows.len(), 6);
+    // One matchup, two policies, rows for seat all, 1, 2, then the seat rows of policy `all`;
+    // each row says what was played.
+    assert_eq!(t.rows.len(), 8);
     for i in 0..t.rows.len() {
         let provenance: Vec<&str> = ["game", "players", "rules", "board", "seed", "status"]
             .iter()
@@ -112,9 +113,80 @@ fn csv_has_the_documented_schema_and_consistent_counts() {
         assert!(lo <= rate && rate <= hi, "{:?}", t.rows[i]);
     }
     // Seat rotation: each policy sits in each seat for half of its games.
-    for i in (0..t.rows.len()).filter(|&i| t.get(i, "seat") != "all") {
+    for i in (0..t.rows.len()).filter(|&i| t.get(i, "seat") != "all" && t.get(i, "policy") != "all")
+    {
         assert_eq!(t.num(i, "games"), 1000.0, "{:?}", t.rows[i]);
     }
+    // Whoever sat in a seat: every game, one winner between the seats.
+    let seats = t.find(&[("policy", "all")]);
+    assert_eq!(seats.len(), 2);
+    for &i in &seats {
+        assert_eq!(t.num(i, "games"), 2000.0, "{:?}", t.rows[i]);
+    }
+    assert_eq!(seats.iter().map(|&i| t.num(i, "wins")).sum::<f64>(), 2000.0);
+}
+
+#[test]
+fn a_policy_meets_itself_and_the_seat_advantage_is_shown() {
+    let dir = tempfile::tempdir().unwrap();
+    for (game, players, policies) in [
+        ("cant-stop", "2", "ev,ev"),
+        ("route66", "3", "rule28"),
+        ("shortcut", "2", "main-road,main-road"),
+    ] {
+        let out = pressluck()
+            .current_dir(dir.path())
+            .args(["tournament", "--game", game, "--players", players])
+            .args(["--policies", policies, "--games", "3000", "--out", "t.csv"])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{game}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(text.contains("wins by seat"), "{game}: {text}");
+        let t = Table::parse(&fs::read_to_string(dir.path().join("t.csv")).unwrap());
+        let n: usize = players.parse().unwrap();
+        let name = policies.split(',').next().unwrap();
+        let matchup = vec![name; n].join("|");
+        assert_eq!(t.find(&[("matchup", &matchup)]).len(), 1 + 2 * n, "{game}");
+        let seats = t.find(&[("policy", "all")]);
+        assert_eq!(seats.len(), n, "{game}: one row per seat");
+        let wins: f64 = seats.iter().map(|&i| t.num(i, "wins")).sum();
+        let unfinished = t.num(seats[0], "unfinished");
+        assert_eq!(wins + unfinished, 3000.0, "{game}: one winner a game");
+        for &i in &seats {
+            assert_eq!(t.num(i, "games"), 3000.0, "{game}");
+            assert_eq!(
+                t.get(i, "seat"),
+                (seats.iter().position(|&j| j == i).unwrap() + 1).to_string()
+            );
+        }
+    }
+}
+
+#[test]
+fn an_interrupted_run_says_which_matchups_were_not_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = pressluck()
+        .current_dir(dir.path())
+        .env("PRESSLUCK_TEST_INTERRUPT_AFTER", "1")
+        .args(["tournament", "--game", "cant-stop", "--threads", "1"])
+        .args([
+            "--policies",
+            "one-roll,rule28,fixed-risk:0.3",
+            "--games",
+            "5000",
+        ])
+        .args(["--out", "r.csv"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("not played"), "{text}");
+    assert!(!text.contains("[0.0000, 1.0000]"), "{text}");
 }
 
 #[test]
@@ -230,9 +302,7 @@ fn bad_input_is_one_clear_line_exit_2_and_no_file() {
         (&["--games", "0"], "--games 0"),
         (&["--policies", "fixed-risk:1.5,one-roll"], "0..1"),
         (&["--policies", "fixed-risk:abc,one-roll"], "not a number"),
-        (&["--policies", "one-roll"], "no matchup"),
         (&["--policies", "one-roll,,fixed-risk:0.2"], "empty entry"),
-        (&["--policies", "one-roll,one-roll"], "listed twice"),
         (&["--variant", "turbo"], "unknown variant 'turbo'"),
         (
             &["--game", "cant-stop", "--variant", "faster-gear"],
