@@ -29,7 +29,9 @@ pub fn one_line(text: &str) -> String {
 /// A TOML parse error of file text `text` as `line N: message` (the line where the error's
 /// span starts, counted from 1), or the message alone when the error has no span.
 pub fn toml_error(text: &str, e: &toml::de::Error) -> String {
-    let msg = e.message().trim();
+    // The parser puts what it expected on a line of its own (`invalid array` / `expected ]`):
+    // joined by `: `. A line break quoted from the file stays for `one_line` to escape.
+    let msg = e.message().trim().replace("\nexpected ", ": expected ");
     match e.span() {
         Some(span) => {
             let line = text[..span.start.min(text.len())].matches('\n').count() + 1;
@@ -71,5 +73,11 @@ mod tests {
         assert!(at("a = 1\nb = 2\n").starts_with("line 2: unknown field `b`"));
         assert!(at("a = 1\n\nthis is bad\n").starts_with("line 3: "));
         assert!(at("a = \"x\"").starts_with("line 1: "));
+        let broken = at("a = [\n");
+        assert!(
+            !broken.contains('\n') && !broken.contains("\\n"),
+            "{broken}"
+        );
+        assert!(broken.contains("invalid array: expected"), "{broken}");
     }
 }

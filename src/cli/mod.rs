@@ -13,7 +13,7 @@ use crate::settings::GameSetup;
 use crate::sim::families::{ColumnFamily, RacesFamily, ShortcutFamily};
 use anyhow::Result;
 use args::{Cli, Command};
-use clap::Parser;
+use clap::FromArgMatches;
 use std::ffi::OsString;
 use std::process::ExitCode;
 
@@ -24,8 +24,8 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let cli = match Cli::try_parse_from(args) {
-        Ok(cli) => cli,
+    let cli = match command_line().try_get_matches_from(args) {
+        Ok(matches) => Cli::from_arg_matches(&matches).map_err(|e| input(clap_message(&e)))?,
         Err(e) if !e.use_stderr() => {
             e.print()?;
             return Ok(ExitCode::SUCCESS);
@@ -34,6 +34,22 @@ where
     };
     EngineRequest::from_env().map_err(input)?;
     run(cli.command)
+}
+
+/// The command line's definition: clap's, with every flag that takes a value taking a negative
+/// number as its value (`--games -5` is refused by the flag's own check, naming it, instead of
+/// being read as an unknown flag `-5`).
+fn command_line() -> clap::Command {
+    use clap::CommandFactory;
+    Cli::command().mut_subcommands(|sub| {
+        sub.mut_args(|a| {
+            if a.get_action().takes_values() && !a.is_positional() {
+                a.allow_negative_numbers(true)
+            } else {
+                a
+            }
+        })
+    })
 }
 
 /// Picks the family of a game setup (the column races knowing the strategies `$strategies`)
@@ -125,7 +141,14 @@ fn clap_message(e: &clap::Error) -> String {
         .take_while(|l| !l.starts_with("Usage:"))
         .filter(|l| !l.is_empty() && !l.starts_with("For more information"))
         .collect();
-    let line = parts.join("; ");
+    // A part ending in a colon introduces the next (`not provided:` / `<SHARDS>...`).
+    let mut line = String::new();
+    for part in parts {
+        if !line.is_empty() {
+            line.push_str(if line.ends_with(':') { " " } else { "; " });
+        }
+        line.push_str(part);
+    }
     let line = line.trim_start_matches("error: ");
     if line.is_empty() {
         "invalid arguments (see `pressluck --help`)".to_string()

@@ -40,8 +40,11 @@ impl FromStr for GameKind {
             "route66" | "route-66" | "mother-road" => Ok(GameKind::Route66),
             "cant-stop" | "cantstop" => Ok(GameKind::CantStop),
             "great-races" | "greatraces" => Ok(GameKind::GreatRaces),
+            "shortcut" | "treasure-hunt" => Err(format!(
+                "{s} is not a column race (expected route66, cant-stop or great-races here)"
+            )),
             _ => Err(format!(
-                "unknown game '{s}' (expected route66, cant-stop or great-races)"
+                "unknown game '{s}' (expected route66, cant-stop, great-races, shortcut or treasure-hunt)"
             )),
         }
     }

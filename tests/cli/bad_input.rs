@@ -27,6 +27,9 @@ random above 1 :: tournament --policies random:2,ev :: random:2 ;; 0..1
 rule-of-n not a number :: tournament --policies rule-of-n:x,ev :: rule-of-n ;; 'x' is not a whole number
 against twice :: sweep --against ev,ev :: --against ;; 'ev' is listed twice
 line break in a policy :: tournament --policies ev,b\nad :: unknown policy 'b\nad'
+negative games :: tournament --games -5 :: '--games <GAMES>' ;; '-5'
+negative seed :: tournament --seed -1 :: '--seed <SEED>' ;; '-1'
+merge without shards :: merge --out merged.csv :: not provided: <SHARDS>
 zero games :: tournament --games 0 :: --games 0 ;; between 1 and
 absurd games :: tournament --games 99999999999 :: --games 99999999999 ;; between 1 and
 games beyond u64 :: tournament --games 99999999999999999999999 :: --games ;; too large
@@ -56,6 +59,7 @@ board: second-place space :: tournament --board board/space.toml :: board/space.
 board: wrong type :: tournament --board board/type.toml :: board/type.toml ;; line 8 ;; expected i64
 board: key with a line break :: tournament --board board/key.toml :: board/key.toml ;; line 2 ;; unknown field `evil\nkey`
 board: not UTF-8 :: tournament --board board/binary.toml :: board/binary.toml ;; not UTF-8
+board: a message of two lines :: tournament --board board/array.toml :: board/array.toml ;; line 3 ;; invalid array: expected
 board: garbage :: tournament --board board/garbage.toml :: board/garbage.toml ;; line 1
 board: empty :: tournament --board board/empty.toml :: board/empty.toml ;; missing field `column`
 strategy: no policy :: tournament --policies strat/nopolicy.toml,ev :: strat/nopolicy.toml ;; missing field `policy`
@@ -147,6 +151,10 @@ flag close to another :: tournament --policy ev :: unexpected argument '--policy
 columns to win on route66 :: tournament --columns-to-win 4 :: --columns-to-win 4 applies to cant-stop only, not route66
 edition on cant-stop :: tournament --game cant-stop --edition en :: --edition en applies to route66 only, not cant-stop
 variant twice :: tournament --variant faster-gear --variant faster-gear :: --variant faster-gear ;; given twice
+variant readings conflict :: tournament --variant leisurely --variant leisurely:10 :: --variant leisurely:10 conflicts with --variant leisurely
+record variant readings conflict :: replay rec/two-readings.rec :: line 2: variant leisurely:10 ;; conflicts with variant leisurely
+record variant and flag conflict :: replay rec/ten.rec --variant 1 :: --variant leisurely: conflicts with variant leisurely:10
+record of an unknown game :: replay rec/chess.rec :: unknown game 'chess' ;; route66, cant-stop, great-races, shortcut or treasure-hunt
 variant twice by another name :: tournament --variant 1 --variant leisurely :: --variant leisurely ;; the same variant as --variant 1
 treasure variant twice :: tournament --game treasure-hunt --variant rounds --variant rounds:5 :: --variant rounds:5 ;; the same variant
 game of none :: tournament --game chess :: --game: unknown game 'chess' ;; route66, cant-stop, great-races, shortcut or treasure-hunt

@@ -129,6 +129,7 @@ pub fn write_all(dir: &Path) {
     w("board/key.toml", b"[[column]]\n\"evil\\nkey\" = 1\n");
     w("board/binary.toml", b"\xff\xfe\x00\x01[[column]]\x80");
     w("board/garbage.toml", b"this is not a board\n");
+    w("board/array.toml", b"[[column]]\ncolumn = [\n");
     w("board/empty.toml", b"");
     let strat = |body: &str| format!("description = \"x\"\n{body}").into_bytes();
     w("strat/nopolicy.toml", b"description = \"no policy line\"\n");
@@ -153,6 +154,12 @@ pub fn write_all(dir: &Path) {
     w("rec/stop-first.rec", b"stop\n");
     w("rec/players.rec", b"players 5\n");
     w("rec/header-late.rec", b"roll 1 1 1 1\ngame route66\n");
+    w(
+        "rec/two-readings.rec",
+        b"variant leisurely\nvariant leisurely:10\n",
+    );
+    w("rec/ten.rec", b"variant leisurely:10\n");
+    w("rec/chess.rec", b"game chess\nroll 1 2 3 4\n");
     w("rec/word.rec", b"roll 1 1 1 1\njump 7\n");
     w("file.txt", b"a regular file, not a folder\n");
     fs::create_dir_all(dir.join("folder")).unwrap();

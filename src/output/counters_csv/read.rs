@@ -20,7 +20,8 @@ impl CountersFile {
     fn read_csv(bytes: &[u8]) -> Result<CountersFile, String> {
         let text = std::str::from_utf8(bytes)
             .map_err(|_| "not UTF-8 text: not a counters file".to_string())?;
-        if !text.starts_with("record,name,value,") {
+        let header = text.lines().next().unwrap_or("");
+        if header != "record,name,value" && !header.starts_with("record,name,value,") {
             return Err(
                 "line 1: not a pressluck counters file (no `record,name,value,…` header)".into(),
             );

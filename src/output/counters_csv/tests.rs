@@ -177,3 +177,13 @@ fn sweep_files_round_trip_and_format_2_reads_as_a_tournament() {
     let e = CountersFile::from_csv(&resigned(&t, FORMAT, "pressluck-counters-5")).unwrap_err();
     assert!(e.contains("format 'pressluck-counters-5'"), "{e}");
 }
+
+#[test]
+fn a_file_with_the_header_is_told_what_else_is_wrong() {
+    for text in ["record,name,value\nfoo,bar,baz\n", "record,name,value\n"] {
+        let e = CountersFile::from_csv(text.as_bytes()).unwrap_err();
+        assert!(!e.contains("header"), "{text:?}: {e}");
+    }
+    let e = CountersFile::from_csv(b"game,players\n").unwrap_err();
+    assert!(e.contains("no `record,name,value"), "{e}");
+}
