@@ -234,6 +234,8 @@ pub struct OddsSettings {
     pub provenance: Provenance,
     /// Output CSV.
     pub out: Destination,
+    /// What the figures assume that the flags did not say, for a note on stderr.
+    pub assumption: Option<String>,
 }
 
 /// Which odds table, with what it needs.

@@ -285,22 +285,25 @@ pub struct OddsArgs {
     /// The full bust table over all 2048 usable sets (the sets view only).
     #[arg(long)]
     pub masks: bool,
-    /// Columns closed (or with a car at the top): removed from every usable set, e.g. 2,12.
-    #[arg(long, default_value = "")]
-    pub blocked: String,
-    /// Also cover states with up to K cars still free (0..3).
-    #[arg(long, default_value_t = 0)]
-    pub free_cars: u8,
+    /// Columns closed (or with a car at the top): removed from every usable set, e.g. 2,12
+    /// (the sets view).
+    #[arg(long)]
+    pub blocked: Option<String>,
+    /// Also cover states with up to K cars still free, 0 to 3 (the sets view without --masks;
+    /// default 0: the cars listed are all the turn has).
+    #[arg(long)]
+    pub free_cars: Option<u8>,
     /// Only the rows of these cars, e.g. 4,7,11 (sets view): "how likely am I to bust with
     /// cars on 4, 7 and 11?".
     #[arg(long)]
     pub cars: Option<String>,
-    /// Add a Monte Carlo check: N simulated rolls per row, with a 99.9% interval.
+    /// Add a Monte Carlo check: N simulated rolls per row, with a 99.9% interval (the sets
+    /// view; Treasure Hunt's claims).
     #[arg(long)]
     pub samples: Option<u64>,
-    /// Seed of the Monte Carlo check.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    /// Seed of the Monte Carlo check (with --samples; default 1).
+    #[arg(long)]
+    pub seed: Option<u64>,
     /// Output CSV (default and `-`: standard output).
     #[arg(long)]
     pub out: Option<PathBuf>,

@@ -537,12 +537,26 @@ fn check_samples(samples: Option<u64>, max: u64) -> Result<()> {
 /// `pressluck odds`.
 pub fn odds(a: OddsArgs) -> Result<OddsSettings> {
     let setup = a.game.setup(2)?;
-    if a.svg.is_some() && !matches!(setup, GameSetup::Columns(_)) {
-        return Err(input(
-            "--svg: the heat map is of the column games' bust table",
-        ));
-    }
-    let provenance = a.game.provenance(None, a.samples.map(|_| a.seed))?;
+    let view = match (&setup, a.view.as_str()) {
+        (GameSetup::Shortcut(_), "press" | "sets") => "press",
+        (GameSetup::Shortcut(_), "policy") => "policy",
+        (GameSetup::Shortcut(_), v) => {
+            return Err(input(format!(
+                "--view {v}: expected press or policy for shortcut"
+            )))
+        }
+        (GameSetup::TreasureHunt(_), "claims" | "sets") => "claims",
+        (GameSetup::TreasureHunt(_), v) => {
+            return Err(input(format!(
+                "--view {v}: treasure-hunt has one table, claims"
+            )))
+        }
+        (_, v @ ("sets" | "tracks" | "reach")) => v,
+        (_, v) => return Err(input(format!("--view {v}: expected sets, tracks or reach"))),
+    };
+    check_odds_flags(&a, &setup, view)?;
+    let seed = a.seed.unwrap_or(1);
+    let provenance = a.game.provenance(None, a.samples.map(|_| seed))?;
     let out = match &a.out {
         Some(p) => output(p, "--out", &[])?,
         None => Destination::Stdout,
@@ -551,75 +565,52 @@ pub fn odds(a: OddsArgs) -> Result<OddsSettings> {
         Some(p) => Some(output(p, "--svg", &[(&out, "--out")])?),
         None => None,
     };
+    let mut assumption = None;
     let table = match setup {
-        GameSetup::Shortcut(setup) => {
-            if a.masks || !a.blocked.is_empty() || a.free_cars != 0 || a.samples.is_some() {
-                return Err(input(
-                    "--masks, --blocked, --free-cars and --samples apply to the column games, not shortcut",
-                ));
-            }
-            match a.view.as_str() {
-                "press" | "sets" => OddsTable::ShortcutPress,
-                "policy" => OddsTable::ShortcutPolicy(setup),
-                v => {
-                    return Err(input(format!(
-                        "--view {v}: expected press or policy for shortcut"
-                    )))
-                }
-            }
-        }
+        GameSetup::Shortcut(setup) => match view {
+            "press" => OddsTable::ShortcutPress,
+            _ => OddsTable::ShortcutPolicy(setup),
+        },
         GameSetup::TreasureHunt(family) => {
-            if !matches!(a.view.as_str(), "sets" | "claims") {
-                return Err(input(format!(
-                    "--view {}: treasure-hunt has one table, claims",
-                    a.view
-                )));
-            }
-            if a.masks || !a.blocked.is_empty() || a.free_cars != 0 {
-                return Err(input(
-                    "--masks, --blocked and --free-cars apply to the column games only",
-                ));
-            }
             check_samples(a.samples, treasure_hunt::odds::MAX_SAMPLES)?;
             OddsTable::TreasureClaims {
                 deck: family.deck,
                 samples: a.samples,
-                seed: a.seed,
+                seed,
             }
         }
         GameSetup::Columns(rules) | GameSetup::GreatRaces(rules) => {
-            let blocked = parse_columns(&a.blocked, "--blocked")?;
-            if a.free_cars > 3 {
-                return Err(input(format!(
-                    "--free-cars {}: must be 0 to 3",
-                    a.free_cars
-                )));
+            let blocked = parse_columns(a.blocked.as_deref().unwrap_or(""), "--blocked")?;
+            let free_cars = a.free_cars.unwrap_or(0);
+            if free_cars > 3 {
+                return Err(input(format!("--free-cars {free_cars}: must be 0 to 3")));
             }
             check_samples(a.samples, crate::columns::odds::MAX_SAMPLES)?;
-            if a.masks && a.view != "sets" {
-                return Err(input("--masks applies to --view sets only"));
-            }
             let only = a
                 .cars
                 .as_deref()
-                .map(|text| only_cars(text, blocked, &a))
+                .map(|text| only_cars(text, blocked, free_cars))
                 .transpose()?;
-            if a.svg.is_some() && (a.view != "sets" || a.masks) {
-                return Err(input("--svg draws the sets view only (without --masks)"));
+            if let Some(cars) = only.filter(|c| c.len() < 3 && a.free_cars.is_none()) {
+                assumption = Some(format!(
+                    "note: the bust chance of cars on {} assumes no free car (the turn's other cars \
+                     are used up or blocked); --free-cars {} counts cars still to place",
+                    columns_text(cars),
+                    3 - cars.len()
+                ));
             }
-            match a.view.as_str() {
+            match view {
                 "sets" => OddsTable::Sets {
                     masks: a.masks,
                     blocked,
-                    free_cars: a.free_cars,
+                    free_cars,
                     only,
                     samples: a.samples,
-                    seed: a.seed,
+                    seed,
                     svg,
                 },
                 "tracks" => OddsTable::Tracks,
-                "reach" => OddsTable::Reach(rules),
-                v => return Err(input(format!("--view {v}: expected sets, tracks or reach"))),
+                _ => OddsTable::Reach(rules),
             }
         }
     };
@@ -627,20 +618,95 @@ pub fn odds(a: OddsArgs) -> Result<OddsSettings> {
         table,
         provenance,
         out,
+        assumption,
     })
 }
 
-/// The set of `--cars`: at most three open columns, sets view without `--masks`.
-fn only_cars(text: &str, blocked: ColumnSet, a: &OddsArgs) -> Result<ColumnSet> {
-    if a.view != "sets" || a.masks {
-        return Err(input(
-            "--cars applies to --view sets only (without --masks)",
-        ));
+/// Refuses every `odds` flag that does not apply to the table `view` of `setup`'s game.
+fn check_odds_flags(a: &OddsArgs, setup: &GameSetup, view: &str) -> Result<()> {
+    let columns = matches!(setup, GameSetup::Columns(_) | GameSetup::GreatRaces(_));
+    let sets = columns && view == "sets";
+    let bust_table = sets && !a.masks;
+    let flags: [(bool, &str, bool, &str); 7] = [
+        (
+            a.masks,
+            "--masks",
+            sets,
+            "the sets view of route66, cant-stop and great-races",
+        ),
+        (
+            a.blocked.is_some(),
+            "--blocked",
+            bust_table,
+            "the sets view without --masks",
+        ),
+        (
+            a.free_cars.is_some(),
+            "--free-cars",
+            bust_table,
+            "the sets view without --masks",
+        ),
+        (
+            a.cars.is_some(),
+            "--cars",
+            bust_table,
+            "the sets view without --masks",
+        ),
+        (
+            a.samples.is_some(),
+            "--samples",
+            sets || view == "claims",
+            "the sets view and treasure-hunt's claims",
+        ),
+        (
+            a.seed.is_some(),
+            "--seed",
+            a.samples.is_some(),
+            "a --samples check",
+        ),
+        (
+            a.svg.is_some(),
+            "--svg",
+            bust_table && matches!(setup, GameSetup::Columns(_)),
+            "the sets view of route66 and cant-stop, without --masks",
+        ),
+    ];
+    for (given, flag, applies, to) in flags {
+        if given && !applies {
+            let game = a.game.game.as_str();
+            return Err(input(format!(
+                "{flag} applies to {to} only, not --game {game} --view {view}{}",
+                if a.masks && flag != "--masks" {
+                    " --masks"
+                } else {
+                    ""
+                }
+            )));
+        }
     }
+    Ok(())
+}
+
+/// A set of columns as `4, 7 and 11`.
+fn columns_text(set: ColumnSet) -> String {
+    let names: Vec<String> = set.iter().map(|c| c.to_string()).collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => names.join(""),
+    }
+}
+
+/// The set of `--cars`: at most three open columns, with `free_cars` still free.
+fn only_cars(text: &str, blocked: ColumnSet, free_cars: u8) -> Result<ColumnSet> {
     let cars = parse_columns(text, "--cars")?;
     if cars.is_empty() || cars.len() > 3 {
         return Err(input(format!(
             "--cars {text}: give 1 to 3 columns, e.g. 4,7,11"
+        )));
+    }
+    if cars.len() + u32::from(free_cars) > 3 {
+        return Err(input(format!(
+            "--cars {text} --free-cars {free_cars}: a turn has 3 cars in all"
         )));
     }
     if let Some(c) = (cars & blocked).iter().next() {

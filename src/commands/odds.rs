@@ -20,6 +20,9 @@ use std::process::ExitCode;
 
 /// Runs the command: the table as CSV (and the heat map of the sets view).
 pub fn run(s: OddsSettings) -> Result<ExitCode> {
+    if let Some(note) = &s.assumption {
+        eprintln!("{note}");
+    }
     let provenance = &s.provenance;
     let csv = match &s.table {
         &OddsTable::Sets {

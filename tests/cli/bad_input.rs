@@ -129,7 +129,14 @@ odds: blocked x :: odds --blocked 2,x --out odds.csv :: --blocked 2,x ;; 'x' is 
 odds: zero samples :: odds --samples 0 --out odds.csv :: --samples 0 ;; between 1 and
 odds: free cars :: odds --free-cars 4 --out odds.csv :: --free-cars 4 ;; 0 to 3
 odds: view :: odds --view nope --out odds.csv :: --view nope ;; sets, tracks or reach
-odds: masks of tracks :: odds --view tracks --masks --out odds.csv :: --masks ;; --view sets only
+odds: masks of tracks :: odds --view tracks --masks --out odds.csv :: --masks applies to the sets view
+odds: free cars of masks :: odds --game cant-stop --masks --free-cars 2 :: --free-cars applies to the sets view without --masks
+odds: samples of tracks :: odds --view tracks --samples 100 :: --samples applies to ;; --view tracks
+odds: samples of reach :: odds --view reach --samples 100 :: --samples applies to ;; --view reach
+odds: seed without samples :: odds --seed 5 :: --seed applies to a --samples check
+odds: blocked of reach :: odds --view reach --blocked 2 :: --blocked applies to
+odds: shortcut seed :: odds --game shortcut --seed 3 :: --seed applies to
+odds: too many cars :: odds --cars 4,7,11 --free-cars 1 :: --cars 4,7,11 --free-cars 1 ;; 3 cars in all
 odds: out is a folder :: odds --out folder :: --out folder ;; is a directory
 bench: zero games :: bench --games 0 :: --games 0 ;; between 1 and
 bench: zero threads :: bench --threads 0 :: --threads 0 ;; between 1 and 1024
