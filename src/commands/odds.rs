@@ -12,6 +12,7 @@ use crate::counters::wilson999;
 use crate::engine::bust_check::sample_busts;
 use crate::error::input;
 use crate::output::odds_csv::{ReachRow, SetRow, TrackRow};
+use crate::output::provenance::f6;
 use crate::output::svg_odds::render_odds;
 use crate::settings::{OddsSettings, OddsTable};
 use crate::shortcut::odds::{policy_rows, press_rows};
@@ -65,7 +66,7 @@ pub fn run(s: OddsSettings) -> Result<ExitCode> {
                     rows.push(ReachRow {
                         column: c,
                         distance: d as u8,
-                        p_reach: format!("{p:.6}"),
+                        p_reach: f6(p),
                     });
                 }
             }

@@ -5,6 +5,7 @@
 //! an empty field, not 0.
 
 use super::provenance::{f6, ratio, Provenance};
+use super::table::Figure;
 use crate::counters::{
     mean95, mean_sd, wilson95, MatchupStats, SeatCounters, STOP_CARS, STOP_ROLLS,
 };
@@ -32,15 +33,15 @@ pub struct ResultRow {
     seat: String,
     games: u64,
     wins: u64,
-    win_rate: Option<String>,
-    ci95_low: Option<String>,
-    ci95_high: Option<String>,
-    mean_score: Option<String>,
-    mean_turns: Option<String>,
-    sd_turns: Option<String>,
-    mean_rolls: Option<String>,
-    bust_rate: Option<String>,
-    sd_score: Option<String>,
+    win_rate: Option<Figure>,
+    ci95_low: Option<Figure>,
+    ci95_high: Option<Figure>,
+    mean_score: Option<Figure>,
+    mean_turns: Option<Figure>,
+    sd_turns: Option<Figure>,
+    mean_rolls: Option<Figure>,
+    bust_rate: Option<Figure>,
+    sd_score: Option<Figure>,
     unfinished: u64,
 }
 
@@ -238,7 +239,7 @@ struct StopRow {
     cars: u32,
     decisions: u64,
     stops: u64,
-    stop_rate: Option<String>,
+    stop_rate: Option<Figure>,
     busts: u64,
-    bust_rate: Option<String>,
+    bust_rate: Option<Figure>,
 }
