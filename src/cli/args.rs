@@ -146,12 +146,18 @@ pub struct TournamentArgs {
     /// Games per matchup.
     #[arg(long, default_value_t = 100_000)]
     pub games: u64,
-    /// Output CSV (`-`: standard output).
-    #[arg(long, default_value = "tournament.csv")]
-    pub out: PathBuf,
-    /// Also write the stop-probability table to this CSV.
+    /// Output table (`-`: standard output; default tournament.csv, or tournament.jsonl with
+    /// --format json).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Also write the stop-probability table to this file (in --format).
     #[arg(long)]
     pub stop_table: Option<PathBuf>,
+    /// Table format: csv, or json (JSON Lines: one object per CSV row, keys the CSV header's
+    /// names, numbers as numbers, an empty field as null).
+    #[arg(long, default_value = "csv")]
+    pub format: String,
+
     /// Seed, threads, progress; shard, checkpoint and resume.
     #[command(flatten)]
     pub run: RunArgs,
@@ -167,12 +173,17 @@ pub struct MergeArgs {
     /// Shard files written by `tournament --shard K/N` or `sweep --shard K/N`.
     #[arg(required = true)]
     pub shards: Vec<PathBuf>,
-    /// Result CSV (`-`: standard output).
+    /// Result table (`-`: standard output).
     #[arg(long)]
     pub out: PathBuf,
     /// Also write the stop-probability table (tournaments only).
     #[arg(long)]
     pub stop_table: Option<PathBuf>,
+    /// Table format: csv, or json (JSON Lines: one object per CSV row, keys the CSV header's
+    /// names, numbers as numbers, an empty field as null).
+    #[arg(long, default_value = "csv")]
+    pub format: String,
+
     /// Also draw the result as an SVG chart, as `tournament --svg` or `sweep --svg` would.
     #[arg(long)]
     pub svg: Option<PathBuf>,
@@ -301,9 +312,14 @@ pub struct OddsArgs {
     /// Seed of the Monte Carlo check.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Output CSV (default and `-`: standard output).
+    /// Output table (default and `-`: standard output).
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Table format: csv, or json (JSON Lines: one object per CSV row, keys the CSV header's
+    /// names, numbers as numbers, an empty field as null).
+    #[arg(long, default_value = "csv")]
+    pub format: String,
+
     /// Also draw the bust chances of every three cars as an SVG heat map (sets view).
     #[arg(long)]
     pub svg: Option<PathBuf>,
@@ -380,9 +396,15 @@ pub struct SweepArgs {
     /// Games per point and opponent.
     #[arg(long, default_value_t = 20_000)]
     pub games: u64,
-    /// Output CSV (`-`: standard output).
-    #[arg(long, default_value = "sweep.csv")]
-    pub out: PathBuf,
+    /// Output table (`-`: standard output; default sweep.csv, or sweep.jsonl with --format
+    /// json).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Table format: csv, or json (JSON Lines: one object per CSV row, keys the CSV header's
+    /// names, numbers as numbers, an empty field as null).
+    #[arg(long, default_value = "csv")]
+    pub format: String,
+
     /// Also draw the sweep as an SVG chart.
     #[arg(long)]
     pub svg: Option<PathBuf>,
@@ -464,9 +486,15 @@ pub struct TuneArgs {
     /// never played.
     #[arg(long, default_value_t = 100_000)]
     pub validate: u64,
-    /// Output CSV: every evaluation, then the validation.
-    #[arg(long, default_value = "tune.csv")]
-    pub out: PathBuf,
+    /// Output table: every evaluation, then the validation (default tune.csv, or tune.jsonl
+    /// with --format json).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Table format: csv, or json (JSON Lines: one object per CSV row, keys the CSV header's
+    /// names, numbers as numbers, an empty field as null).
+    #[arg(long, default_value = "csv")]
+    pub format: String,
+
     /// Also draw the objective by generation as an SVG chart.
     #[arg(long)]
     pub svg: Option<PathBuf>,

@@ -12,6 +12,7 @@ use crate::columns::{ColumnSet, Edition, GameKind, Variant};
 use crate::dice::Roll;
 use crate::error::input;
 use crate::output::destination::Destination;
+use crate::output::table::TableFormat;
 use crate::policy::race::{RaceRule, RaceSpec};
 use crate::policy::spec::StrategyBook;
 use crate::settings::{
@@ -136,17 +137,30 @@ fn control(sharding: RunArgs, out: &Destination) -> Result<Control> {
     })
 }
 
+/// The table format of `--format` and the `--out` path: as given, or `name.csv` (`name.jsonl`
+/// in JSON Lines).
+fn table_output(format: &str, out: Option<PathBuf>, name: &str) -> Result<(TableFormat, PathBuf)> {
+    let format = TableFormat::parse(format)?;
+    let out = out.unwrap_or_else(|| format!("{name}.{}", format.extension()).into());
+    Ok((format, out))
+}
+
 /// The flags every run of many games shares, checked: its games per matchup are `games`
-/// (already checked), its seats `players`.
+/// (already checked), its seats `players`; its result table goes to `out` in `format`.
 fn run_settings<F: Family>(
     family: F,
     game: &GameArgs,
     players: u8,
     games: u64,
-    out: PathBuf,
+    (format, out): (TableFormat, PathBuf),
     run: RunArgs,
 ) -> Result<RunSettings<F>> {
     check_threads(run.threads)?;
+    if run.shard.is_some() && format != TableFormat::Csv {
+        return Err(input(
+            "--format json: a shard writes counters for `pressluck merge`; ask `pressluck merge --format json` instead",
+        ));
+    }
     let out = output(&out, "--out", &[])?;
     let (seed, threads, quiet) = (run.seed, run.threads, run.quiet);
     let control = control(run, &out)?;
@@ -156,6 +170,7 @@ fn run_settings<F: Family>(
         games,
         seed,
         out,
+        format,
         threads,
         quiet,
         control,
@@ -190,7 +205,8 @@ pub fn tournament<F: Family>(family: F, a: TournamentArgs) -> Result<TournamentS
             "--stop-table: a shard writes counters; ask `pressluck merge --stop-table` instead",
         ));
     }
-    let run = run_settings(family, &a.game, a.players, a.games, a.out, a.run)?;
+    let out = table_output(&a.format, a.out, "tournament")?;
+    let run = run_settings(family, &a.game, a.players, a.games, out, a.run)?;
     let stop_table = match &a.stop_table {
         Some(p) => Some(output(p, "--stop-table", &[(&run.out, "--out")])?),
         None => None,
@@ -268,7 +284,8 @@ pub fn sweep<F: Family>(family: F, a: SweepArgs) -> Result<SweepSettings<F>> {
             "--svg: a shard writes counters; draw the merged result instead",
         ));
     }
-    let run = run_settings(family, &a.game, a.players, a.games, a.out, a.run)?;
+    let out = table_output(&a.format, a.out, "sweep")?;
+    let run = run_settings(family, &a.game, a.players, a.games, out, a.run)?;
     let svg = match &a.svg {
         Some(p) => Some(output(p, "--svg", &[(&run.out, "--out")])?),
         None => None,
@@ -353,7 +370,8 @@ pub fn tune<F: Family>(family: F, a: TuneArgs) -> Result<TuneSettings<F>> {
         return Err(input("--shard: a tuning run is not sharded"));
     }
     check_threads(a.run.threads)?;
-    let out = output(&a.out, "--out", &[])?;
+    let (format, out) = table_output(&a.format, a.out, "tune")?;
+    let out = output(&out, "--out", &[])?;
     let svg = match &a.svg {
         Some(p) => Some(output(p, "--svg", &[(&out, "--out")])?),
         None => None,
@@ -386,6 +404,7 @@ pub fn tune<F: Family>(family: F, a: TuneArgs) -> Result<TuneSettings<F>> {
         threads,
         quiet,
         out,
+        format,
         svg,
         save,
         checkpoint,
@@ -483,6 +502,7 @@ pub fn board_name(name: Option<&str>) -> Result<Option<&'static str>> {
 
 /// `pressluck merge`.
 pub fn merge(a: MergeArgs) -> Result<MergeSettings> {
+    let format = TableFormat::parse(&a.format)?;
     let out = output(&a.out, "--out", &[])?;
     let stop_table = match &a.stop_table {
         Some(p) => Some(output(p, "--stop-table", &[(&out, "--out")])?),
@@ -501,6 +521,7 @@ pub fn merge(a: MergeArgs) -> Result<MergeSettings> {
     Ok(MergeSettings {
         shards: a.shards,
         out,
+        format,
         stop_table,
         svg,
         allow_partial: a.allow_partial,
@@ -544,6 +565,7 @@ pub fn odds(a: OddsArgs) -> Result<OddsSettings> {
         ));
     }
     let provenance = a.game.provenance(None, a.samples.map(|_| a.seed))?;
+    let format = TableFormat::parse(&a.format)?;
     let out = match &a.out {
         Some(p) => output(p, "--out", &[])?,
         None => Destination::Stdout,
@@ -628,6 +650,7 @@ pub fn odds(a: OddsArgs) -> Result<OddsSettings> {
         table,
         provenance,
         out,
+        format,
     })
 }
 

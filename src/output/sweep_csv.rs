@@ -9,7 +9,7 @@
 use crate::counters::{mean_sd, wilson95, MatchupStats, SeatCounters};
 use crate::output::counters_csv::{RunId, RunKind};
 use crate::output::provenance::{f6, Provenance};
-use crate::output::table::Figure;
+use crate::output::table::{Figure, Table};
 use serde::Serialize;
 use std::cmp::Ordering;
 use std::fmt::Write as _;
@@ -158,7 +158,12 @@ impl SweepResult {
 
     /// The CSV bytes.
     pub fn to_csv(&self) -> anyhow::Result<Vec<u8>> {
-        self.provenance.csv(self.partial, self.rows())
+        self.table()?.to_csv()
+    }
+
+    /// The result table: the provenance columns, then the rows.
+    pub fn table(&self) -> anyhow::Result<Table> {
+        self.provenance.table(self.partial, self.rows())
     }
 
     /// The whole table for a person: each series point by point, the best point marked `*`.

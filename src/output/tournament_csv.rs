@@ -5,7 +5,7 @@
 //! an empty field, not 0.
 
 use super::provenance::{f6, ratio, Provenance};
-use super::table::Figure;
+use super::table::{Figure, Table};
 use crate::counters::{
     mean95, mean_sd, wilson95, MatchupStats, SeatCounters, STOP_CARS, STOP_ROLLS,
 };
@@ -131,15 +131,25 @@ impl TournamentResult {
             .collect()
     }
 
-    /// The tournament CSV.
-    pub fn to_csv(&self) -> anyhow::Result<Vec<u8>> {
-        self.provenance.csv(self.partial, self.rows())
+    /// The result table: the provenance columns, then [`TournamentResult::rows`].
+    pub fn table(&self) -> anyhow::Result<Table> {
+        self.provenance.table(self.partial, self.rows())
     }
 
-    /// The stop-probability table CSV: per policy (over all its matchups), by successful roll
+    /// The result table as CSV.
+    pub fn to_csv(&self) -> anyhow::Result<Vec<u8>> {
+        self.table()?.to_csv()
+    }
+
+    /// The stop-probability table as CSV (see [`TournamentResult::stop_table`]).
+    pub fn stop_table_csv(&self) -> anyhow::Result<Vec<u8>> {
+        self.stop_table()?.to_csv()
+    }
+
+    /// The stop-probability table: per policy (over all its matchups), by successful roll
     /// number within the turn and cars in play, how often it stopped and how often the next roll
     /// busted. Row `roll = 0` is the turn's opening roll: `decisions` counts turns begun.
-    pub fn stop_table_csv(&self) -> anyhow::Result<Vec<u8>> {
+    pub fn stop_table(&self) -> anyhow::Result<Table> {
         let mut order: Vec<String> = Vec::new();
         let mut cells: Vec<[[crate::counters::StopCell; STOP_CARS]; STOP_ROLLS]> = Vec::new();
         for (m, st) in &self.matchups {
@@ -182,7 +192,7 @@ impl TournamentResult {
                 }
             }
         }
-        self.provenance.csv(self.partial, rows)
+        self.provenance.table(self.partial, rows)
     }
 
     /// The plain summary table for a person: one line per matchup and policy.

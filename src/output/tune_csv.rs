@@ -5,7 +5,7 @@
 //! objective,ci95_low,ci95_high,best`. The objective is the win rate, or alone the mean turns.
 
 use crate::output::provenance::{f6, Provenance};
-use crate::output::table::Figure;
+use crate::output::table::{Figure, Table};
 use crate::sim::tune::{Generation, Score, Validation};
 use serde::Serialize;
 
@@ -110,7 +110,12 @@ impl TuneResult<'_> {
 
     /// The CSV bytes.
     pub fn to_csv(&self) -> anyhow::Result<Vec<u8>> {
-        self.provenance.csv(self.partial, self.rows())
+        self.table()?.to_csv()
+    }
+
+    /// The table: the provenance columns, then the rows.
+    pub fn table(&self) -> anyhow::Result<Table> {
+        self.provenance.table(self.partial, self.rows())
     }
 
     /// Per generation: the best candidate's objective and the incumbent's after it (on that

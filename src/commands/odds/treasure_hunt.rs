@@ -6,7 +6,7 @@
 use crate::counters::wilson999;
 use crate::engine::deal::game_seed;
 use crate::output::provenance::{f6, Provenance};
-use crate::output::table::Figure;
+use crate::output::table::{Figure, Table};
 use crate::treasure_hunt::deck::{COLOUR_NAMES, SYMBOL_NAMES};
 use crate::treasure_hunt::odds::{claim_counts, sample_claims, ClaimCounts};
 use crate::treasure_hunt::Deck;
@@ -37,13 +37,13 @@ struct ClaimRow {
     mc_high: Option<Figure>,
 }
 
-/// The claim-odds table of `deck` as CSV; with `samples`, each row's Monte Carlo check.
-pub(super) fn claims_csv(
+/// The claim-odds table of `deck`; with `samples`, each row's Monte Carlo check.
+pub(super) fn claims_table(
     deck: &Deck,
     samples: Option<u64>,
     seed: u64,
     provenance: &Provenance,
-) -> Result<Vec<u8>> {
+) -> Result<Table> {
     let mut rows = Vec::new();
     for colour in 0..4u8 {
         let per_symbol: Vec<Vec<ClaimCounts>> =
@@ -97,5 +97,5 @@ pub(super) fn claims_csv(
             }
         }
     }
-    provenance.csv(false, rows)
+    provenance.table(false, rows)
 }
