@@ -31,7 +31,7 @@ fn result<F: Family>(
     }
 }
 
-/// Runs the command: the result CSV (and stop table, chart), or a shard's counters; on an
+/// Runs the command: the result table (and stop table, chart), or a shard's counters; on an
 /// interrupt, the checkpoint and a partial CSV, and exit code 130.
 pub fn run<F: Family>(settings: TournamentSettings<F>) -> Result<ExitCode> {
     let run = &settings.run;
