@@ -324,6 +324,22 @@ fn merge_writes_json_lines_and_a_shard_refuses_them() {
     assert_same_table("merge", &read("m.csv"), &read("m.jsonl"));
     assert_same_table("merge stop table", &read("ms.csv"), &read("ms.jsonl"));
 
+    // 300 games are one chunk, all in shard 1: shard 2 alone is a partial result of no games,
+    // whose figures are empty fields in the CSV and null in JSON.
+    let partial = ["merge", "s2.csv", "--allow-partial"];
+    run(d, &with(&partial, &["--out", "p.csv"]));
+    run(
+        d,
+        &with(&partial, &["--out", "p.jsonl", "--format", "json"]),
+    );
+    let rows = assert_same_table("partial merge", &read("p.csv"), &read("p.jsonl"));
+    for obj in &rows {
+        assert_eq!(field(obj, "status"), "partial");
+        assert_eq!(field(obj, "games"), 0);
+        assert!(field(obj, "win_rate").is_null());
+        assert!(field(obj, "mean_turns").is_null());
+    }
+
     let out = assert_cmd::Command::cargo_bin("pressluck")
         .unwrap()
         .current_dir(d)
