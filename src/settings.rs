@@ -7,6 +7,7 @@ use crate::dice::Roll;
 use crate::error::input;
 use crate::output::destination::Destination;
 use crate::output::provenance::Provenance;
+use crate::output::table::TableFormat;
 use crate::policy::race::RaceSpec;
 use crate::policy::spec::StrategyBook;
 use crate::policy::PolicySpec;
@@ -114,8 +115,10 @@ pub struct RunSettings<F: Family> {
     pub games: u64,
     /// Seed.
     pub seed: u64,
-    /// Result CSV (a shard's counters under `--shard`).
+    /// Result table (a shard's counters under `--shard`).
     pub out: Destination,
+    /// The result table's format.
+    pub format: TableFormat,
     /// Threads (None = all cores).
     pub threads: Option<usize>,
     /// No progress bar or summary.
@@ -179,8 +182,10 @@ pub struct TuneSettings<F: Family> {
     pub threads: Option<usize>,
     /// No progress bar or summary.
     pub quiet: bool,
-    /// The evaluations CSV.
+    /// The evaluations table.
     pub out: Destination,
+    /// Its format.
+    pub format: TableFormat,
     /// The curve.
     pub svg: Option<Destination>,
     /// The strategy file of the tuned spec.
@@ -215,9 +220,11 @@ pub struct BenchSettings<F: Family> {
 pub struct MergeSettings {
     /// The shard files.
     pub shards: Vec<PathBuf>,
-    /// Result CSV.
+    /// Result table.
     pub out: Destination,
-    /// Stop-table CSV (tournaments only).
+    /// The format of the result and stop tables.
+    pub format: TableFormat,
+    /// Stop table (tournaments only).
     pub stop_table: Option<Destination>,
     /// Chart.
     pub svg: Option<Destination>,
@@ -232,10 +239,12 @@ pub struct OddsSettings {
     pub table: OddsTable,
     /// The CSV's game, rules, board and seed.
     pub provenance: Provenance,
-    /// Output CSV.
+    /// Output table.
     pub out: Destination,
     /// What the figures assume that the flags did not say, for a note on stderr.
     pub assumption: Option<String>,
+    /// Its format.
+    pub format: TableFormat,
 }
 
 /// Which odds table, with what it needs.

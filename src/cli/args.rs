@@ -33,12 +33,12 @@ const TOP_EXAMPLES: &str = "Examples:
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Play every matchup of the listed policies and write win rates (CSV).
+    /// Play every matchup of the listed policies and write win rates (CSV or JSON Lines).
     #[command(after_help = "Examples:
   pressluck tournament
   pressluck tournament --game cant-stop --players 1 --policies glenn,rule28,cautious
   pressluck tournament --game route66 --variant faster-gear --games 50000 --svg chart.svg
-  pressluck tournament --game shortcut --out - | column -s, -t")]
+  pressluck tournament --game shortcut --format json --out - | jq -c 'select(.seat == \"all\")'")]
     Tournament(TournamentArgs),
     /// Replay a game record and print the position it reaches.
     #[command(after_help = "Examples:
@@ -58,12 +58,13 @@ pub enum Command {
   pressluck policies --game treasure-hunt
   pressluck policies --strategies ~/my-strategies")]
     Policies(PoliciesArgs),
-    /// Exact stop-or-roll odds: bust chances of sets of columns, track and reach odds (CSV).
+    /// Exact stop-or-roll odds: bust chances of sets of columns, track and reach odds (CSV or
+    /// JSON Lines).
     #[command(after_help = "Examples:
-  pressluck odds --game cant-stop --cars 4,7,11
   pressluck odds --game cant-stop --free-cars 1 --blocked 2,12 --out odds.csv
   pressluck odds --view reach --game route66
-  pressluck odds --game shortcut --view policy")]
+  pressluck odds --game shortcut --view policy
+  pressluck odds --game cant-stop --cars 4,7,11 --format json | jq .p_bust")]
     Odds(OddsArgs),
     /// Measure this machine: games/s, rolls/s, ns per roll and peak memory of self-play.
     #[command(after_help = "Examples:
@@ -71,11 +72,12 @@ pub enum Command {
   pressluck bench --game cant-stop --games 4000000 --repeat 5
   pressluck bench --game route66 --policies rule28,fixed-risk:0.3 --json")]
     Bench(BenchArgs),
-    /// Add up the shards of a sharded tournament or sweep into its result CSV.
+    /// Add up the shards of a sharded tournament or sweep into its result table.
     #[command(after_help = "Examples:
   pressluck tournament --game cant-stop --shard 1/2 --out s1.csv
   pressluck tournament --game cant-stop --shard 2/2 --out s2.csv
-  pressluck merge s1.csv s2.csv --out tournament.csv --svg chart.svg")]
+  pressluck merge s1.csv s2.csv --out tournament.csv --svg chart.svg
+  pressluck merge s1.csv s2.csv --out tournament.jsonl --format json")]
     Merge(MergeArgs),
     /// Advise the player to move, on a game record's current decision or a position set up
     /// with flags.
@@ -92,7 +94,8 @@ pub enum Command {
   pressluck tune --game cant-stop --policy 'fixed-risk:{0.1..0.6}' --against glenn --games 4000
   pressluck tune --game shortcut --players 1 --policy 'threshold:{1..12}' --budget 40 --svg curve.svg")]
     Tune(TuneArgs),
-    /// Sweep one parameter of a policy against a field of opponents (CSV, optional SVG chart).
+    /// Sweep one parameter of a policy against a field of opponents (CSV or JSON Lines,
+    /// optional SVG chart).
     #[command(after_help = "Examples:
   pressluck sweep --game cant-stop --policy 'fixed-risk:{0.1..0.5 step 0.05}' --svg sweep.svg
   pressluck sweep --game cant-stop --players 1 --policy 'rule-of-n:{20..36 step 2}'
@@ -146,12 +149,18 @@ pub struct TournamentArgs {
     /// Games per matchup.
     #[arg(long, default_value_t = 100_000)]
     pub games: u64,
-    /// Output CSV (`-`: standard output).
-    #[arg(long, default_value = "tournament.csv")]
-    pub out: PathBuf,
-    /// Also write the stop-probability table to this CSV.
+    /// Output table (`-`: standard output; default tournament.csv, or tournament.jsonl with
+    /// --format json).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Also write the stop-probability table to this file (in --format).
     #[arg(long)]
     pub stop_table: Option<PathBuf>,
+    /// Table format: csv, or json (JSON Lines: one object per CSV row, keys the CSV header's
+    /// names, numbers as numbers, an empty field as null).
+    #[arg(long, default_value = "csv")]
+    pub format: String,
+
     /// Seed, threads, progress; shard, checkpoint and resume.
     #[command(flatten)]
     pub run: RunArgs,
@@ -167,12 +176,17 @@ pub struct MergeArgs {
     /// Shard files written by `tournament --shard K/N` or `sweep --shard K/N`.
     #[arg(required = true)]
     pub shards: Vec<PathBuf>,
-    /// Result CSV (`-`: standard output).
+    /// Result table (`-`: standard output).
     #[arg(long)]
     pub out: PathBuf,
     /// Also write the stop-probability table (tournaments only).
     #[arg(long)]
     pub stop_table: Option<PathBuf>,
+    /// Table format: csv, or json (JSON Lines: one object per CSV row, keys the CSV header's
+    /// names, numbers as numbers, an empty field as null).
+    #[arg(long, default_value = "csv")]
+    pub format: String,
+
     /// Also draw the result as an SVG chart, as `tournament --svg` or `sweep --svg` would.
     #[arg(long)]
     pub svg: Option<PathBuf>,
@@ -304,9 +318,14 @@ pub struct OddsArgs {
     /// Seed of the Monte Carlo check (with --samples; default 1).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Output CSV (default and `-`: standard output).
+    /// Output table (default and `-`: standard output).
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Table format: csv, or json (JSON Lines: one object per CSV row, keys the CSV header's
+    /// names, numbers as numbers, an empty field as null).
+    #[arg(long, default_value = "csv")]
+    pub format: String,
+
     /// Also draw the bust chances of every three cars as an SVG heat map (sets view).
     #[arg(long)]
     pub svg: Option<PathBuf>,
@@ -383,9 +402,15 @@ pub struct SweepArgs {
     /// Games per point and opponent.
     #[arg(long, default_value_t = 20_000)]
     pub games: u64,
-    /// Output CSV (`-`: standard output).
-    #[arg(long, default_value = "sweep.csv")]
-    pub out: PathBuf,
+    /// Output table (`-`: standard output; default sweep.csv, or sweep.jsonl with --format
+    /// json).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Table format: csv, or json (JSON Lines: one object per CSV row, keys the CSV header's
+    /// names, numbers as numbers, an empty field as null).
+    #[arg(long, default_value = "csv")]
+    pub format: String,
+
     /// Also draw the sweep as an SVG chart.
     #[arg(long)]
     pub svg: Option<PathBuf>,
@@ -398,7 +423,7 @@ pub struct SweepArgs {
 /// flags, and `--shard`, `--checkpoint` and `--resume`.
 #[derive(Debug, Default, Args)]
 pub struct RunArgs {
-    /// Random seed: the same seed and arguments give the same CSV, whatever the thread count.
+    /// Random seed: the same seed and arguments give the same table, whatever the thread count.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Worker threads (default: all cores).
@@ -467,9 +492,15 @@ pub struct TuneArgs {
     /// never played.
     #[arg(long, default_value_t = 100_000)]
     pub validate: u64,
-    /// Output CSV: every evaluation, then the validation.
-    #[arg(long, default_value = "tune.csv")]
-    pub out: PathBuf,
+    /// Output table: every evaluation, then the validation (default tune.csv, or tune.jsonl
+    /// with --format json).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Table format: csv, or json (JSON Lines: one object per CSV row, keys the CSV header's
+    /// names, numbers as numbers, an empty field as null).
+    #[arg(long, default_value = "csv")]
+    pub format: String,
+
     /// Also draw the objective by generation as an SVG chart.
     #[arg(long)]
     pub svg: Option<PathBuf>,

@@ -12,6 +12,7 @@ use crate::columns::{ColumnSet, Edition, GameKind, Variant};
 use crate::dice::Roll;
 use crate::error::input;
 use crate::output::destination::Destination;
+use crate::output::table::TableFormat;
 use crate::policy::race::{RaceRule, RaceSpec};
 use crate::policy::spec::StrategyBook;
 use crate::settings::{
@@ -142,17 +143,30 @@ fn control(sharding: RunArgs, out: &Destination) -> Result<Control> {
     })
 }
 
+/// The table format of `--format` and the `--out` path: as given, or `name.csv` (`name.jsonl`
+/// in JSON Lines).
+fn table_output(format: &str, out: Option<PathBuf>, name: &str) -> Result<(TableFormat, PathBuf)> {
+    let format = TableFormat::parse(format)?;
+    let out = out.unwrap_or_else(|| format!("{name}.{}", format.extension()).into());
+    Ok((format, out))
+}
+
 /// The flags every run of many games shares, checked: its games per matchup are `games`
-/// (already checked), its seats `players`.
+/// (already checked), its seats `players`; its result table goes to `out` in `format`.
 fn run_settings<F: Family>(
     family: F,
     game: &GameArgs,
     players: u8,
     games: u64,
-    out: PathBuf,
+    (format, out): (TableFormat, PathBuf),
     run: RunArgs,
 ) -> Result<RunSettings<F>> {
     check_threads(run.threads)?;
+    if run.shard.is_some() && format != TableFormat::Csv {
+        return Err(input(
+            "--format json: a shard writes counters for `pressluck merge`; ask `pressluck merge --format json` instead",
+        ));
+    }
     let out = output(&out, "--out", &[])?;
     let (seed, threads, quiet) = (run.seed, run.threads, run.quiet);
     let control = control(run, &out)?;
@@ -162,6 +176,7 @@ fn run_settings<F: Family>(
         games,
         seed,
         out,
+        format,
         threads,
         quiet,
         control,
@@ -189,7 +204,8 @@ pub fn tournament<F: Family>(family: F, a: TournamentArgs) -> Result<TournamentS
             "--stop-table: a shard writes counters; ask `pressluck merge --stop-table` instead",
         ));
     }
-    let run = run_settings(family, &a.game, a.players, a.games, a.out, a.run)?;
+    let out = table_output(&a.format, a.out, "tournament")?;
+    let run = run_settings(family, &a.game, a.players, a.games, out, a.run)?;
     let stop_table = match &a.stop_table {
         Some(p) => Some(output(p, "--stop-table", &[(&run.out, "--out")])?),
         None => None,
@@ -267,7 +283,8 @@ pub fn sweep<F: Family>(family: F, a: SweepArgs) -> Result<SweepSettings<F>> {
             "--svg: a shard writes counters; draw the merged result instead",
         ));
     }
-    let run = run_settings(family, &a.game, a.players, a.games, a.out, a.run)?;
+    let out = table_output(&a.format, a.out, "sweep")?;
+    let run = run_settings(family, &a.game, a.players, a.games, out, a.run)?;
     let svg = match &a.svg {
         Some(p) => Some(output(p, "--svg", &[(&run.out, "--out")])?),
         None => None,
@@ -352,7 +369,8 @@ pub fn tune<F: Family>(family: F, a: TuneArgs) -> Result<TuneSettings<F>> {
         return Err(input("--shard: a tuning run is not sharded"));
     }
     check_threads(a.run.threads)?;
-    let out = output(&a.out, "--out", &[])?;
+    let (format, out) = table_output(&a.format, a.out, "tune")?;
+    let out = output(&out, "--out", &[])?;
     let svg = match &a.svg {
         Some(p) => Some(output(p, "--svg", &[(&out, "--out")])?),
         None => None,
@@ -385,6 +403,7 @@ pub fn tune<F: Family>(family: F, a: TuneArgs) -> Result<TuneSettings<F>> {
         threads,
         quiet,
         out,
+        format,
         svg,
         save,
         checkpoint,
@@ -482,6 +501,7 @@ pub fn board_name(name: Option<&str>) -> Result<Option<&'static str>> {
 
 /// `pressluck merge`.
 pub fn merge(a: MergeArgs) -> Result<MergeSettings> {
+    let format = TableFormat::parse(&a.format)?;
     let out = output(&a.out, "--out", &[])?;
     let stop_table = match &a.stop_table {
         Some(p) => Some(output(p, "--stop-table", &[(&out, "--out")])?),
@@ -500,6 +520,7 @@ pub fn merge(a: MergeArgs) -> Result<MergeSettings> {
     Ok(MergeSettings {
         shards: a.shards,
         out,
+        format,
         stop_table,
         svg,
         allow_partial: a.allow_partial,
@@ -557,6 +578,7 @@ pub fn odds(a: OddsArgs) -> Result<OddsSettings> {
     check_odds_flags(&a, &setup, view)?;
     let seed = a.seed.unwrap_or(1);
     let provenance = a.game.provenance(None, a.samples.map(|_| seed))?;
+    let format = TableFormat::parse(&a.format)?;
     let out = match &a.out {
         Some(p) => output(p, "--out", &[])?,
         None => Destination::Stdout,
@@ -619,6 +641,7 @@ pub fn odds(a: OddsArgs) -> Result<OddsSettings> {
         provenance,
         out,
         assumption,
+        format,
     })
 }
 

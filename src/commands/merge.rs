@@ -114,9 +114,9 @@ pub fn run(a: MergeSettings) -> Result<ExitCode> {
                 .as_ref()
                 .map(|_| svg_tournament::render(&result))
                 .transpose()?;
-            a.out.write(&result.to_csv()?)?;
+            a.out.write(&result.table()?.export(a.format)?)?;
             if let Some(p) = &a.stop_table {
-                p.write(&result.stop_table_csv()?)?;
+                p.write(&result.stop_table()?.export(a.format)?)?;
             }
             if let (Some(p), Some(svg)) = (&a.svg, svg) {
                 p.write(svg.as_bytes())?;
@@ -129,7 +129,7 @@ pub fn run(a: MergeSettings) -> Result<ExitCode> {
             let result = sweep_csv::result(&run, &total.stats, partial)
                 .map_err(|e| input(format!("merge: {e}")))?;
             let svg = a.svg.as_ref().map(|_| render_sweep(&result)).transpose()?;
-            a.out.write(&result.to_csv()?)?;
+            a.out.write(&result.table()?.export(a.format)?)?;
             if let (Some(p), Some(svg)) = (&a.svg, svg) {
                 p.write(svg.as_bytes())?;
             }

@@ -12,19 +12,20 @@ use crate::counters::wilson999;
 use crate::engine::bust_check::sample_busts;
 use crate::error::input;
 use crate::output::odds_csv::{ReachRow, SetRow, TrackRow};
+use crate::output::provenance::f6;
 use crate::output::svg_odds::render_odds;
 use crate::settings::{OddsSettings, OddsTable};
 use crate::shortcut::odds::{policy_rows, press_rows};
 use anyhow::Result;
 use std::process::ExitCode;
 
-/// Runs the command: the table as CSV (and the heat map of the sets view).
+/// Runs the command: the table in `--format` (and the heat map of the sets view).
 pub fn run(s: OddsSettings) -> Result<ExitCode> {
     if let Some(note) = &s.assumption {
         eprintln!("{note}");
     }
     let provenance = &s.provenance;
-    let csv = match &s.table {
+    let table = match &s.table {
         &OddsTable::Sets {
             masks,
             blocked,
@@ -42,7 +43,7 @@ pub fn run(s: OddsSettings) -> Result<ExitCode> {
             let rows = rows
                 .iter()
                 .filter(|o| !matches!(only, Some(c) if o.cars != c));
-            provenance.csv(
+            provenance.table(
                 false,
                 rows.map(|o| {
                     let mc = samples.map(|n| {
@@ -59,7 +60,7 @@ pub fn run(s: OddsSettings) -> Result<ExitCode> {
                 }),
             )?
         }
-        OddsTable::Tracks => provenance.csv(false, track_table().iter().map(TrackRow::from))?,
+        OddsTable::Tracks => provenance.table(false, track_table().iter().map(TrackRow::from))?,
         OddsTable::Reach(rules) => {
             let mut rows = Vec::new();
             for c in MIN_COLUMN..=MAX_COLUMN {
@@ -68,26 +69,26 @@ pub fn run(s: OddsSettings) -> Result<ExitCode> {
                     rows.push(ReachRow {
                         column: c,
                         distance: d as u8,
-                        p_reach: format!("{p:.6}"),
+                        p_reach: f6(p),
                     });
                 }
             }
-            provenance.csv(false, rows)?
+            provenance.table(false, rows)?
         }
-        OddsTable::ShortcutPress => provenance.csv(false, press_rows())?,
+        OddsTable::ShortcutPress => provenance.table(false, press_rows())?,
         OddsTable::ShortcutPolicy(setup) => {
             let sol = setup
                 .solution()
                 .map_err(|e| input(format!("--board: {e}")))?;
-            provenance.csv(false, policy_rows(&setup.board, &sol))?
+            provenance.table(false, policy_rows(&setup.board, &sol))?
         }
         OddsTable::TreasureClaims {
             deck,
             samples,
             seed,
-        } => treasure_hunt::claims_csv(deck, *samples, *seed, provenance)?,
+        } => treasure_hunt::claims_table(deck, *samples, *seed, provenance)?,
     };
-    s.out.write(&csv)?;
+    s.out.write(&table.export(s.format)?)?;
     if let OddsTable::Sets {
         svg: Some(p),
         blocked,

@@ -52,7 +52,7 @@ pub fn run<F: Family>(settings: SweepSettings<F>) -> Result<ExitCode> {
             .as_ref()
             .map(|_| render_sweep(&result))
             .transpose()?;
-        run.out.write(&result.to_csv()?)?;
+        run.out.write(&result.table()?.export(run.format)?)?;
         if let (Some(path), Some(svg)) = (&settings.svg, svg) {
             path.write(svg.as_bytes())?;
         }

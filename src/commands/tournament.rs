@@ -1,5 +1,5 @@
 //! `pressluck tournament`: every matchup of the listed policies, played in parallel, written as
-//! CSV (and optionally the stop-probability table), with a summary on stdout.
+//! a table in `--format` (and optionally the stop-probability table), with a summary on stdout.
 
 use crate::commands::job::{Job, Say};
 use crate::output::counters_csv::RunKind;
@@ -31,7 +31,7 @@ fn result<F: Family>(
     }
 }
 
-/// Runs the command: the result CSV (and stop table, chart), or a shard's counters; on an
+/// Runs the command: the result table (and stop table, chart), or a shard's counters; on an
 /// interrupt, the checkpoint and a partial CSV, and exit code 130.
 pub fn run<F: Family>(settings: TournamentSettings<F>) -> Result<ExitCode> {
     let run = &settings.run;
@@ -44,9 +44,9 @@ pub fn run<F: Family>(settings: TournamentSettings<F>) -> Result<ExitCode> {
     let secs = started.elapsed().as_secs_f64();
     let interrupted = job.finish(&progress, complete, |partial| {
         let result = result(&settings, &progress, partial);
-        run.out.write(&result.to_csv()?)?;
+        run.out.write(&result.table()?.export(run.format)?)?;
         if let Some(p) = &settings.stop_table {
-            p.write(&result.stop_table_csv()?)?;
+            p.write(&result.stop_table()?.export(run.format)?)?;
         }
         if let Some(p) = svg {
             p.write(crate::output::svg_tournament::render(&result)?.as_bytes())?;

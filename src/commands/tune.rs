@@ -159,7 +159,7 @@ pub fn run<F: Family>(s: TuneSettings<F>) -> Result<ExitCode> {
         validation: best.as_deref().zip(validation.as_deref()),
         partial: !complete,
     };
-    s.out.write(&result.to_csv()?)?;
+    s.out.write(&result.table()?.export(s.format)?)?;
     if let Some(p) = &s.svg {
         p.write(render_curve(&result, &s.template)?.as_bytes())?;
     }

@@ -18,6 +18,7 @@ pub mod svg_tournament;
 pub mod svg_tune;
 pub mod svg_turns;
 pub mod sweep_csv;
+pub mod table;
 pub mod tournament_csv;
 pub mod treasure_position;
 pub mod tune_csv;

@@ -2,6 +2,8 @@
 //! after the provenance columns), the one-roll track view and the reach table, each as rows
 //! for [`super::provenance::Provenance::csv`].
 
+use super::provenance::f6;
+use super::table::Figure;
 use crate::columns::odds::{SetOdds, TrackOdds};
 use serde::Serialize;
 
@@ -10,16 +12,16 @@ use serde::Serialize;
 pub struct SetRow {
     columns: String,
     bust_rolls: u16,
-    p_bust: String,
-    p_success: String,
+    p_bust: Figure,
+    p_success: Figure,
     free_cars: u8,
     usable: String,
     #[serde(skip_serializing_if = "Option::is_none")]
-    p_bust_mc: Option<String>,
+    p_bust_mc: Option<Figure>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    mc_low: Option<String>,
+    mc_low: Option<Figure>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    mc_high: Option<String>,
+    mc_high: Option<Figure>,
 }
 
 impl SetRow {
@@ -28,13 +30,13 @@ impl SetRow {
         SetRow {
             columns: o.cars.to_string(),
             bust_rolls: o.bust_rolls,
-            p_bust: format!("{:.6}", o.p_bust()),
-            p_success: format!("{:.6}", 1.0 - o.p_bust()),
+            p_bust: f6(o.p_bust()),
+            p_success: f6(1.0 - o.p_bust()),
             free_cars: o.free_cars,
             usable: o.usable.to_string(),
-            p_bust_mc: mc.map(|m| format!("{:.6}", m.0)),
-            mc_low: mc.map(|m| format!("{:.6}", m.1)),
-            mc_high: mc.map(|m| format!("{:.6}", m.2)),
+            p_bust_mc: mc.map(|m| f6(m.0)),
+            mc_low: mc.map(|m| f6(m.1)),
+            mc_high: mc.map(|m| f6(m.2)),
         }
     }
 }
@@ -44,9 +46,9 @@ impl SetRow {
 pub struct TrackRow {
     track: u8,
     offered_rolls: u16,
-    p_offered: String,
+    p_offered: Figure,
     double_rolls: u16,
-    steps_per_roll: String,
+    steps_per_roll: Figure,
 }
 
 impl From<&TrackOdds> for TrackRow {
@@ -54,9 +56,9 @@ impl From<&TrackOdds> for TrackRow {
         TrackRow {
             track: t.column,
             offered_rolls: t.offered_rolls,
-            p_offered: format!("{:.6}", t.offered_rolls as f64 / 1296.0),
+            p_offered: f6(t.offered_rolls as f64 / 1296.0),
             double_rolls: t.double_rolls,
-            steps_per_roll: format!("{:.6}", t.steps_per_roll),
+            steps_per_roll: f6(t.steps_per_roll),
         }
     }
 }
@@ -69,5 +71,5 @@ pub struct ReachRow {
     /// Steps still to climb.
     pub distance: u8,
     /// The chance of climbing them this turn.
-    pub p_reach: String,
+    pub p_reach: Figure,
 }

@@ -1,7 +1,8 @@
 //! What every CSV row says about the run that wrote it — game, seats, rules, board, seed and
 //! whether the run is complete — in the columns `game,players,rules,board,seed,status` that
-//! open every table, and the one CSV writer that puts them there.
+//! open every table, and the one place that puts them there ([`Provenance::table`]).
 
+use super::table::{Figure, Table};
 use serde::Serialize;
 
 /// The run a table comes from: everything that, with the policies, fixes its numbers.
@@ -55,14 +56,14 @@ impl Provenance {
         }
     }
 
-    /// `rows` as CSV bytes, each row opened by the provenance columns and the run's status
-    /// (`complete`, or `partial` for an interrupted run or a partial merge). A table of no rows
-    /// is its header alone (the header of a default row).
-    pub fn csv<T: Serialize + Default>(
+    /// The table of `rows`, each row opened by the provenance columns and the run's status
+    /// (`complete`, or `partial` for an interrupted run or a partial merge); the table of no
+    /// rows has the columns of a default row.
+    pub fn table<T: Serialize + Default>(
         &self,
         partial: bool,
         rows: impl IntoIterator<Item = T>,
-    ) -> anyhow::Result<Vec<u8>> {
+    ) -> anyhow::Result<Table> {
         let stamp = Stamp {
             game: &self.game,
             players: self.players,
@@ -71,32 +72,32 @@ impl Provenance {
             seed: self.seed,
             status: if partial { "partial" } else { "complete" },
         };
-        let mut w = csv::Writer::from_writer(Vec::new());
-        let mut empty = true;
-        for row in rows {
-            w.serialize((&stamp, row))?;
-            empty = false;
+        let stamped: Vec<_> = rows.into_iter().map(|row| (&stamp, row)).collect();
+        if stamped.is_empty() {
+            return Table::empty_like((&stamp, T::default()));
         }
-        if empty {
-            w.serialize((&stamp, T::default()))?;
-        }
-        let mut bytes = w.into_inner().map_err(|e| anyhow::anyhow!("csv: {e}"))?;
-        if empty {
-            let header_end = bytes.iter().position(|&b| b == b'\n').map_or(0, |i| i + 1);
-            bytes.truncate(header_end);
-        }
-        Ok(bytes)
+        Table::from_rows(stamped)
+    }
+
+    /// [`Provenance::table`] of `rows` as CSV bytes (a table of no rows is its header alone).
+    pub fn csv<T: Serialize + Default>(
+        &self,
+        partial: bool,
+        rows: impl IntoIterator<Item = T>,
+    ) -> anyhow::Result<Vec<u8>> {
+        self.table(partial, rows)?.to_csv()
     }
 }
 
-/// Fixed six-decimal text, so the bytes of a CSV never depend on float printing choices.
-pub fn f6(x: f64) -> String {
-    format!("{x:.6}")
+/// `x` as a six-decimal [`Figure`], so the bytes of a table never depend on float printing
+/// choices.
+pub fn f6(x: f64) -> Figure {
+    Figure::fixed(x, 6)
 }
 
-/// `x / n` in [`f6`] text, or nothing (an empty field) when `n` is 0: a rate or mean of no
-/// games is no number.
-pub fn ratio(x: u64, n: u64) -> Option<String> {
+/// `x / n` as an [`f6`] figure, or nothing (an empty field) when `n` is 0: a rate or mean of
+/// no games is no number.
+pub fn ratio(x: u64, n: u64) -> Option<Figure> {
     (n > 0).then(|| f6(x as f64 / n as f64))
 }
 
@@ -109,7 +110,7 @@ mod tests {
         #[derive(Default, Serialize)]
         struct Row {
             policy: &'static str,
-            win_rate: Option<String>,
+            win_rate: Option<Figure>,
         }
         let p = Provenance {
             game: "cant-stop".into(),

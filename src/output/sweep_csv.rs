@@ -9,6 +9,7 @@
 use crate::counters::{mean_sd, wilson95, MatchupStats, SeatCounters};
 use crate::output::counters_csv::{RunId, RunKind};
 use crate::output::provenance::{f6, Provenance};
+use crate::output::table::{Figure, Table};
 use serde::Serialize;
 use std::cmp::Ordering;
 use std::fmt::Write as _;
@@ -84,13 +85,13 @@ pub struct SweepRow {
     opponent: String,
     games: u64,
     wins: u64,
-    win_rate: Option<String>,
-    ci95_low: Option<String>,
-    ci95_high: Option<String>,
-    mean_turns: Option<String>,
-    sd_turns: Option<String>,
+    win_rate: Option<Figure>,
+    ci95_low: Option<Figure>,
+    ci95_high: Option<Figure>,
+    mean_turns: Option<Figure>,
+    sd_turns: Option<Figure>,
     best: bool,
-    se_turns: Option<String>,
+    se_turns: Option<Figure>,
 }
 
 /// Point estimates of a series' point: win rate, its interval, mean turns, sd and se.
@@ -157,7 +158,12 @@ impl SweepResult {
 
     /// The CSV bytes.
     pub fn to_csv(&self) -> anyhow::Result<Vec<u8>> {
-        self.provenance.csv(self.partial, self.rows())
+        self.table()?.to_csv()
+    }
+
+    /// The result table: the provenance columns, then the rows.
+    pub fn table(&self) -> anyhow::Result<Table> {
+        self.provenance.table(self.partial, self.rows())
     }
 
     /// The whole table for a person: each series point by point, the best point marked `*`.

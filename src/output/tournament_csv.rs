@@ -6,6 +6,7 @@
 //! an empty field, not 0.
 
 use super::provenance::{f6, ratio, Provenance};
+use super::table::{Figure, Table};
 use crate::counters::{
     mean95, mean_sd, wilson95, MatchupStats, SeatCounters, STOP_CARS, STOP_ROLLS,
 };
@@ -36,15 +37,15 @@ pub struct ResultRow {
     seat: String,
     games: u64,
     wins: u64,
-    win_rate: Option<String>,
-    ci95_low: Option<String>,
-    ci95_high: Option<String>,
-    mean_score: Option<String>,
-    mean_turns: Option<String>,
-    sd_turns: Option<String>,
-    mean_rolls: Option<String>,
-    bust_rate: Option<String>,
-    sd_score: Option<String>,
+    win_rate: Option<Figure>,
+    ci95_low: Option<Figure>,
+    ci95_high: Option<Figure>,
+    mean_score: Option<Figure>,
+    mean_turns: Option<Figure>,
+    sd_turns: Option<Figure>,
+    mean_rolls: Option<Figure>,
+    bust_rate: Option<Figure>,
+    sd_score: Option<Figure>,
     unfinished: u64,
 }
 
@@ -150,15 +151,25 @@ impl TournamentResult {
             .collect()
     }
 
-    /// The tournament CSV.
-    pub fn to_csv(&self) -> anyhow::Result<Vec<u8>> {
-        self.provenance.csv(self.partial, self.rows())
+    /// The result table: the provenance columns, then [`TournamentResult::rows`].
+    pub fn table(&self) -> anyhow::Result<Table> {
+        self.provenance.table(self.partial, self.rows())
     }
 
-    /// The stop-probability table CSV: per policy (over all its matchups), by successful roll
+    /// The result table as CSV.
+    pub fn to_csv(&self) -> anyhow::Result<Vec<u8>> {
+        self.table()?.to_csv()
+    }
+
+    /// The stop-probability table as CSV (see [`TournamentResult::stop_table`]).
+    pub fn stop_table_csv(&self) -> anyhow::Result<Vec<u8>> {
+        self.stop_table()?.to_csv()
+    }
+
+    /// The stop-probability table: per policy (over all its matchups), by successful roll
     /// number within the turn and cars in play, how often it stopped and how often the next roll
     /// busted. Row `roll = 0` is the turn's opening roll: `decisions` counts turns begun.
-    pub fn stop_table_csv(&self) -> anyhow::Result<Vec<u8>> {
+    pub fn stop_table(&self) -> anyhow::Result<Table> {
         let mut order: Vec<String> = Vec::new();
         let mut cells: Vec<[[crate::counters::StopCell; STOP_CARS]; STOP_ROLLS]> = Vec::new();
         for (m, st) in &self.matchups {
@@ -201,7 +212,7 @@ impl TournamentResult {
                 }
             }
         }
-        self.provenance.csv(self.partial, rows)
+        self.provenance.table(self.partial, rows)
     }
 
     /// The plain summary table for a person: one line per matchup and policy.
@@ -298,7 +309,7 @@ struct StopRow {
     cars: u32,
     decisions: u64,
     stops: u64,
-    stop_rate: Option<String>,
+    stop_rate: Option<Figure>,
     busts: u64,
-    bust_rate: Option<String>,
+    bust_rate: Option<Figure>,
 }

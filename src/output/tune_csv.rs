@@ -5,6 +5,7 @@
 //! objective,ci95_low,ci95_high,best`. The objective is the win rate, or alone the mean turns.
 
 use crate::output::provenance::{f6, Provenance};
+use crate::output::table::{Figure, Table};
 use crate::sim::tune::{Generation, Score, Validation};
 use serde::Serialize;
 
@@ -15,12 +16,12 @@ pub struct TuneRow {
     generation: Option<usize>,
     candidate: String,
     spec: String,
-    opponent: String,
+    opponent: Option<String>,
     games: u64,
     wins: u64,
-    objective: Option<String>,
-    ci95_low: Option<String>,
-    ci95_high: Option<String>,
+    objective: Option<Figure>,
+    ci95_low: Option<Figure>,
+    ci95_high: Option<Figure>,
     best: bool,
 }
 
@@ -40,7 +41,7 @@ pub struct TuneResult<'a> {
 
 impl TuneResult<'_> {
     /// The figures of a score.
-    fn figures(&self, s: &Score) -> (Option<String>, Option<String>, Option<String>) {
+    fn figures(&self, s: &Score) -> (Option<Figure>, Option<Figure>, Option<Figure>) {
         if s.games == 0 {
             return (None, None, None);
         }
@@ -76,7 +77,7 @@ impl TuneResult<'_> {
                     generation: Some(g + 1),
                     candidate,
                     spec: e.spec.clone(),
-                    opponent: String::new(),
+                    opponent: None,
                     games: e.score.games,
                     wins: e.score.wins,
                     objective,
@@ -94,7 +95,7 @@ impl TuneResult<'_> {
                     generation: None,
                     candidate: "tuned".into(),
                     spec: spec.to_string(),
-                    opponent: v.opponent.clone().unwrap_or_default(),
+                    opponent: v.opponent.clone(),
                     games: v.score.games,
                     wins: v.score.wins,
                     objective,
@@ -109,7 +110,12 @@ impl TuneResult<'_> {
 
     /// The CSV bytes.
     pub fn to_csv(&self) -> anyhow::Result<Vec<u8>> {
-        self.provenance.csv(self.partial, self.rows())
+        self.table()?.to_csv()
+    }
+
+    /// The table: the provenance columns, then the rows.
+    pub fn table(&self) -> anyhow::Result<Table> {
+        self.provenance.table(self.partial, self.rows())
     }
 
     /// Per generation: the best candidate's objective and the incumbent's after it (on that

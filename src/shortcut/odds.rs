@@ -6,6 +6,7 @@
 use super::board::{Colour, ShortcutBoard};
 use super::rules::{push_targets, shortcut_reach};
 use super::solver::{ShortcutChoice, Solution};
+use crate::output::table::Figure;
 use serde::Serialize;
 
 /// Press counts covered by the press table.
@@ -17,15 +18,15 @@ pub struct PressRow {
     /// Shortcut rolls made, all 1–3.
     pub presses: usize,
     /// The chance that `presses` rolls all come up 1–3: (1/2)^presses.
-    pub p_survive: String,
+    pub p_survive: Figure,
     /// A total the rolls may add up to.
     pub total: usize,
     /// The chance of surviving with exactly this total.
-    pub p_total: String,
+    pub p_total: Figure,
     /// The chance of this total given survival.
-    pub p_total_given_survive: String,
+    pub p_total_given_survive: Figure,
     /// The chance of at least this total given survival.
-    pub p_at_least_given_survive: String,
+    pub p_at_least_given_survive: Figure,
 }
 
 /// The press table: for k = 1..=12 rolls, every total k..=3k.
@@ -48,11 +49,11 @@ pub fn press_rows() -> Vec<PressRow> {
             let p = w / all;
             rows.push(PressRow {
                 presses: k,
-                p_survive: format!("{survive:.9}"),
+                p_survive: Figure::fixed(survive, 9),
                 total: t,
-                p_total: format!("{:.9}", p * survive),
-                p_total_given_survive: format!("{p:.9}"),
-                p_at_least_given_survive: format!("{:.9}", tail.max(0.0)),
+                p_total: Figure::fixed(p * survive, 9),
+                p_total_given_survive: Figure::fixed(p, 9),
+                p_at_least_given_survive: Figure::fixed(tail.max(0.0), 9),
             });
             tail -= p;
         }
@@ -70,27 +71,27 @@ pub struct PolicyRow {
     /// Fewest squares to the finish.
     pub distance: u8,
     /// Squares along the main road to the finish (white squares only).
-    pub road_left: String,
+    pub road_left: Figure,
     /// The optimal action: `main`, `push:SQUARE` or `shortcut`.
     pub action: String,
     /// Expected turns to finish under the optimal policy.
-    pub expected_turns: String,
+    pub expected_turns: Figure,
     /// Expected turns if this turn is a main-road roll (then optimal).
-    pub q_main: String,
+    pub q_main: Figure,
     /// Expected turns if this turn is the best push.
-    pub q_push: String,
+    pub q_push: Figure,
     /// Expected turns if this turn is a shortcut, pressed optimally.
-    pub q_shortcut: String,
+    pub q_shortcut: Figure,
     /// Shortcut totals at which the optimal policy stops and moves, like `2-4,6+`.
     pub stop_totals: String,
 }
 
 /// A value for the table, `-` when the choice is not open.
-fn value(x: f64) -> String {
+fn value(x: f64) -> Figure {
     if x.is_finite() {
-        format!("{x:.9}")
+        Figure::fixed(x, 9)
     } else {
-        "-".into()
+        Figure::text("-")
     }
 }
 
@@ -137,9 +138,9 @@ pub fn policy_rows(b: &ShortcutBoard, sol: &Solution) -> Vec<PolicyRow> {
                 colour: b.colours[i].name(),
                 distance: b.dist[i],
                 road_left: if b.colours[i] == Colour::White {
-                    b.road_left(s).to_string()
+                    Figure::text(b.road_left(s).to_string())
                 } else {
-                    "-".into()
+                    Figure::text("-")
                 },
                 action,
                 expected_turns: value(sol.v[i]),
@@ -163,7 +164,7 @@ mod tests {
             let sum: f64 = rows
                 .iter()
                 .filter(|r| r.presses == k)
-                .map(|r| r.p_total.parse::<f64>().unwrap())
+                .map(|r| r.p_total.as_str().parse::<f64>().unwrap())
                 .sum();
             assert!((sum - 0.5f64.powi(k as i32)).abs() < 1e-8, "{k}: {sum}");
         }
@@ -171,6 +172,6 @@ mod tests {
         let two: Vec<_> = rows.iter().filter(|r| r.presses == 2).collect();
         assert_eq!(two.len(), 5);
         assert_eq!(two[2].total, 4);
-        assert_eq!(two[2].p_total_given_survive, "0.333333333");
+        assert_eq!(two[2].p_total_given_survive.as_str(), "0.333333333");
     }
 }

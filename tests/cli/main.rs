@@ -13,6 +13,7 @@ mod bench;
 mod closed_pipe;
 mod counters_files;
 mod help_and_listings;
+mod json_lines;
 mod odds;
 mod outputs;
 mod parsers;

@@ -238,6 +238,6 @@ fn bad_input_is_one_line_and_exit_2() {
     );
     fails_with(
         &["odds", "--game", "shortcut", "--samples", "10"],
-        "apply to the column games",
+        "--samples applies to the sets view",
     );
 }

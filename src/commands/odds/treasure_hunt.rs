@@ -5,7 +5,8 @@
 
 use crate::counters::wilson999;
 use crate::engine::deal::game_seed;
-use crate::output::provenance::Provenance;
+use crate::output::provenance::{f6, Provenance};
+use crate::output::table::{Figure, Table};
 use crate::treasure_hunt::deck::{COLOUR_NAMES, SYMBOL_NAMES};
 use crate::treasure_hunt::odds::{claim_counts, sample_claims, ClaimCounts};
 use crate::treasure_hunt::Deck;
@@ -26,24 +27,23 @@ struct ClaimRow {
     sequence_hands: u128,
     claim_hands: u128,
     steal4_hands: u128,
-    p_symbol: String,
-    p_colour: String,
-    p_sequence: String,
-    p_claim: String,
-    p_steal4: String,
-    mc_claim: String,
-    mc_low: String,
-    mc_high: String,
+    p_symbol: Figure,
+    p_colour: Figure,
+    p_sequence: Figure,
+    p_claim: Figure,
+    p_steal4: Figure,
+    mc_claim: Option<Figure>,
+    mc_low: Option<Figure>,
+    mc_high: Option<Figure>,
 }
 
-/// The claim-odds table of `deck` as CSV; with `samples`, each row's Monte Carlo check.
-pub(super) fn claims_csv(
+/// The claim-odds table of `deck`; with `samples`, each row's Monte Carlo check.
+pub(super) fn claims_table(
     deck: &Deck,
     samples: Option<u64>,
     seed: u64,
     provenance: &Provenance,
-) -> Result<Vec<u8>> {
-    let f6 = |x: f64| format!("{x:.6}");
+) -> Result<Table> {
     let mut rows = Vec::new();
     for colour in 0..4u8 {
         let per_symbol: Vec<Vec<ClaimCounts>> =
@@ -71,7 +71,7 @@ pub(super) fn claims_csv(
                         let mut rng = Xoshiro256PlusPlus::seed_from_u64(game_seed(seed, key, 0));
                         let hits = sample_claims(deck, symbol as u8, colour, k, n, &mut rng);
                         let (lo, hi) = wilson999(hits, n);
-                        (f6(hits as f64 / n as f64), f6(lo), f6(hi))
+                        (Some(f6(hits as f64 / n as f64)), Some(f6(lo)), Some(f6(hi)))
                     }
                     _ => Default::default(),
                 };
@@ -97,5 +97,5 @@ pub(super) fn claims_csv(
             }
         }
     }
-    provenance.csv(false, rows)
+    provenance.table(false, rows)
 }
