@@ -270,7 +270,8 @@ pub struct PositionArgs {
     /// The cars of the turn in hand: COLUMN@SPACE,… (Can't Stop's neutral markers).
     #[arg(long)]
     pub cars: Option<String>,
-    /// Successful rolls so far this turn (default 1 with cars).
+    /// Successful rolls so far this turn (default: the fewest that make the cars' steps, two a
+    /// roll; fewer is an error).
     #[arg(long)]
     pub rolls: Option<u16>,
     /// The roll to use: four dice, e.g. 3,4,4,6 (without it: roll on or stop).

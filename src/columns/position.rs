@@ -17,7 +17,8 @@ pub struct PositionSpec {
     pub claimed: Vec<(u8, u8)>,
     /// The cars of the player to move: (column, space).
     pub cars: Vec<(u8, u8)>,
-    /// Successful rolls so far this turn (default: 1 when there are cars, else 0).
+    /// Successful rolls so far this turn (default: the fewest that make the cars' steps, two a
+    /// roll; fewer is an error).
     pub rolls: Option<u16>,
 }
 
@@ -116,10 +117,21 @@ pub fn set_up(rules: &Rules, spec: &PositionSpec) -> Result<Game, String> {
             ));
         }
     }
-    g.turn.rolls = spec.rolls.unwrap_or(u16::from(!spec.cars.is_empty()));
-    if g.turn.rolls == 0 && !spec.cars.is_empty() {
-        return Err("cars on the board take at least one successful roll".into());
-    }
+    // A roll moves the cars two steps at most (two sums, or one column twice with a double).
+    let steps: u32 = g.turn.cars.iter().map(|c| g.turn.steps_in(c)).sum();
+    let least = steps.div_ceil(2) as u16;
+    g.turn.rolls = match spec.rolls {
+        None => least,
+        Some(r) if r < least => {
+            let cars: Vec<String> = spec.cars.iter().map(|(c, s)| format!("{c}@{s}")).collect();
+            return Err(format!(
+                "{r} successful rolls cannot bring cars to {}: that is {steps} steps, and a roll \
+                 makes at most 2, so at least {least} rolls",
+                cars.join(",")
+            ));
+        }
+        Some(r) => r,
+    };
     Ok(g)
 }
 
@@ -172,6 +184,39 @@ mod tests {
             ..PositionSpec::default()
         };
         assert!(set_up(&rules, &jumped).unwrap_err().contains("jumps"));
+    }
+
+    #[test]
+    fn the_rolls_default_to_the_fewest_that_make_the_cars_steps() {
+        let rules = Rules::new(GameKind::CantStop, 2);
+        let cars = vec![(4, 5), (7, 6), (10, 5)];
+        let spec = PositionSpec {
+            cars: cars.clone(),
+            ..PositionSpec::default()
+        };
+        assert_eq!(set_up(&rules, &spec).unwrap().turn.rolls, 8);
+        let one = PositionSpec {
+            rolls: Some(1),
+            ..spec.clone()
+        };
+        let e = set_up(&rules, &one).unwrap_err();
+        assert!(e.contains("16 steps") && e.contains("at least 8"), "{e}");
+        let more = PositionSpec {
+            rolls: Some(11),
+            ..spec
+        };
+        assert_eq!(set_up(&rules, &more).unwrap().turn.rolls, 11);
+        // Above a cube, a car's steps start from it.
+        let above = PositionSpec {
+            cubes: vec![(0, 7, 4)],
+            cars: vec![(7, 5)],
+            ..PositionSpec::default()
+        };
+        assert_eq!(set_up(&rules, &above).unwrap().turn.rolls, 1);
+        assert_eq!(
+            set_up(&rules, &PositionSpec::default()).unwrap().turn.rolls,
+            0
+        );
     }
 
     #[test]

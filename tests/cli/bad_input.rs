@@ -30,6 +30,7 @@ line break in a policy :: tournament --policies ev,b\nad :: unknown policy 'b\na
 negative games :: tournament --games -5 :: '--games <GAMES>' ;; '-5'
 negative seed :: tournament --seed -1 :: '--seed <SEED>' ;; '-1'
 merge without shards :: merge --out merged.csv :: not provided: <SHARDS>
+advise: too few rolls for the cars :: advise --game cant-stop --cars 4@5,7@6,10@5 --rolls 1 :: 1 successful rolls cannot bring cars to 4@5,7@6,10@5 ;; at least 8 rolls
 zero games :: tournament --games 0 :: --games 0 ;; between 1 and
 absurd games :: tournament --games 99999999999 :: --games 99999999999 ;; between 1 and
 games beyond u64 :: tournament --games 99999999999999999999999 :: --games ;; too large
