@@ -2,11 +2,13 @@
 //!
 //! - A sweep's template holds one range, `{a..b}` (whole bounds, step 1) or `{a..b step s}`,
 //!   expanded into the spec texts of its points (`fixed-risk:{0.05..0.6 step 0.05}` →
-//!   `fixed-risk:0.05`, …) by [`expand`].
+//!   `fixed-risk:0.05`, …) by [`expand`]. Without a step it walks in steps of 1, so its bounds
+//!   must be whole numbers (`{1..4}`, `{1.0..3}`); `{0.1..0.5}` asks for a step.
 //! - A tuning template ([`SearchSpace`]) holds one or more ranges, each the bounds of one
-//!   parameter: `{a..b}` takes whole values between whole bounds and any value (to 4 decimals
-//!   more than the bounds show) between decimal ones, `{a..b step s}` the values on that grid,
-//!   and `from x` (`{20..40 from 29}`) says where the search starts (else the middle).
+//!   parameter: `{a..b}` is whole when both bounds are written without a decimal point
+//!   (`{20..40}`) and real when either has one (`{-6.0..6.0}`, `{0..1.0}`: any value, to 4
+//!   decimals more than the bounds show), `{a..b step s}` takes the values on that grid, and
+//!   `from x` (`{20..40 from 29}`) says where the search starts (else the middle).
 //!
 //! Numbers are exact decimals, so `0.05 + 0.05` is `0.1`, never `0.15000000000000002`.
 
@@ -290,7 +292,8 @@ fn dimension(inner: &str) -> Result<Dimension, String> {
     })?;
     let (lo, hi) = (Decimal::parse(a.trim())?, Decimal::parse(b.trim())?);
     let from = from.map(Decimal::parse).transpose()?;
-    let whole = lo.is_whole() && hi.is_whole();
+    // Whole only when both bounds are written as whole numbers: `{-6.0..6.0}` is real.
+    let whole = !a.contains('.') && !b.contains('.');
     let mut scale = lo.scale.max(hi.scale);
     if step.is_none() && !whole {
         scale += REAL_DECIMALS;
@@ -354,6 +357,20 @@ mod tests {
         let g = SearchSpace::parse("fixed-risk:{0.1..0.5 step 0.05}").unwrap();
         assert_eq!(g.spec(&[0.51]), "fixed-risk:0.3");
         assert_eq!(g.corners(), ["fixed-risk:0.1", "fixed-risk:0.5"]);
+    }
+
+    #[test]
+    fn a_decimal_point_in_either_bound_makes_a_range_real() {
+        let t = SearchSpace::parse("race-aware:{5..45},won={-6.0..6.0},x={0..1.0}").unwrap();
+        assert_eq!(t.spec(&t.start()), "race-aware:25,won=0,x=0.5");
+        assert_eq!(t.spec(&[0.5, 0.3, 0.123]), "race-aware:25,won=-2.4,x=0.123");
+        assert_eq!(
+            t.spec(&[0.5, 0.61234, 0.0]),
+            "race-aware:25,won=1.34808,x=0"
+        );
+        // Whole bounds stay whole; a step makes a grid.
+        let w = SearchSpace::parse("x:{-6..6},y={0.0..1.0 step 0.5}").unwrap();
+        assert_eq!(w.spec(&[0.3, 0.3]), "x:-2,y=0.5");
     }
 
     #[test]

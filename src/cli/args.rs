@@ -366,7 +366,8 @@ pub struct SweepArgs {
     #[arg(long, default_value_t = 2)]
     pub players: u8,
     /// The swept policy: a spec with one range, like 'fixed-risk:{0.05..0.6 step 0.05}',
-    /// 'rolls:{1..8}' (step 1 by default) or 'rule-of-n:{20..36 step 2}'.
+    /// 'rolls:{1..8}' (step 1 by default: whole bounds; decimal bounds need a step) or
+    /// 'rule-of-n:{20..36 step 2}'.
     #[arg(long)]
     pub policy: String,
     /// Opponents, comma-separated specs or strategies (two players; default: the game's
@@ -443,9 +444,10 @@ pub struct TuneArgs {
     /// fewest mean turns).
     #[arg(long, default_value_t = 2)]
     pub players: u8,
-    /// The template: a policy spec with one or more ranges, {a..b} (whole or real), {a..b step
-    /// s}, each optionally ending 'from x' (where the search starts), e.g.
-    /// 'rule-of-n:{20..40 from 29},odd={0..10 from 7}'.
+    /// The template: a policy spec with one or more ranges, {a..b} (whole values, or real ones
+    /// when a bound has a decimal point: {-6.0..6.0}), {a..b step s} (that grid), each
+    /// optionally ending 'from x' (where the search starts), e.g. 'rule-of-n:{20..40 from
+    /// 29},odd={0..10 from 7}'.
     #[arg(long)]
     pub policy: String,
     /// Opponents, comma-separated (two players; default: the game's tournament field).

@@ -419,3 +419,51 @@ fn the_shipped_players_are_known_by_name_and_beat_their_references() {
     ];
     assert!(rate(&r66, "tuned-route66-duel", "win_rate") > 0.55);
 }
+
+/// The search rows of a tune CSV that are candidates (not the incumbent replayed).
+fn evaluations(csv: &str) -> Vec<std::collections::HashMap<String, String>> {
+    rows(csv)
+        .into_iter()
+        .filter(|r| r["stage"] == "search" && r["candidate"] != "incumbent")
+        .collect()
+}
+
+#[test]
+fn a_range_with_a_decimal_point_is_tuned_over_real_values() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = tune(
+        dir.path(),
+        &[
+            "tune",
+            "--game",
+            "route66",
+            "--policy",
+            "race-aware:{5..45 from 29},won={-6.0..6.0}",
+            "--against",
+            "ev",
+            "--games",
+            "100",
+            "--budget",
+            "8",
+            "--validate",
+            "100",
+            "--seed",
+            "3",
+            "--quiet",
+        ],
+        "t.csv",
+    );
+    let won: Vec<f64> = evaluations(&csv)
+        .iter()
+        .map(|r| {
+            let v = r["spec"].split("won=").nth(1).unwrap();
+            v.parse().unwrap()
+        })
+        .collect();
+    assert_eq!(won.len(), 8, "{csv}");
+    assert!(won.iter().all(|v| (-6.0..=6.0).contains(v)), "{won:?}");
+    assert!(
+        won.iter().any(|v| v.fract() != 0.0),
+        "a real range plays values between whole numbers: {won:?}"
+    );
+}
