@@ -456,7 +456,9 @@ pub struct TuneArgs {
     /// Games a candidate plays against each opponent (or alone).
     #[arg(long, default_value_t = 10_000)]
     pub games: u64,
-    /// Candidate evaluations the search may spend.
+    /// Candidate evaluations the search spends, at most: whole generations while they fit,
+    /// then a last, smaller generation of the evaluations left (the first candidates CMA-ES
+    /// draws for it).
     #[arg(long, default_value_t = 200)]
     pub budget: u64,
     /// Candidates a generation (default: CMA-ES's, 4 + 3 ln(parameters)).

@@ -197,8 +197,9 @@ fn summary(
 ) -> String {
     let evaluations: usize = generations.iter().map(|g| g.candidates.len()).sum();
     let mut text = format!(
-        "tuned after {} generations ({evaluations} evaluations): {best}\n",
-        generations.len()
+        "tuned after {} ({}): {best}\n",
+        counted(generations.len(), "generation"),
+        counted(evaluations, "evaluation")
     );
     for v in validation {
         let (lo, hi) = v.score.interval(solitaire);
@@ -215,6 +216,11 @@ fn summary(
         };
     }
     text + &format!("evaluations in {out}\n")
+}
+
+/// `n` and `noun`, plural unless `n` is 1: "1 generation", "2 generations".
+fn counted(n: usize, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
 }
 
 /// The strategy file of the tuned spec `best`.

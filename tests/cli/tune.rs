@@ -467,3 +467,76 @@ fn a_range_with_a_decimal_point_is_tuned_over_real_values() {
         "a real range plays values between whole numbers: {won:?}"
     );
 }
+
+/// A solitaire run of two parameters (population 6), `budget` evaluations of 50 games.
+fn budgeted(budget: &str) -> Vec<&str> {
+    vec![
+        "tune",
+        "--game",
+        "cant-stop",
+        "--players",
+        "1",
+        "--policy",
+        "rule-of-n:{20..36},marker={0..12 from 6}",
+        "--games",
+        "50",
+        "--validate",
+        "100",
+        "--budget",
+        budget,
+        "--seed",
+        "2",
+    ]
+}
+
+#[test]
+fn the_budget_is_the_most_evaluations_spent() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for (budget, generations, summary) in [
+        (
+            "3",
+            ["1"; 3].to_vec(),
+            "tuned after 1 generation (3 evaluations)",
+        ),
+        (
+            "40",
+            Vec::new(),
+            "tuned after 7 generations (40 evaluations)",
+        ),
+    ] {
+        let out = run(d, &[&budgeted(budget)[..], &["--out", "b.csv"]].concat());
+        let csv = fs::read_to_string(d.join("b.csv")).unwrap();
+        let evals = evaluations(&csv);
+        assert_eq!(evals.len().to_string(), budget, "{csv}");
+        if !generations.is_empty() {
+            let gens: Vec<&str> = evals.iter().map(|r| r["generation"].as_str()).collect();
+            assert_eq!(gens, generations);
+        } else {
+            // Six whole generations of 6, then a last one of the 4 left.
+            let last: Vec<_> = evals.iter().filter(|r| r["generation"] == "7").collect();
+            assert_eq!(last.len(), 4, "{csv}");
+        }
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.starts_with(summary), "{text}");
+    }
+}
+
+#[test]
+fn a_last_short_generation_is_the_same_on_two_threads_and_resumed() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let quiet = [&budgeted("16")[..], &["--quiet"]].concat();
+    let one = tune(d, &[&quiet[..], &["--threads", "1"]].concat(), "one.csv");
+    let two = tune(d, &[&quiet[..], &["--threads", "2"]].concat(), "two.csv");
+    assert_eq!(one, two);
+    assert_eq!(evaluations(&one).len(), 16, "{one}");
+    // Cut after the two whole generations; the resume plays the last one, of 4.
+    let args = [&quiet[..], &["--out", "cut.csv"]].concat();
+    interrupted_after(d, &args, 2, "cut.csv.checkpoint");
+    run(
+        d,
+        &[&args[..], &["--resume", "cut.csv.checkpoint"]].concat(),
+    );
+    assert_eq!(fs::read_to_string(d.join("cut.csv")).unwrap(), one);
+}
