@@ -175,6 +175,10 @@ struct Dimension {
     start: i128,
     /// The decimals values are written with.
     scale: u32,
+    /// The bounds as written (`-6.0`, `6.0`).
+    bounds_text: (String, String),
+    /// The range as written, in its braces (`{-6.0..6.0}`).
+    text: String,
 }
 
 impl Dimension {
@@ -183,6 +187,11 @@ impl Dimension {
         let u = if u.is_nan() { 0.5 } else { u.clamp(0.0, 1.0) };
         let steps = (self.hi - self.lo) / self.step;
         self.lo + ((u * steps as f64).round() as i128).clamp(0, steps) * self.step
+    }
+
+    /// The highest value on the grid, in units.
+    fn top(&self) -> i128 {
+        self.lo + (self.hi - self.lo) / self.step * self.step
     }
 
     /// Where `value` (in units) lies in 0..=1 of the bounds.
@@ -261,6 +270,53 @@ impl SearchSpace {
         out
     }
 
+    /// Each range's value in `spec`, a spec this template made, in units of its scale; `None`
+    /// when `spec` is not one of the template's.
+    fn values(&self, spec: &str) -> Option<Vec<i128>> {
+        let mut rest = spec.strip_prefix(self.pieces[0].as_str())?;
+        let mut out = Vec::with_capacity(self.dims.len());
+        for (d, piece) in self.dims.iter().zip(&self.pieces[1..]) {
+            let len = rest
+                .find(|c: char| !(c.is_ascii_digit() || c == '-' || c == '.'))
+                .unwrap_or(rest.len());
+            let v = Decimal::parse(&rest[..len]).ok()?;
+            if v.scale > d.scale {
+                return None;
+            }
+            out.push(v.at(d.scale));
+            rest = rest[len..].strip_prefix(piece.as_str())?;
+        }
+        rest.is_empty().then_some(out)
+    }
+
+    /// The parameters of `spec` (a spec this template made) that sit at the lowest or highest
+    /// value of their range, in the template's order: a search that ends there may have been
+    /// stopped by the box rather than by the game.
+    pub fn edges(&self, spec: &str) -> Vec<Edge> {
+        let Some(values) = self.values(spec) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for (i, (d, v)) in self.dims.iter().zip(values).enumerate() {
+            let (upper, value) = if v == d.lo {
+                (false, d.bounds_text.0.clone())
+            } else if v == d.top() && d.top() == d.hi {
+                (true, d.bounds_text.1.clone())
+            } else if v == d.top() {
+                (true, format_units(v, d.scale))
+            } else {
+                continue;
+            };
+            out.push(Edge {
+                name: parameter_name(&self.pieces[i], i),
+                value,
+                upper,
+                range: d.text.clone(),
+            });
+        }
+        out
+    }
+
     /// The spec texts at the corners of each range (one range at a bound, the others at the
     /// start): a parameter's domain is checked by parsing them.
     pub fn corners(&self) -> Vec<String> {
@@ -335,7 +391,51 @@ fn dimension(inner: &str) -> Result<Dimension, String> {
         step: s,
         start,
         scale,
+        bounds_text: (a.trim().to_string(), b.trim().to_string()),
+        text: format!("{{{}}}", inner.trim()),
     })
+}
+
+/// A parameter of a tuned spec that sits at a bound of its range.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Edge {
+    /// The parameter's name: the key before its range (`won`), else the policy's name.
+    pub name: String,
+    /// Its value, as the bound is written (`6.0`).
+    pub value: String,
+    /// Whether it is the upper bound (else the lower).
+    pub upper: bool,
+    /// The range as written, in its braces (`{-6.0..6.0}`).
+    pub range: String,
+}
+
+impl std::fmt::Display for Edge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} = {} is at the {} edge of {}: the box may be too small",
+            self.name,
+            self.value,
+            if self.upper { "upper" } else { "lower" },
+            self.range
+        )
+    }
+}
+
+/// The name of the parameter whose range follows `piece` (the template text before it): the
+/// key of `key=` after the last comma, else the policy's name before `:`.
+fn parameter_name(piece: &str, index: usize) -> String {
+    let tail = piece.rsplit(',').next().unwrap_or(piece);
+    let name = tail
+        .strip_suffix('=')
+        .or_else(|| tail.strip_suffix(':'))
+        .unwrap_or(tail)
+        .trim();
+    if name.is_empty() || name.contains([':', '=']) {
+        format!("parameter {}", index + 1)
+    } else {
+        name.to_string()
+    }
 }
 
 #[cfg(test)]
@@ -371,6 +471,29 @@ mod tests {
         // Whole bounds stay whole; a step makes a grid.
         let w = SearchSpace::parse("x:{-6..6},y={0.0..1.0 step 0.5}").unwrap();
         assert_eq!(w.spec(&[0.3, 0.3]), "x:-2,y=0.5");
+    }
+
+    #[test]
+    fn a_spec_at_a_bound_names_its_edge() {
+        let t = SearchSpace::parse("race-aware:{5..45 from 29},won={-6.0..6.0},g={1..6 step 2}")
+            .unwrap();
+        let edges = t.edges("race-aware:29,won=6,g=1");
+        let text: Vec<String> = edges.iter().map(|e| e.to_string()).collect();
+        assert_eq!(
+            text,
+            [
+                "won = 6.0 is at the upper edge of {-6.0..6.0}: the box may be too small",
+                "g = 1 is at the lower edge of {1..6 step 2}: the box may be too small",
+            ]
+        );
+        let top = t.edges("race-aware:5,won=-1.5,g=5");
+        assert_eq!(
+            (top[0].name.as_str(), top[0].upper, top[1].value.as_str()),
+            ("race-aware", false, "5")
+        );
+        assert!(top[1].upper, "5 is the grid's last value");
+        assert!(t.edges("race-aware:29,won=-5.99999,g=3").is_empty());
+        assert!(t.edges("another:29").is_empty(), "not the template's spec");
     }
 
     #[test]

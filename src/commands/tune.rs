@@ -17,6 +17,7 @@ use crate::sim::family::Family;
 use crate::sim::interrupt::{self, TestHook};
 use crate::sim::schedule::Named;
 use crate::sim::tune::{Generation, Tuning, Validation};
+use crate::template::Edge;
 use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -182,17 +183,20 @@ pub fn run<F: Family>(s: TuneSettings<F>) -> Result<ExitCode> {
         &validation,
         solitaire,
         &outcome.generations,
+        &s.space.edges(&best),
         &s.out,
     ));
     Ok(ExitCode::SUCCESS)
 }
 
-/// The tuned spec and its figures on fresh games, for people.
+/// The tuned spec and its figures on fresh games, for people, with a line for each of its
+/// parameters at an edge of the template's box.
 fn summary(
     best: &str,
     validation: &[Validation],
     solitaire: bool,
     generations: &[Generation],
+    edges: &[Edge],
     out: &Destination,
 ) -> String {
     let evaluations: usize = generations.iter().map(|g| g.candidates.len()).sum();
@@ -214,6 +218,9 @@ fn summary(
                 v.score.games
             ),
         };
+    }
+    for e in edges {
+        text += &format!("{e}\n");
     }
     text + &format!("evaluations in {out}\n")
 }

@@ -540,3 +540,63 @@ fn a_last_short_generation_is_the_same_on_two_threads_and_resumed() {
     );
     assert_eq!(fs::read_to_string(d.join("cut.csv")).unwrap(), one);
 }
+
+#[test]
+fn a_winner_on_the_edge_of_the_box_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Route 66 alone: rolling 1 to 3 times a turn, the best is 3, the top of the box.
+    let out = run(
+        d,
+        &[
+            "tune",
+            "--game",
+            "route66",
+            "--players",
+            "1",
+            "--policy",
+            "rolls:{1..3 from 1}",
+            "--games",
+            "1000",
+            "--budget",
+            "12",
+            "--validate",
+            "200",
+            "--seed",
+            "4",
+            "--out",
+            "e.csv",
+        ],
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("rolls = 3 is at the upper edge of {1..3 from 1}: the box may be too small"),
+        "{text}"
+    );
+    // Inside the box: no such line.
+    let out = run(
+        d,
+        &[
+            "tune",
+            "--game",
+            "route66",
+            "--players",
+            "1",
+            "--policy",
+            "rolls:{1..5 from 1}",
+            "--games",
+            "1000",
+            "--budget",
+            "24",
+            "--validate",
+            "200",
+            "--seed",
+            "4",
+            "--out",
+            "e.csv",
+        ],
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains(": rolls:3\n"), "{text}");
+    assert!(!text.contains("edge"), "{text}");
+}
