@@ -98,6 +98,40 @@ pub enum Command {
   pressluck sweep --game cant-stop --players 1 --policy 'rule-of-n:{20..36 step 2}'
   pressluck sweep --game route66 --policy 'rolls:{1..6}' --against ev,rule28")]
     Sweep(SweepArgs),
+    /// Print the completion script of a shell (bash, zsh, fish, powershell or elvish).
+    #[command(after_help = "Examples:
+  pressluck completions bash > ~/.local/share/bash-completion/completions/pressluck
+  pressluck completions zsh --out _pressluck
+  pressluck completions fish > ~/.config/fish/completions/pressluck.fish")]
+    Completions(CompletionsArgs),
+    /// Print the man page (roff) of pressluck, whose SUBCOMMANDS section names each
+    /// subcommand's page, or the page of one subcommand.
+    #[command(after_help = "Examples:
+  pressluck man > pressluck.1
+  pressluck man tune --out pressluck-tune.1
+  pressluck man | man -l -")]
+    Man(ManArgs),
+}
+
+/// `pressluck completions`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+    /// Output file (default and `-`: standard output).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+/// `pressluck man`.
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// Print this subcommand's page (pressluck-NAME(1)) instead, e.g. tune.
+    pub subcommand: Option<String>,
+    /// Output file (default and `-`: standard output).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
 }
 
 /// Which game, edition, variants and board: shared by every command that plays a game.
