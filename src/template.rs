@@ -296,8 +296,9 @@ impl SearchSpace {
         let Some(values) = self.values(spec) else {
             return Vec::new();
         };
+        let names = parameter_names(&self.pieces);
         let mut out = Vec::new();
-        for (i, (d, v)) in self.dims.iter().zip(values).enumerate() {
+        for ((d, v), name) in self.dims.iter().zip(values).zip(names) {
             let (upper, value) = if v == d.lo {
                 (false, d.bounds_text.0.clone())
             } else if v == d.top() && d.top() == d.hi {
@@ -308,7 +309,7 @@ impl SearchSpace {
                 continue;
             };
             out.push(Edge {
-                name: parameter_name(&self.pieces[i], i),
+                name,
                 value,
                 upper,
                 range: d.text.clone(),
@@ -399,7 +400,8 @@ fn dimension(inner: &str) -> Result<Dimension, String> {
 /// A parameter of a tuned spec that sits at a bound of its range.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Edge {
-    /// The parameter's name: the key before its range (`won`), else the policy's name.
+    /// The parameter's name: the key before its range (`won`), the policy's name for its
+    /// first value (`race-aware`), or a list's key and place (`progress value 2`).
     pub name: String,
     /// Its value, as the bound is written (`6.0`).
     pub value: String,
@@ -422,20 +424,38 @@ impl std::fmt::Display for Edge {
     }
 }
 
-/// The name of the parameter whose range follows `piece` (the template text before it): the
-/// key of `key=` after the last comma, else the policy's name before `:`.
-fn parameter_name(piece: &str, index: usize) -> String {
+/// The key a range follows in `piece` (the template text before it): `won` of `,won=`, the
+/// policy's name of `race-aware:`; `None` when the range is one more value of a list
+/// (`/` in `progress={0..14}/{0..14}`).
+fn key_before(piece: &str) -> Option<&str> {
     let tail = piece.rsplit(',').next().unwrap_or(piece);
-    let name = tail
+    let key = tail
         .strip_suffix('=')
-        .or_else(|| tail.strip_suffix(':'))
-        .unwrap_or(tail)
+        .or_else(|| tail.strip_suffix(':'))?
         .trim();
-    if name.is_empty() || name.contains([':', '=']) {
-        format!("parameter {}", index + 1)
-    } else {
-        name.to_string()
+    (!key.is_empty() && !key.contains([':', '='])).then_some(key)
+}
+
+/// The names of the ranges, in order: each range's key, and for a key holding a list of
+/// ranges, the key and the value's place (`progress value 2`).
+fn parameter_names(pieces: &[String]) -> Vec<String> {
+    let n = pieces.len() - 1;
+    let keys: Vec<Option<&str>> = pieces[..n].iter().map(|p| key_before(p)).collect();
+    let mut names = Vec::with_capacity(n);
+    let (mut key, mut place) = (None, 0);
+    for i in 0..n {
+        match keys[i] {
+            Some(k) => (key, place) = (Some(k), 1),
+            None => place += 1,
+        }
+        let listed = place > 1 || keys.get(i + 1).is_some_and(|k| k.is_none());
+        names.push(match key {
+            Some(k) if listed => format!("{k} value {place}"),
+            Some(k) => k.to_string(),
+            None => format!("parameter {}", i + 1),
+        });
     }
+    names
 }
 
 #[cfg(test)]
@@ -494,6 +514,20 @@ mod tests {
         assert!(top[1].upper, "5 is the grid's last value");
         assert!(t.edges("race-aware:29,won=-5.99999,g=3").is_empty());
         assert!(t.edges("another:29").is_empty(), "not the template's spec");
+        let list =
+            SearchSpace::parse("race-aware:{5..45},progress={0..14}/{0..14}/{0..14},x={0..2}")
+                .unwrap();
+        let names: Vec<String> = list
+            .edges("race-aware:5,progress=0/3/14,x=2")
+            .into_iter()
+            .map(|e| e.name)
+            .collect();
+        assert_eq!(
+            names,
+            ["race-aware", "progress value 1", "progress value 3", "x"]
+        );
+        let bare = SearchSpace::parse("{1..3}").unwrap();
+        assert_eq!(bare.edges("3")[0].name, "parameter 1");
     }
 
     #[test]
