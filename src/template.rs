@@ -2,11 +2,13 @@
 //!
 //! - A sweep's template holds one range, `{a..b}` (whole bounds, step 1) or `{a..b step s}`,
 //!   expanded into the spec texts of its points (`fixed-risk:{0.05..0.6 step 0.05}` →
-//!   `fixed-risk:0.05`, …) by [`expand`].
+//!   `fixed-risk:0.05`, …) by [`expand`]. Without a step it walks in steps of 1, so its bounds
+//!   must be whole numbers (`{1..4}`, `{1.0..3}`); `{0.1..0.5}` asks for a step.
 //! - A tuning template ([`SearchSpace`]) holds one or more ranges, each the bounds of one
-//!   parameter: `{a..b}` takes whole values between whole bounds and any value (to 4 decimals
-//!   more than the bounds show) between decimal ones, `{a..b step s}` the values on that grid,
-//!   and `from x` (`{20..40 from 29}`) says where the search starts (else the middle).
+//!   parameter: `{a..b}` is whole when both bounds are written without a decimal point
+//!   (`{20..40}`) and real when either has one (`{-6.0..6.0}`, `{0..1.0}`: any value, to 4
+//!   decimals more than the bounds show), `{a..b step s}` takes the values on that grid, and
+//!   `from x` (`{20..40 from 29}`) says where the search starts (else the middle).
 //!
 //! Numbers are exact decimals, so `0.05 + 0.05` is `0.1`, never `0.15000000000000002`.
 
@@ -173,6 +175,10 @@ struct Dimension {
     start: i128,
     /// The decimals values are written with.
     scale: u32,
+    /// The bounds as written (`-6.0`, `6.0`).
+    bounds_text: (String, String),
+    /// The range as written, in its braces (`{-6.0..6.0}`).
+    text: String,
 }
 
 impl Dimension {
@@ -181,6 +187,11 @@ impl Dimension {
         let u = if u.is_nan() { 0.5 } else { u.clamp(0.0, 1.0) };
         let steps = (self.hi - self.lo) / self.step;
         self.lo + ((u * steps as f64).round() as i128).clamp(0, steps) * self.step
+    }
+
+    /// The highest value on the grid, in units.
+    fn top(&self) -> i128 {
+        self.lo + (self.hi - self.lo) / self.step * self.step
     }
 
     /// Where `value` (in units) lies in 0..=1 of the bounds.
@@ -259,6 +270,54 @@ impl SearchSpace {
         out
     }
 
+    /// Each range's value in `spec`, a spec this template made, in units of its scale; `None`
+    /// when `spec` is not one of the template's.
+    fn values(&self, spec: &str) -> Option<Vec<i128>> {
+        let mut rest = spec.strip_prefix(self.pieces[0].as_str())?;
+        let mut out = Vec::with_capacity(self.dims.len());
+        for (d, piece) in self.dims.iter().zip(&self.pieces[1..]) {
+            let len = rest
+                .find(|c: char| !(c.is_ascii_digit() || c == '-' || c == '.'))
+                .unwrap_or(rest.len());
+            let v = Decimal::parse(&rest[..len]).ok()?;
+            if v.scale > d.scale {
+                return None;
+            }
+            out.push(v.at(d.scale));
+            rest = rest[len..].strip_prefix(piece.as_str())?;
+        }
+        rest.is_empty().then_some(out)
+    }
+
+    /// The parameters of `spec` (a spec this template made) that sit at the lowest or highest
+    /// value of their range, in the template's order: a search that ends there may have been
+    /// stopped by the box rather than by the game.
+    pub fn edges(&self, spec: &str) -> Vec<Edge> {
+        let Some(values) = self.values(spec) else {
+            return Vec::new();
+        };
+        let names = parameter_names(&self.pieces);
+        let mut out = Vec::new();
+        for ((d, v), name) in self.dims.iter().zip(values).zip(names) {
+            let (upper, value) = if v == d.lo {
+                (false, d.bounds_text.0.clone())
+            } else if v == d.top() && d.top() == d.hi {
+                (true, d.bounds_text.1.clone())
+            } else if v == d.top() {
+                (true, format_units(v, d.scale))
+            } else {
+                continue;
+            };
+            out.push(Edge {
+                name,
+                value,
+                upper,
+                range: d.text.clone(),
+            });
+        }
+        out
+    }
+
     /// The spec texts at the corners of each range (one range at a bound, the others at the
     /// start): a parameter's domain is checked by parsing them.
     pub fn corners(&self) -> Vec<String> {
@@ -290,7 +349,8 @@ fn dimension(inner: &str) -> Result<Dimension, String> {
     })?;
     let (lo, hi) = (Decimal::parse(a.trim())?, Decimal::parse(b.trim())?);
     let from = from.map(Decimal::parse).transpose()?;
-    let whole = lo.is_whole() && hi.is_whole();
+    // Whole only when both bounds are written as whole numbers: `{-6.0..6.0}` is real.
+    let whole = !a.contains('.') && !b.contains('.');
     let mut scale = lo.scale.max(hi.scale);
     if step.is_none() && !whole {
         scale += REAL_DECIMALS;
@@ -332,7 +392,70 @@ fn dimension(inner: &str) -> Result<Dimension, String> {
         step: s,
         start,
         scale,
+        bounds_text: (a.trim().to_string(), b.trim().to_string()),
+        text: format!("{{{}}}", inner.trim()),
     })
+}
+
+/// A parameter of a tuned spec that sits at a bound of its range.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Edge {
+    /// The parameter's name: the key before its range (`won`), the policy's name for its
+    /// first value (`race-aware`), or a list's key and place (`progress value 2`).
+    pub name: String,
+    /// Its value, as the bound is written (`6.0`).
+    pub value: String,
+    /// Whether it is the upper bound (else the lower).
+    pub upper: bool,
+    /// The range as written, in its braces (`{-6.0..6.0}`).
+    pub range: String,
+}
+
+impl std::fmt::Display for Edge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} = {} is at the {} edge of {}: the box may be too small",
+            self.name,
+            self.value,
+            if self.upper { "upper" } else { "lower" },
+            self.range
+        )
+    }
+}
+
+/// The key a range follows in `piece` (the template text before it): `won` of `,won=`, the
+/// policy's name of `race-aware:`; `None` when the range is one more value of a list
+/// (`/` in `progress={0..14}/{0..14}`).
+fn key_before(piece: &str) -> Option<&str> {
+    let tail = piece.rsplit(',').next().unwrap_or(piece);
+    let key = tail
+        .strip_suffix('=')
+        .or_else(|| tail.strip_suffix(':'))?
+        .trim();
+    (!key.is_empty() && !key.contains([':', '='])).then_some(key)
+}
+
+/// The names of the ranges, in order: each range's key, and for a key holding a list of
+/// ranges, the key and the value's place (`progress value 2`).
+fn parameter_names(pieces: &[String]) -> Vec<String> {
+    let n = pieces.len() - 1;
+    let keys: Vec<Option<&str>> = pieces[..n].iter().map(|p| key_before(p)).collect();
+    let mut names = Vec::with_capacity(n);
+    let (mut key, mut place) = (None, 0);
+    for i in 0..n {
+        match keys[i] {
+            Some(k) => (key, place) = (Some(k), 1),
+            None => place += 1,
+        }
+        let listed = place > 1 || keys.get(i + 1).is_some_and(|k| k.is_none());
+        names.push(match key {
+            Some(k) if listed => format!("{k} value {place}"),
+            Some(k) => k.to_string(),
+            None => format!("parameter {}", i + 1),
+        });
+    }
+    names
 }
 
 #[cfg(test)]
@@ -354,6 +477,57 @@ mod tests {
         let g = SearchSpace::parse("fixed-risk:{0.1..0.5 step 0.05}").unwrap();
         assert_eq!(g.spec(&[0.51]), "fixed-risk:0.3");
         assert_eq!(g.corners(), ["fixed-risk:0.1", "fixed-risk:0.5"]);
+    }
+
+    #[test]
+    fn a_decimal_point_in_either_bound_makes_a_range_real() {
+        let t = SearchSpace::parse("race-aware:{5..45},won={-6.0..6.0},x={0..1.0}").unwrap();
+        assert_eq!(t.spec(&t.start()), "race-aware:25,won=0,x=0.5");
+        assert_eq!(t.spec(&[0.5, 0.3, 0.123]), "race-aware:25,won=-2.4,x=0.123");
+        assert_eq!(
+            t.spec(&[0.5, 0.61234, 0.0]),
+            "race-aware:25,won=1.34808,x=0"
+        );
+        // Whole bounds stay whole; a step makes a grid.
+        let w = SearchSpace::parse("x:{-6..6},y={0.0..1.0 step 0.5}").unwrap();
+        assert_eq!(w.spec(&[0.3, 0.3]), "x:-2,y=0.5");
+    }
+
+    #[test]
+    fn a_spec_at_a_bound_names_its_edge() {
+        let t = SearchSpace::parse("race-aware:{5..45 from 29},won={-6.0..6.0},g={1..6 step 2}")
+            .unwrap();
+        let edges = t.edges("race-aware:29,won=6,g=1");
+        let text: Vec<String> = edges.iter().map(|e| e.to_string()).collect();
+        assert_eq!(
+            text,
+            [
+                "won = 6.0 is at the upper edge of {-6.0..6.0}: the box may be too small",
+                "g = 1 is at the lower edge of {1..6 step 2}: the box may be too small",
+            ]
+        );
+        let top = t.edges("race-aware:5,won=-1.5,g=5");
+        assert_eq!(
+            (top[0].name.as_str(), top[0].upper, top[1].value.as_str()),
+            ("race-aware", false, "5")
+        );
+        assert!(top[1].upper, "5 is the grid's last value");
+        assert!(t.edges("race-aware:29,won=-5.99999,g=3").is_empty());
+        assert!(t.edges("another:29").is_empty(), "not the template's spec");
+        let list =
+            SearchSpace::parse("race-aware:{5..45},progress={0..14}/{0..14}/{0..14},x={0..2}")
+                .unwrap();
+        let names: Vec<String> = list
+            .edges("race-aware:5,progress=0/3/14,x=2")
+            .into_iter()
+            .map(|e| e.name)
+            .collect();
+        assert_eq!(
+            names,
+            ["race-aware", "progress value 1", "progress value 3", "x"]
+        );
+        let bare = SearchSpace::parse("{1..3}").unwrap();
+        assert_eq!(bare.edges("3")[0].name, "parameter 1");
     }
 
     #[test]

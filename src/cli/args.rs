@@ -101,6 +101,40 @@ pub enum Command {
   pressluck sweep --game cant-stop --players 1 --policy 'rule-of-n:{20..36 step 2}'
   pressluck sweep --game route66 --policy 'rolls:{1..6}' --against ev,rule28")]
     Sweep(SweepArgs),
+    /// Print the completion script of a shell (bash, zsh, fish, powershell or elvish).
+    #[command(after_help = "Examples:
+  pressluck completions bash > ~/.local/share/bash-completion/completions/pressluck
+  pressluck completions zsh --out _pressluck
+  pressluck completions fish > ~/.config/fish/completions/pressluck.fish")]
+    Completions(CompletionsArgs),
+    /// Print the man page (roff) of pressluck, whose SUBCOMMANDS section names each
+    /// subcommand's page, or the page of one subcommand.
+    #[command(after_help = "Examples:
+  pressluck man > pressluck.1
+  pressluck man tune --out pressluck-tune.1
+  pressluck man | man -l -")]
+    Man(ManArgs),
+}
+
+/// `pressluck completions`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+    /// Output file (default and `-`: standard output).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+/// `pressluck man`.
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// Print this subcommand's page (pressluck-NAME(1)) instead, e.g. tune.
+    pub subcommand: Option<String>,
+    /// Output file (default and `-`: standard output).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
 }
 
 /// Which game, edition, variants and board: shared by every command that plays a game.
@@ -389,7 +423,8 @@ pub struct SweepArgs {
     #[arg(long, default_value_t = 2)]
     pub players: u8,
     /// The swept policy: a spec with one range, like 'fixed-risk:{0.05..0.6 step 0.05}',
-    /// 'rolls:{1..8}' (step 1 by default) or 'rule-of-n:{20..36 step 2}'.
+    /// 'rolls:{1..8}' (step 1 by default: whole bounds; decimal bounds need a step) or
+    /// 'rule-of-n:{20..36 step 2}'.
     #[arg(long)]
     pub policy: String,
     /// Opponents, comma-separated specs or strategies (two players; default: the game's
@@ -472,9 +507,10 @@ pub struct TuneArgs {
     /// fewest mean turns).
     #[arg(long, default_value_t = 2)]
     pub players: u8,
-    /// The template: a policy spec with one or more ranges, {a..b} (whole or real), {a..b step
-    /// s}, each optionally ending 'from x' (where the search starts), e.g.
-    /// 'rule-of-n:{20..40 from 29},odd={0..10 from 7}'.
+    /// The template: a policy spec with one or more ranges, {a..b} (whole values, or real ones
+    /// when a bound has a decimal point: {-6.0..6.0}), {a..b step s} (that grid), each
+    /// optionally ending 'from x' (where the search starts), e.g. 'rule-of-n:{20..40 from
+    /// 29},odd={0..10 from 7}'.
     #[arg(long)]
     pub policy: String,
     /// Opponents, comma-separated (two players; default: the game's tournament field).
@@ -483,7 +519,9 @@ pub struct TuneArgs {
     /// Games a candidate plays against each opponent (or alone).
     #[arg(long, default_value_t = 10_000)]
     pub games: u64,
-    /// Candidate evaluations the search may spend.
+    /// Candidate evaluations the search spends, at most: whole generations while they fit,
+    /// then a last, smaller generation of the evaluations left (the first candidates CMA-ES
+    /// draws for it).
     #[arg(long, default_value_t = 200)]
     pub budget: u64,
     /// Candidates a generation (default: CMA-ES's, 4 + 3 ln(parameters)).

@@ -113,6 +113,16 @@ fn run(command: Command) -> Result<ExitCode> {
         Command::Advise(a) => commands::advise::run(validate::advise(a)?),
         Command::Boards(a) => commands::boards::run(validate::board_name(a.name.as_deref())?),
         Command::Policies(a) => commands::policies::run(validate::policies(a)?),
+        Command::Completions(a) => {
+            use clap::CommandFactory;
+            let out = validate::page_out(a.out.as_deref())?;
+            commands::completions::run(Cli::command(), a.shell, &out)
+        }
+        Command::Man(a) => {
+            use clap::CommandFactory;
+            let out = validate::page_out(a.out.as_deref())?;
+            commands::man::run(Cli::command(), a.subcommand.as_deref(), &out)
+        }
     }
 }
 

@@ -69,6 +69,11 @@ fn output(path: &Path, flag: &str, taken: &[(&Destination, &str)]) -> Result<Des
     Ok(d)
 }
 
+/// The destination of a generated page or script: `--out`, else standard output.
+pub fn page_out(out: Option<&Path>) -> Result<Destination> {
+    output(out.unwrap_or(Path::new("-")), "--out", &[])
+}
+
 /// Splits a comma-separated policy list into spec texts. A spec's own parameters follow a colon
 /// and may hold commas (`fixed-risk:0.3,ignore-top`): a part that is no spec by itself
 /// continues the spec before it. `flag` names the list in errors.

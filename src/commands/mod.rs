@@ -4,7 +4,9 @@
 pub mod advise;
 pub mod bench;
 pub mod boards;
+pub mod completions;
 pub mod job;
+pub mod man;
 pub mod merge;
 pub mod odds;
 pub mod policies;

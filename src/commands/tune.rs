@@ -17,6 +17,7 @@ use crate::sim::family::Family;
 use crate::sim::interrupt::{self, TestHook};
 use crate::sim::schedule::Named;
 use crate::sim::tune::{Generation, Tuning, Validation};
+use crate::template::Edge;
 use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -182,23 +183,27 @@ pub fn run<F: Family>(s: TuneSettings<F>) -> Result<ExitCode> {
         &validation,
         solitaire,
         &outcome.generations,
+        &s.space.edges(&best),
         &s.out,
     ));
     Ok(ExitCode::SUCCESS)
 }
 
-/// The tuned spec and its figures on fresh games, for people.
+/// The tuned spec and its figures on fresh games, for people, with a line for each of its
+/// parameters at an edge of the template's box.
 fn summary(
     best: &str,
     validation: &[Validation],
     solitaire: bool,
     generations: &[Generation],
+    edges: &[Edge],
     out: &Destination,
 ) -> String {
     let evaluations: usize = generations.iter().map(|g| g.candidates.len()).sum();
     let mut text = format!(
-        "tuned after {} generations ({evaluations} evaluations): {best}\n",
-        generations.len()
+        "tuned after {} ({}): {best}\n",
+        counted(generations.len(), "generation"),
+        counted(evaluations, "evaluation")
     );
     for v in validation {
         let (lo, hi) = v.score.interval(solitaire);
@@ -214,7 +219,15 @@ fn summary(
             ),
         };
     }
+    for e in edges {
+        text += &format!("{e}\n");
+    }
     text + &format!("evaluations in {out}\n")
+}
+
+/// `n` and `noun`, plural unless `n` is 1: "1 generation", "2 generations".
+fn counted(n: usize, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
 }
 
 /// The strategy file of the tuned spec `best`.

@@ -51,7 +51,8 @@ pub struct Tuning<'a, F: Family> {
     pub games: u64,
     /// The run's seed.
     pub seed: u64,
-    /// Candidate evaluations the search may spend.
+    /// Candidate evaluations the search may spend: whole generations while they fit, then a
+    /// last generation of the candidates left (the first ones CMA-ES draws), then it stops.
     pub budget: usize,
     /// Candidates a generation (none: CMA-ES's default for the dimension).
     pub population: Option<usize>,
@@ -314,10 +315,16 @@ impl<F: Family> Tuning<'_, F> {
             generations: Vec::new(),
             current: None,
             incumbent: None,
+            spent: 0,
             interrupted: false,
         });
         let objective = |x: &DVector<f64>| -> f64 {
             let mut st = state.borrow_mut();
+            if st.spent >= self.budget {
+                // The rest of a last generation cut short by the budget: not played, and the
+                // search stops after this generation, so the value is never used.
+                return Score::default().objective(solitaire);
+            }
             let g = st.generations.len();
             let spec_text = self.space.spec(x.as_slice());
             let replayed = self.done.get(g);
@@ -353,12 +360,14 @@ impl<F: Family> Tuning<'_, F> {
                     }
                 },
             };
+            st.spent += 1;
+            let last = st.spent == self.budget;
             let current = st.current.as_mut().expect("a generation in hand");
             current.candidates.push(Evaluation {
                 spec: spec_text,
                 score,
             });
-            if current.candidates.len() == lambda {
+            if current.candidates.len() == lambda || last {
                 let mut gen = st.current.take().expect("a generation in hand");
                 let best = gen
                     .candidates
@@ -389,7 +398,6 @@ impl<F: Family> Tuning<'_, F> {
             .mode(mode)
             .population_size(lambda)
             .seed(self.seed)
-            .max_function_evals(self.budget)
             .tol_fun(0.0)
             .tol_fun_hist(0.0);
         let mut cmaes = match options.build(objective) {
@@ -404,7 +412,7 @@ impl<F: Family> Tuning<'_, F> {
                 on_generation(g);
             }
             reported = st.generations.len();
-            if st.interrupted || stop.is_some() || cmaes.function_evals() >= self.budget {
+            if st.interrupted || stop.is_some() || st.spent >= self.budget {
                 break;
             }
         }
@@ -425,6 +433,8 @@ struct Search {
     current: Option<Generation>,
     /// The best so far, with its score on the last generation's games.
     incumbent: Option<Evaluation>,
+    /// Candidates evaluated (or replayed from a checkpoint) so far.
+    spent: usize,
     /// Whether an interrupt cut an evaluation short.
     interrupted: bool,
 }

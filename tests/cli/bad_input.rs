@@ -155,6 +155,10 @@ policies: a bad file in the folder :: policies --strategies strat :: strat/badsp
 no subcommand ::  :: no subcommand given ;; tournament, replay
 unknown subcommand :: play :: unrecognized subcommand 'play'
 misspelt subcommand :: tournamnet :: unrecognized subcommand 'tournamnet' ;; tip: a similar subcommand exists: 'tournament'
+unknown shell :: completions tcsh :: invalid value 'tcsh' ;; bash ;; powershell
+completions to a folder :: completions bash --out folder :: --out folder ;; is a directory
+man of no subcommand :: man tunes :: man tunes ;; no such subcommand ;; tournament
+man to a folder :: man --out folder :: --out folder ;; is a directory
 flag close to another :: tournament --policy ev :: unexpected argument '--policy' ;; tip: a similar argument exists: '--policies'
 columns to win on route66 :: tournament --columns-to-win 4 :: --columns-to-win 4 applies to cant-stop only, not route66
 edition on cant-stop :: tournament --game cant-stop --edition en :: --edition en applies to route66 only, not cant-stop

@@ -104,6 +104,10 @@ fn every_subcommand_ends_quietly_on_a_closed_pipe() {
         vec!["policies"],
         vec!["replay", &record],
         vec!["advise", &record],
+        vec!["completions", "bash"],
+        vec!["completions", "zsh"],
+        vec!["man"],
+        vec!["man", "tune"],
     ];
     for args in cases {
         for _ in 0..2 {

@@ -8,7 +8,7 @@ use std::path::Path;
 
 /// The subcommands, in the order their examples build on each other (merge reads the shards
 /// the tournament examples do not write, so its own examples write them first).
-const SUBCOMMANDS: [&str; 10] = [
+const SUBCOMMANDS: [&str; 12] = [
     "tournament",
     "sweep",
     "tune",
@@ -19,6 +19,8 @@ const SUBCOMMANDS: [&str; 10] = [
     "boards",
     "policies",
     "bench",
+    "completions",
+    "man",
 ];
 
 /// The example lines under `pressluck ARGS --help`, without the leading `pressluck`.
@@ -105,6 +107,54 @@ fn every_help_ends_with_examples_that_run() {
             );
         }
     }
+}
+
+#[test]
+fn every_shell_gets_a_completion_script_naming_the_subcommands() {
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let script = String::from_utf8(crate::run::stdout_of(&["completions", shell])).unwrap();
+        for sub in SUBCOMMANDS {
+            assert!(script.contains(sub), "{shell} script lacks {sub}");
+        }
+        // Flags as each shell spells them: `--budget`, or fish's `-l budget`.
+        for flag in ["policies", "budget", "variant"] {
+            assert!(script.contains(flag), "{shell} script lacks --{flag}");
+        }
+    }
+}
+
+/// A roff page without the two lines `roff` writes first in every page (they define the
+/// apostrophe string `Aq`).
+fn page_body(page: &str) -> &str {
+    let rest = page
+        .strip_prefix(".ie \\n(.g .ds Aq \\(aq\n")
+        .unwrap_or(page);
+    rest.strip_prefix(".el .ds Aq '\n").unwrap_or(rest)
+}
+
+#[test]
+fn the_man_page_lists_every_subcommand_and_each_has_its_own() {
+    let page = String::from_utf8(crate::run::stdout_of(&["man"])).unwrap();
+    assert!(page_body(&page).starts_with(".TH pressluck 1 "), "{page}");
+    for sub in SUBCOMMANDS {
+        assert!(
+            page.contains(&format!("pressluck\\-{sub}(1)")),
+            "the page lacks {sub}: {page}"
+        );
+        let own = String::from_utf8(crate::run::stdout_of(&["man", sub])).unwrap();
+        assert!(
+            page_body(&own).starts_with(&format!(".TH pressluck-{sub} 1 ")),
+            "{own}"
+        );
+        assert!(own.contains("Examples:"), "{sub}: {own}");
+    }
+    let tune = String::from_utf8(crate::run::stdout_of(&["man", "tune"])).unwrap();
+    assert!(tune.contains("\\-\\-budget"), "{tune}");
+    // --out writes the same page.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("pressluck.1");
+    crate::run::stdout_of(&["man", "--out", out.to_str().unwrap()]);
+    assert_eq!(fs::read_to_string(&out).unwrap(), page);
 }
 
 #[test]

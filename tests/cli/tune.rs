@@ -419,3 +419,184 @@ fn the_shipped_players_are_known_by_name_and_beat_their_references() {
     ];
     assert!(rate(&r66, "tuned-route66-duel", "win_rate") > 0.55);
 }
+
+/// The search rows of a tune CSV that are candidates (not the incumbent replayed).
+fn evaluations(csv: &str) -> Vec<std::collections::HashMap<String, String>> {
+    rows(csv)
+        .into_iter()
+        .filter(|r| r["stage"] == "search" && r["candidate"] != "incumbent")
+        .collect()
+}
+
+#[test]
+fn a_range_with_a_decimal_point_is_tuned_over_real_values() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = tune(
+        dir.path(),
+        &[
+            "tune",
+            "--game",
+            "route66",
+            "--policy",
+            "race-aware:{5..45 from 29},won={-6.0..6.0}",
+            "--against",
+            "ev",
+            "--games",
+            "100",
+            "--budget",
+            "8",
+            "--validate",
+            "100",
+            "--seed",
+            "3",
+            "--quiet",
+        ],
+        "t.csv",
+    );
+    let won: Vec<f64> = evaluations(&csv)
+        .iter()
+        .map(|r| {
+            let v = r["spec"].split("won=").nth(1).unwrap();
+            v.parse().unwrap()
+        })
+        .collect();
+    assert_eq!(won.len(), 8, "{csv}");
+    assert!(won.iter().all(|v| (-6.0..=6.0).contains(v)), "{won:?}");
+    assert!(
+        won.iter().any(|v| v.fract() != 0.0),
+        "a real range plays values between whole numbers: {won:?}"
+    );
+}
+
+/// A solitaire run of two parameters (population 6), `budget` evaluations of 50 games.
+fn budgeted(budget: &str) -> Vec<&str> {
+    vec![
+        "tune",
+        "--game",
+        "cant-stop",
+        "--players",
+        "1",
+        "--policy",
+        "rule-of-n:{20..36},marker={0..12 from 6}",
+        "--games",
+        "50",
+        "--validate",
+        "100",
+        "--budget",
+        budget,
+        "--seed",
+        "2",
+    ]
+}
+
+#[test]
+fn the_budget_is_the_most_evaluations_spent() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for (budget, generations, summary) in [
+        (
+            "3",
+            ["1"; 3].to_vec(),
+            "tuned after 1 generation (3 evaluations)",
+        ),
+        (
+            "40",
+            Vec::new(),
+            "tuned after 7 generations (40 evaluations)",
+        ),
+    ] {
+        let out = run(d, &[&budgeted(budget)[..], &["--out", "b.csv"]].concat());
+        let csv = fs::read_to_string(d.join("b.csv")).unwrap();
+        let evals = evaluations(&csv);
+        assert_eq!(evals.len().to_string(), budget, "{csv}");
+        if !generations.is_empty() {
+            let gens: Vec<&str> = evals.iter().map(|r| r["generation"].as_str()).collect();
+            assert_eq!(gens, generations);
+        } else {
+            // Six whole generations of 6, then a last one of the 4 left.
+            let last: Vec<_> = evals.iter().filter(|r| r["generation"] == "7").collect();
+            assert_eq!(last.len(), 4, "{csv}");
+        }
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.starts_with(summary), "{text}");
+    }
+}
+
+#[test]
+fn a_last_short_generation_is_the_same_on_two_threads_and_resumed() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let quiet = [&budgeted("16")[..], &["--quiet"]].concat();
+    let one = tune(d, &[&quiet[..], &["--threads", "1"]].concat(), "one.csv");
+    let two = tune(d, &[&quiet[..], &["--threads", "2"]].concat(), "two.csv");
+    assert_eq!(one, two);
+    assert_eq!(evaluations(&one).len(), 16, "{one}");
+    // Cut after the two whole generations; the resume plays the last one, of 4.
+    let args = [&quiet[..], &["--out", "cut.csv"]].concat();
+    interrupted_after(d, &args, 2, "cut.csv.checkpoint");
+    run(
+        d,
+        &[&args[..], &["--resume", "cut.csv.checkpoint"]].concat(),
+    );
+    assert_eq!(fs::read_to_string(d.join("cut.csv")).unwrap(), one);
+}
+
+#[test]
+fn a_winner_on_the_edge_of_the_box_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Route 66 alone: rolling 1 to 3 times a turn, the best is 3, the top of the box.
+    let out = run(
+        d,
+        &[
+            "tune",
+            "--game",
+            "route66",
+            "--players",
+            "1",
+            "--policy",
+            "rolls:{1..3 from 1}",
+            "--games",
+            "1000",
+            "--budget",
+            "12",
+            "--validate",
+            "200",
+            "--seed",
+            "4",
+            "--out",
+            "e.csv",
+        ],
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("rolls = 3 is at the upper edge of {1..3 from 1}: the box may be too small"),
+        "{text}"
+    );
+    // Inside the box: no such line.
+    let out = run(
+        d,
+        &[
+            "tune",
+            "--game",
+            "route66",
+            "--players",
+            "1",
+            "--policy",
+            "rolls:{1..5 from 1}",
+            "--games",
+            "1000",
+            "--budget",
+            "24",
+            "--validate",
+            "200",
+            "--seed",
+            "4",
+            "--out",
+            "e.csv",
+        ],
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains(": rolls:3\n"), "{text}");
+    assert!(!text.contains("edge"), "{text}");
+}
