@@ -20,6 +20,8 @@ use crate::transcript::Decision;
 use crate::treasure_hunt::grid::cell_name;
 use crate::treasure_hunt::policy::{Act, ThSpec};
 use anyhow::Result;
+use num_rational::BigRational;
+use num_traits::ToPrimitive;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde_json::{json, Value};
@@ -185,6 +187,11 @@ pub fn treasure_text(a: &Value) -> String {
     s
 }
 
+/// The number nearest an exact score: equal scores print alike, and a higher one never lower.
+fn nearest(exact: BigRational) -> f64 {
+    exact.to_f64().unwrap_or(f64::NAN)
+}
+
 /// The Great Races advice as one JSON value: after a roll, every legal pairing with each
 /// rule's score, and each policy's ranking of them.
 pub fn race_advice(rules: &Rules, game: &Game, decision: Decision, specs: &[RaceSpec]) -> Value {
@@ -209,9 +216,9 @@ pub fn race_advice(rules: &Rules, game: &Game, decision: Decision, specs: &[Race
                 .map(|&c| {
                     json!({
                         "use": c.to_string(),
-                        "expected_points": race::points_gain(rules, game, c),
+                        "expected_points": nearest(race::exact::points_gain(rules, game, c)),
                         "progress": race::progress_gain(rules, c) as f64 / PROGRESS_UNIT as f64,
-                        "expected_margin": race::margin_gain(rules, game, c),
+                        "expected_margin": nearest(race::exact::margin_gain(rules, game, c)),
                     })
                 })
                 .collect();
@@ -490,5 +497,58 @@ fn columns_advice(
             "--game {}: the policies asked are of another game",
             rules.game.name()
         ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::Roll;
+    use crate::policy::race::DEFAULT_RACE_POLICIES;
+
+    #[test]
+    fn great_races_scores_print_the_exact_values_and_equal_ones_alike() {
+        // The mover one space below the top of track 8 (6/3 points) with the opponent three
+        // below, and three below the top of track 9 (7/4 points) with the opponent one below:
+        // roll 3 4 5 3 offers 8, then 9 (6 and 7 closed), each gaining exactly 3/10 of a
+        // point and a margin of 6/10.
+        let rules = Rules::new(GameKind::GreatRaces, 2);
+        let mut game = Game::new();
+        for (c, mine, theirs) in [(8, 10, 8), (9, 6, 8)] {
+            game.board.set_cube(0, c, mine);
+            game.board.set_cube(1, c, theirs);
+        }
+        for c in [3, 6, 7, 11, 12] {
+            game.board.closed = game.board.closed.with(c);
+        }
+        let roll = Roll([3, 4, 5, 3]);
+        let specs: Vec<RaceSpec> = DEFAULT_RACE_POLICIES
+            .split(',')
+            .map(|s| RaceSpec::parse(s).unwrap())
+            .collect();
+        let a = race_advice(
+            &rules,
+            &game,
+            Decision::Use(roll, game.choices(&rules, roll)),
+            &specs,
+        );
+        let choices = a["choices"].as_array().unwrap();
+        let uses: Vec<&str> = choices.iter().map(|c| c["use"].as_str().unwrap()).collect();
+        assert_eq!(uses, ["8", "9"]);
+        for c in choices {
+            assert_eq!(c["expected_points"].as_f64(), Some(0.3), "{c}");
+            assert_eq!(c["expected_margin"].as_f64(), Some(0.6), "{c}");
+        }
+        // Both rules take the first listed of equal scores, as the printed scores show
+        // (race-progress prefers the shorter track 9).
+        let ranking = |name: &str| {
+            let policies = a["policies"].as_array().unwrap();
+            policies.iter().find(|p| p["policy"] == name).unwrap()["ranking"].clone()
+        };
+        assert_eq!(ranking("race-points"), json!(["8", "9"]));
+        assert_eq!(ranking("race-margin"), json!(["8", "9"]));
+        assert_eq!(ranking("race-progress"), json!(["9", "8"]));
+        let text = to_text(&a);
+        assert_eq!(text.matches("expected points +0.300").count(), 2, "{text}");
     }
 }

@@ -24,11 +24,21 @@
 //!   race an opponent was climbing, lowers their worth).
 //! - `random`: each legal choice with the same chance (one draw from the game's policy
 //!   stream, made only when there are two choices or more).
+//!
+//! Scores are compared exactly. `race-progress` counts in whole units. `race-points` and
+//! `race-margin` score every choice in floating point first; where the best score is more than
+//! [`TIE_BAND`] above every other, that choice is the exact best too. Otherwise the choices
+//! within the band of the best are scored again as exact rationals ([`exact`]) and the first
+//! of the highest is taken.
+
+pub mod exact;
 
 use super::value::{column_value, end_value};
+use crate::columns::choice_list::MAX_CHOICES;
 use crate::columns::layout::UNITS_PER_SPACE;
 use crate::columns::{Choice, ChoiceList, Game, Rules};
 use crate::error::one_line;
+use num_rational::BigRational;
 use rand::Rng;
 use rand_core::RngCore;
 use std::fmt;
@@ -78,8 +88,16 @@ impl RaceRule {
     ) -> usize {
         match self {
             RaceRule::Random => rng.gen_range(0..choices.len()),
-            RaceRule::Points => first_best(choices, |c| points_gain(rules, game, c)),
-            RaceRule::Margin => first_best(choices, |c| margin_gain(rules, game, c)),
+            RaceRule::Points => first_best_exact(
+                choices,
+                |c| points_gain(rules, game, c),
+                |c| exact::points_gain(rules, game, c),
+            ),
+            RaceRule::Margin => first_best_exact(
+                choices,
+                |c| margin_gain(rules, game, c),
+                |c| exact::margin_gain(rules, game, c),
+            ),
             RaceRule::Progress => first_best(choices, |c| progress_gain(rules, c) as f64),
         }
     }
@@ -95,6 +113,52 @@ fn first_best(choices: &ChoiceList, mut score: impl FnMut(Choice) -> f64) -> usi
         }
     }
     best.0
+}
+
+/// How far the floating-point score of `race-points` or `race-margin` may be from the exact
+/// one, twice over, with room to spare: two choices whose float scores are this close may
+/// rank either way exactly, and are compared exactly.
+///
+/// A track's worth `v` is at most its first-place points (at most 255). Worked out in `f64`
+/// (unit roundoff `u = 2⁻⁵³`), its largest error comes from `W + S − M`, the player's strength
+/// plus all the opponents' but the strongest: `W + S` is off by at most `5u` of itself and can
+/// be `1 + 3 · 13²` times `W + S − M` (`W ≥ 1/13²`, `S ≤ 3`), so the second-place chance is
+/// off by at most about `2600u` and `v` by at most `255 · 2610u < 10⁻¹⁰`. A score sums at most
+/// 16 such values and the scores (at most a few thousand points, each addition off by `u` of
+/// the running total): it is off by less than `2 · 10⁻⁹`, two scores' difference by less than
+/// `4 · 10⁻⁹`, and the band is 250 times that.
+pub const TIE_BAND: f64 = 1e-6;
+
+/// The first choice of the highest exact score: the float scores `float` pick it alone when
+/// the best stands more than [`TIE_BAND`] above the rest, else the choices within the band
+/// are ranked by their exact scores `exact`.
+fn first_best_exact(
+    choices: &ChoiceList,
+    mut float: impl FnMut(Choice) -> f64,
+    mut exact: impl FnMut(Choice) -> BigRational,
+) -> usize {
+    let list = choices.as_slice();
+    let mut scores = [0.0; MAX_CHOICES];
+    let mut best = 0;
+    for (i, &c) in list.iter().enumerate() {
+        scores[i] = float(c);
+        if scores[i] > scores[best] {
+            best = i;
+        }
+    }
+    let floor = scores[best] - TIE_BAND;
+    let close = |i: &usize| scores[*i] >= floor;
+    if (0..list.len()).filter(close).count() == 1 {
+        return best;
+    }
+    let mut pick: Option<(usize, BigRational)> = None;
+    for i in (0..list.len()).filter(close) {
+        let e = exact(list[i]);
+        if pick.as_ref().is_none_or(|(_, top)| e > *top) {
+            pick = Some((i, e));
+        }
+    }
+    pick.map_or(best, |(i, _)| i)
 }
 
 /// Steps `choice` takes in track `c` (a double 2).
@@ -197,8 +261,10 @@ impl RaceSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::columns::layout::{Layout, MAX_LENGTH};
     use crate::columns::GameKind;
     use crate::dice::Roll;
+    use num_traits::ToPrimitive;
     use rand::SeedableRng;
     use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -285,6 +351,150 @@ mod tests {
         let lost = column_value(&rules, &g.board, 1, 2, 1);
         let blocked = margin_gain(&rules, &g, win) - points_gain(&rules, &g, win);
         assert!((blocked - (lost + in_12)).abs() < 1e-12, "{blocked}");
+    }
+
+    /// Two players; the mover one space below the top of `tracks`, the opponent `below`
+    /// spaces below the top; every track but `open` closed.
+    fn near_the_tops(rules: &Rules, tracks: &[u8], below: u8, open: &[u8]) -> Game {
+        let mut g = Game::new();
+        for &c in tracks {
+            let len = rules.layout.len(c);
+            g.board.set_cube(0, c, len - 1);
+            g.board.set_cube(1, c, len - below);
+        }
+        for c in 2..=12 {
+            if !open.contains(&c) {
+                g.board.closed = g.board.closed.with(c);
+            }
+        }
+        g
+    }
+
+    #[test]
+    fn race_points_takes_the_first_of_exactly_equal_scores() {
+        let rules = Rules::new(GameKind::GreatRaces, 2);
+        // Track 8 (length 11, 6/3 points): the mover one space below the top, the opponent
+        // three below: winning it gains 6 − (6 · 9/10 + 3 · 1/10) = 3/10. Track 9 (length 9,
+        // 7/4 points) the other way round: the mover's step from three below the top to two
+        // below gains (7 · 1/5 + 4 · 4/5) − (7 · 1/10 + 4 · 9/10) = 3/10 too. Roll 3 4 5 3
+        // pairs as 7+8 and 6+9, and with 6 and 7 closed offers 8, then 9: 8 is listed first
+        // and taken.
+        let mut g = near_the_tops(&rules, &[8], 3, &[2, 4, 5, 8, 9, 10]);
+        g.board.set_cube(0, 9, 6);
+        g.board.set_cube(1, 9, 8);
+        let roll = Roll([3, 4, 5, 3]);
+        let list = g.choices(&rules, roll);
+        assert_eq!(list.as_slice(), &[Choice::one(8), Choice::one(9)]);
+        let tenths = |n: i64| BigRational::new(n.into(), 10.into());
+        for &c in list.as_slice() {
+            assert_eq!(exact::points_gain(&rules, &g, c), tenths(3), "{c}");
+        }
+        assert_eq!(pick(RaceRule::Points, &rules, &g, roll), Choice::one(8));
+    }
+
+    #[test]
+    fn race_margin_takes_the_first_of_exactly_equal_scores() {
+        let rules = Rules::new(GameKind::GreatRaces, 2);
+        // The mover one space below the top of tracks 6 and 9, the opponent four below: a
+        // race won there gains 6 − v or 7 − v for the mover and hands the opponent second
+        // place, the same margin 6/17 on both. Roll 3 3 1 6 offers 6 (3+3; 7 is closed),
+        // then 9 (3+6; 4 is closed): 6 is listed first and taken.
+        let g = near_the_tops(&rules, &[6, 9], 4, &[5, 6, 8, 9]);
+        let roll = Roll([3, 3, 1, 6]);
+        let list = g.choices(&rules, roll);
+        assert_eq!(list.as_slice(), &[Choice::one(6), Choice::one(9)]);
+        let margin = BigRational::new(6.into(), 17.into());
+        for &c in list.as_slice() {
+            assert_eq!(exact::margin_gain(&rules, &g, c), margin, "{c}");
+        }
+        assert_eq!(pick(RaceRule::Margin, &rules, &g, roll), Choice::one(6));
+    }
+
+    /// A random board file's layout (lengths 1 to 13, points 0 to 255, any second-place
+    /// spaces) one time in three, else the standard board.
+    fn random_layout(rng: &mut Xoshiro256PlusPlus) -> Layout {
+        let mut l = Rules::new(GameKind::GreatRaces, 2).layout;
+        if rng.gen_range(0..3) > 0 {
+            return l;
+        }
+        for c in 2..=12 {
+            let len = rng.gen_range(1..=MAX_LENGTH);
+            l.length[c] = len;
+            l.first[c] = rng.gen();
+            l.second[c] = rng.gen();
+            l.second_spaces[c] = rng.gen::<u16>() & ((1 << len) - 2);
+        }
+        l
+    }
+
+    /// A random game: cubes anywhere below the tops, mostly within three spaces of them
+    /// (where races are won and equal scores are common), some tracks closed, some points
+    /// scored.
+    fn random_game(rng: &mut Xoshiro256PlusPlus, rules: &Rules) -> Game {
+        let mut g = Game::new();
+        for c in 2..=12 {
+            let len = rules.layout.len(c);
+            for q in 0..rules.players {
+                if rng.gen_range(0..4) > 0 {
+                    let reach = if rng.gen_range(0..4) > 0 {
+                        3
+                    } else {
+                        MAX_LENGTH
+                    };
+                    let below = rng.gen_range(1..=len.min(reach));
+                    g.board.set_cube(q, c, len - below);
+                }
+            }
+            if rng.gen_range(0..3) == 0 {
+                g.board.closed = g.board.closed.with(c);
+            }
+        }
+        for q in 0..rules.players as usize {
+            g.board.scores[q] = rng.gen_range(0..400);
+        }
+        g.to_move = rng.gen_range(0..rules.players);
+        g
+    }
+
+    #[test]
+    fn exact_scores_agree_with_the_float_ones_and_decide_every_choice() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(14);
+        let mut decisions = 0;
+        for round in 0..40_000 {
+            let players = if round % 2 == 0 { 2 } else { 1 + round / 2 % 4 };
+            let mut rules = Rules::new(GameKind::GreatRaces, players as u8);
+            rules.layout = random_layout(&mut rng);
+            let g = random_game(&mut rng, &rules);
+            let roll = Roll([(); 4].map(|_| rng.gen_range(1..=6)));
+            let list = g.choices(&rules, roll);
+            if list.len() < 2 {
+                continue;
+            }
+            decisions += 1;
+            for (rule, float, exact) in [
+                (
+                    RaceRule::Points,
+                    points_gain as fn(&Rules, &Game, Choice) -> f64,
+                    exact::points_gain as fn(&Rules, &Game, Choice) -> BigRational,
+                ),
+                (RaceRule::Margin, margin_gain, exact::margin_gain),
+            ] {
+                let scores: Vec<BigRational> = list
+                    .as_slice()
+                    .iter()
+                    .map(|&c| exact(&rules, &g, c))
+                    .collect();
+                for (&c, e) in list.as_slice().iter().zip(&scores) {
+                    let (f, e) = (float(&rules, &g, c), e.to_f64().unwrap());
+                    assert!((f - e).abs() < TIE_BAND / 250.0, "{rule:?} {c}: {f} vs {e}");
+                }
+                let top = scores.iter().max().unwrap();
+                let first_top = scores.iter().position(|s| s == top).unwrap();
+                let chosen = rule.choose(&rules, &g, &list, &mut rng);
+                assert_eq!(chosen, first_top, "{rule:?} {:?} {:?}", roll, g.board);
+            }
+        }
+        assert!(decisions > 20_000, "{decisions}");
     }
 
     #[test]
