@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Does the first player have an advantage, and how much? Every game at 2, 3 and 4 players with
+# its strongest shipped policy in every seat (self-play, seats rotating): results/seat-advantage.csv
+# holds the seat rows (policy `all`: whoever sat in that seat) of each table.
+# Usage: scripts/seat-advantage.sh [GAMES_PER_TABLE]   (default 100000)
+# Environment: PRESSLUCK (a built binary; default: build and use target/release/pressluck),
+#              OUT (output folder; default results).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+games=${1:-100000}
+out=${OUT:-results}
+mkdir -p "$out"
+if [ -z "${PRESSLUCK:-}" ]; then
+    cargo build --release --quiet
+    PRESSLUCK=target/release/pressluck
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# The strongest shipped policy of each game (see results/*-2p.csv and results/tuned-*.csv).
+strongest() {
+    case $1 in
+        route66) echo tuned-route66-duel ;;
+        cant-stop) echo tuned-cant-stop-duel ;;
+        great-races) echo race-progress ;;
+        shortcut) echo optimal ;;
+        treasure-hunt) echo thief ;;
+    esac
+}
+
+first=1
+for game in route66 cant-stop great-races shortcut treasure-hunt; do
+    for players in 2 3 4; do
+        policy=$(strongest "$game")
+        echo "== $game, $players players, $policy in every seat"
+        "$PRESSLUCK" tournament --quiet --game "$game" --players "$players" --policies "$policy" \
+            --games "$games" --seed 2026 --out "$tmp/table.csv"
+        # The header once, then the seat rows (column 8, policy, is `all`).
+        if [ "$first" = 1 ]; then head -1 "$tmp/table.csv" > "$tmp/all.csv"; first=0; fi
+        awk -F, 'NR > 1 && $8 == "all"' "$tmp/table.csv" >> "$tmp/all.csv"
+    done
+done
+mv "$tmp/all.csv" "$out/seat-advantage.csv"
+echo "done: $out/seat-advantage.csv"
