@@ -215,7 +215,7 @@ mod tests {
             "runner[:P]",
             "thief[:P]",
             "cautious",
-            "fixed-risk:0.2",
+            "rule-of-n:10",
             "two-rolls",
         ] {
             assert!(all.contains(needle), "{needle} missing:\n{all}");

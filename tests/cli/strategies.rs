@@ -1,7 +1,8 @@
 //! Strategy files as a user meets them: a file `tune --save` writes plays by name in every game
 //! tune tunes, and only there; a file that cannot be played stops only a run that names it
 //! (one line naming the file) and is listed as refused; a user's file named like a built-in
-//! policy never lists as one thing and plays another.
+//! policy never lists as one thing and plays another; and the built-in strategies do what
+//! their names say.
 
 use crate::fixture::pressluck;
 use crate::run::Table;
@@ -258,4 +259,47 @@ fn a_users_file_named_like_a_builtin_strategy_is_listed_and_played() {
     let t = Table::parse(&String::from_utf8(out.stdout).unwrap());
     let row = t.one(&[("policy", "cautious"), ("seat", "all")]);
     assert_eq!(t.get(row, "mean_rolls"), "1.000000");
+}
+
+#[test]
+fn cautious_busts_least_and_rolls_least_and_bold_most() {
+    let dir = tempfile::tempdir().unwrap();
+    for game in ["route66", "cant-stop"] {
+        let out = in_dir(
+            dir.path(),
+            &[
+                "tournament",
+                "--game",
+                game,
+                "--policies",
+                "bold,cautious,expected-value",
+                "--games",
+                "4000",
+                "--quiet",
+                "--out",
+                "-",
+            ],
+        );
+        let t = Table::parse(&String::from_utf8(out.stdout).unwrap());
+        // Each policy's turns over its two matchups, weighted by games.
+        let figure = |policy: &str, column: &str| {
+            let rows = t.find(&[("policy", policy), ("seat", "all")]);
+            let games: f64 = rows.iter().map(|&i| t.num(i, "games")).sum();
+            rows.iter()
+                .map(|&i| t.num(i, column) * t.num(i, "games"))
+                .sum::<f64>()
+                / games
+        };
+        for column in ["bust_rate", "mean_rolls"] {
+            let (bold, cautious, ev) = (
+                figure("bold", column),
+                figure("cautious", column),
+                figure("ev", column),
+            );
+            assert!(
+                cautious < ev && ev < bold,
+                "{game} {column}: cautious {cautious}, ev {ev}, bold {bold}"
+            );
+        }
+    }
 }

@@ -373,7 +373,7 @@ impl StrategyBook {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::policy::rule_of_n::{GLENN, KELLER};
+    use crate::policy::rule_of_n::{RuleParams, GLENN, KELLER};
     use crate::policy::spec::SpecKind;
 
     /// The repository's strategy folder.
@@ -396,10 +396,10 @@ mod tests {
         for (name, kind) in [
             (
                 "cautious",
-                SpecKind::FixedRisk {
-                    max_bust: 0.2,
-                    stop_at_top: true,
-                },
+                SpecKind::RuleOfN(RuleParams {
+                    threshold: 10,
+                    ..KELLER
+                }),
             ),
             (
                 "bold",
