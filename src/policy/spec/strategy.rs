@@ -113,7 +113,7 @@ pub struct Strategy {
     pub file: Option<PathBuf>,
     /// Why it cannot be played, when it cannot: the one-line error naming it gives.
     pub refused: Option<String>,
-    /// Whether it is a user's file in place of the built-in strategy of the same name.
+    /// Whether it is a user's file in place of a different built-in strategy of the same name.
     pub replaces_builtin: bool,
 }
 
@@ -298,9 +298,11 @@ impl StrategyBook {
                 refused: Some(why),
                 replaces_builtin: false,
             });
-            let before = self.strategies.len();
+            // A copy of a built-in file (the repository's own folder) replaces nothing.
+            s.replaces_builtin = self.get(&s.name).is_some_and(|t| {
+                (&t.specs, &t.description, &t.refused) != (&s.specs, &s.description, &s.refused)
+            });
             self.strategies.retain(|t| t.name != s.name);
-            s.replaces_builtin = self.strategies.len() < before;
             self.strategies.push(s);
         }
         self.strategies.sort_by(|a, b| a.name.cmp(&b.name));
@@ -449,6 +451,9 @@ mod tests {
             assert_eq!(a.refused, None, "{}", a.name);
             assert_eq!((&a.specs, &a.description), (&b.specs, &b.description));
         }
+        // Read over the built-in ones (pressluck run in the repository), they replace none.
+        let over = StrategyBook::builtin().with_folder(&shipped()).unwrap();
+        assert!(over.list().iter().all(|s| !s.replaces_builtin));
         assert_eq!(
             builtin.parse("cant-stop", "cautious").unwrap().name,
             "cautious"
