@@ -20,6 +20,7 @@ use crate::settings::{
     RecordSettings, RunSettings, SweepSettings, TournamentSettings, TuneSettings,
 };
 use crate::shortcut::{self, ShortcutBoard};
+use crate::sim::families::parse_with_strategies;
 use crate::sim::family::Family;
 use crate::sim::runner::{MAX_GAMES, MAX_THREADS};
 use crate::sim::schedule::{matchups, Matchup, Named};
@@ -809,13 +810,18 @@ pub fn advise(a: AdviseArgs) -> Result<AdviseSettings> {
         AdvisePolicies::TreasureHunt(
             list(DEFAULT_ADVISE_TREASURE_POLICIES)
                 .iter()
-                .map(|p| ThSpec::parse(p).map_err(flag))
+                .map(|p| {
+                    parse_with_strategies(&book, treasure_hunt::GAME_NAME, p, ThSpec::parse)
+                        .map_err(flag)
+                })
                 .collect::<Result<_>>()?,
         )
     } else if races {
         let mut specs = Vec::new();
         for part in list(DEFAULT_ADVISE_RACE_POLICIES) {
-            let spec = RaceSpec::parse(&part).map_err(flag)?;
+            let spec =
+                parse_with_strategies(&book, GameKind::GreatRaces.name(), &part, RaceSpec::parse)
+                    .map_err(flag)?;
             if spec.rule == RaceRule::Random {
                 return Err(chance(&spec.name));
             }

@@ -303,3 +303,50 @@ fn cautious_busts_least_and_rolls_least_and_bold_most() {
         }
     }
 }
+
+#[test]
+fn advise_knows_the_strategies_of_every_game_it_advises_in() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fs::create_dir(d.join("strategies")).unwrap();
+    fs::write(
+        d.join("strategies/careful.toml"),
+        "description = \"x\"\ngame = \"treasure-hunt\"\npolicy = \"greedy:0.6\"\n",
+    )
+    .unwrap();
+    let records = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/records");
+    let hunt = records.join("treasure-hunt.rec");
+    let out = in_dir(
+        d,
+        &[
+            "advise",
+            hunt.to_str().unwrap(),
+            "--policies",
+            "careful,greedy",
+        ],
+    );
+    assert!(out.status.success(), "{out:?}");
+    let advice = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        advice
+            .lines()
+            .any(|l| l.trim_start().starts_with("careful ")),
+        "{advice}"
+    );
+    let route66 = records.join("anna-turn.rec");
+    let err = one_error(&in_dir(
+        d,
+        &[
+            "advise",
+            route66.to_str().unwrap(),
+            "--policies",
+            "careful,ev",
+        ],
+    ));
+    assert!(
+        err.contains(
+            "strategies/careful.toml: 'careful' is a strategy for treasure-hunt, not for route66"
+        ),
+        "{err}"
+    );
+}
