@@ -9,13 +9,15 @@ pub mod validate;
 use crate::commands;
 use crate::engine::cpu::EngineRequest;
 use crate::error::input;
+use crate::policy::spec::StrategyBook;
 use crate::settings::GameSetup;
-use crate::sim::families::{ColumnFamily, RacesFamily, ShortcutFamily};
+use crate::sim::families::{ColumnFamily, RacesFamily, ShortcutFamily, WithStrategies};
 use anyhow::Result;
 use args::{Cli, Command};
 use clap::FromArgMatches;
 use std::ffi::OsString;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 /// Parses `args` and runs the command. Help and version print and succeed; a parse error
 /// becomes a one-line input error.
@@ -52,9 +54,9 @@ fn command_line() -> clap::Command {
     })
 }
 
-/// Picks the family of a game setup (the column races knowing the strategies `$strategies`)
-/// and evaluates `$body` with it bound to `$family`: the family is a type, so each arm is its
-/// own instance of the generic code in `$body`.
+/// Picks the family of a game setup, knowing the strategies `$strategies` (an
+/// `Arc<StrategyBook>`), and evaluates `$body` with it bound to `$family`: the family is a
+/// type, so each arm is its own instance of the generic code in `$body`.
 macro_rules! with_family {
     ($setup:expr, $strategies:expr, $family:ident => $body:expr) => {
         match $setup {
@@ -63,48 +65,73 @@ macro_rules! with_family {
                 $body
             }
             GameSetup::GreatRaces(rules) => {
-                let $family = RacesFamily(rules);
+                let $family = WithStrategies {
+                    family: RacesFamily(rules),
+                    strategies: $strategies,
+                };
                 $body
             }
             GameSetup::Shortcut(setup) => {
-                let $family = ShortcutFamily(setup);
+                let $family = WithStrategies {
+                    family: ShortcutFamily(setup),
+                    strategies: $strategies,
+                };
                 $body
             }
             GameSetup::TreasureHunt(family) => {
-                let $family = family;
+                let $family = WithStrategies {
+                    family,
+                    strategies: $strategies,
+                };
                 $body
             }
         }
     };
 }
 
+/// Prints a warning on standard error for each refused strategy file the command's checks
+/// did not name (a file named is an error instead).
+pub(crate) fn warn_unnamed(book: &StrategyBook) {
+    for line in book.warnings() {
+        eprintln!("{line}");
+    }
+}
+
 /// Checks a parsed subcommand into its settings and runs it.
 fn run(command: Command) -> Result<ExitCode> {
     match command {
         Command::Tournament(a) => {
-            let book = validate::strategies(a.strategies.as_deref())?;
-            with_family!(a.game.setup(a.players)?, book, family => {
-                commands::tournament::run(validate::tournament(family, a)?)
+            let book = Arc::new(validate::strategies(a.strategies.as_deref())?);
+            with_family!(a.game.setup(a.players)?, book.clone(), family => {
+                let settings = validate::tournament(family, a)?;
+                warn_unnamed(&book);
+                commands::tournament::run(settings)
             })
         }
         Command::Sweep(a) => {
             validate::sweep_players(a.players)?;
-            let book = validate::strategies(a.strategies.as_deref())?;
-            with_family!(a.game.setup(a.players)?, book, family => {
-                commands::sweep::run(validate::sweep(family, a)?)
+            let book = Arc::new(validate::strategies(a.strategies.as_deref())?);
+            with_family!(a.game.setup(a.players)?, book.clone(), family => {
+                let settings = validate::sweep(family, a)?;
+                warn_unnamed(&book);
+                commands::sweep::run(settings)
             })
         }
         Command::Tune(a) => {
-            let book = validate::strategies(a.strategies.as_deref())?;
-            with_family!(a.game.setup(a.players)?, book, family => {
-                commands::tune::run(validate::tune(family, a)?)
+            let book = Arc::new(validate::strategies(a.strategies.as_deref())?);
+            with_family!(a.game.setup(a.players)?, book.clone(), family => {
+                let settings = validate::tune(family, a)?;
+                warn_unnamed(&book);
+                commands::tune::run(settings)
             })
         }
         Command::Bench(a) => {
             validate::bench_limits(&a)?;
-            let book = validate::strategies(a.strategies.as_deref())?;
-            with_family!(a.game.setup(a.players)?, book, family => {
-                commands::bench::run(validate::bench(family, a)?)
+            let book = Arc::new(validate::strategies(a.strategies.as_deref())?);
+            with_family!(a.game.setup(a.players)?, book.clone(), family => {
+                let settings = validate::bench(family, a)?;
+                warn_unnamed(&book);
+                commands::bench::run(settings)
             })
         }
         Command::Merge(a) => commands::merge::run(validate::merge(a)?),

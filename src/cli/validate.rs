@@ -21,6 +21,7 @@ use crate::settings::{
     RecordSettings, RunSettings, SweepSettings, TournamentSettings, TuneSettings,
 };
 use crate::shortcut::{self, ShortcutBoard};
+use crate::sim::families::parse_with_strategies;
 use crate::sim::family::Family;
 use crate::sim::runner::{MAX_GAMES, MAX_THREADS};
 use crate::sim::schedule::{matchups, Matchup, Named};
@@ -851,7 +852,7 @@ fn overrides(a: &RecordArgs) -> Result<Overrides> {
 pub fn advise(a: AdviseArgs) -> Result<AdviseSettings> {
     let book = strategies(a.strategies.as_deref())?;
     let format = format(&a.reading.format)?;
-    let (source, races, treasure) = match a.file {
+    let (source, races, treasure, game) = match a.file {
         Some(file) => {
             if let Some(flag) = a.position.first_given() {
                 return Err(input(format!(
@@ -870,9 +871,19 @@ pub fn advise(a: AdviseArgs) -> Result<AdviseSettings> {
                 RecordGame::TreasureHunt(_) => true,
                 RecordGame::Columns(_) => false,
             };
-            (AdviseSource::Record(record), races, treasure)
+            let game = name
+                .parse::<GameKind>()
+                .map_or(name, |g| g.name().to_string());
+            (AdviseSource::Record(record), races, treasure, game)
         }
-        None => (position(&a.reading, &a.position)?, false, false),
+        None => {
+            let source = position(&a.reading, &a.position)?;
+            let game = match &source {
+                AdviseSource::Position { rules, .. } => rules.game.name().to_string(),
+                AdviseSource::Record(_) => String::new(),
+            };
+            (source, false, false, game)
+        }
     };
     let list = |default: &str| -> Vec<String> {
         a.policies
@@ -892,13 +903,18 @@ pub fn advise(a: AdviseArgs) -> Result<AdviseSettings> {
         AdvisePolicies::TreasureHunt(
             list(DEFAULT_ADVISE_TREASURE_POLICIES)
                 .iter()
-                .map(|p| ThSpec::parse(p).map_err(flag))
+                .map(|p| {
+                    parse_with_strategies(&book, treasure_hunt::GAME_NAME, p, ThSpec::parse)
+                        .map_err(flag)
+                })
                 .collect::<Result<_>>()?,
         )
     } else if races {
         let mut specs = Vec::new();
         for part in list(DEFAULT_ADVISE_RACE_POLICIES) {
-            let spec = RaceSpec::parse(&part).map_err(flag)?;
+            let spec =
+                parse_with_strategies(&book, GameKind::GreatRaces.name(), &part, RaceSpec::parse)
+                    .map_err(flag)?;
             if spec.rule == RaceRule::Random {
                 return Err(chance(&spec.name));
             }
@@ -910,8 +926,8 @@ pub fn advise(a: AdviseArgs) -> Result<AdviseSettings> {
         let parts = list(DEFAULT_ADVISE_POLICIES);
         let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
         let mut specs = Vec::new();
-        for part in join_spec_parts(&parts, |p| book.parse(p).is_ok()) {
-            let spec = book.parse(&part).map_err(flag)?;
+        for part in join_spec_parts(&parts, |p| book.parse(&game, p).is_ok()) {
+            let spec = book.parse(&game, &part).map_err(flag)?;
             if spec.name.starts_with("random") {
                 return Err(chance(&spec.name));
             }
@@ -919,6 +935,7 @@ pub fn advise(a: AdviseArgs) -> Result<AdviseSettings> {
         }
         AdvisePolicies::Columns(specs)
     };
+    super::warn_unnamed(&book);
     Ok(AdviseSettings {
         source,
         policies,

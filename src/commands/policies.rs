@@ -1,10 +1,11 @@
 //! `pressluck policies [--game G]`: every game's built-in policies with their spec syntax and
-//! one line each, the default field of its tournaments, and (for Route 66 and Can't Stop) the
-//! strategies known by name: the built-in ones and the user's own.
+//! one line each, the default field of its tournaments, and the strategies known by name for
+//! it: the built-in ones and the user's own, a refused file with the reason.
 
 use crate::columns::GameKind;
 use crate::output::destination::Destination;
 use crate::policy::race::{DEFAULT_RACE_POLICIES, RACE_FAMILIES};
+use crate::policy::spec::{Strategy, COLUMN_GAMES};
 use crate::policy::FAMILIES;
 use crate::settings::{GameName, PoliciesSettings};
 use crate::shortcut::policy::{DEFAULT_SHORTCUT_POLICIES, SHORTCUT_FAMILIES};
@@ -84,11 +85,7 @@ pub fn render(s: &PoliciesSettings) -> String {
         families_text(&mut out, families);
         shown_columns |= columns;
     }
-    if s.game
-        .is_none_or(|g| matches!(g, GameName::Columns(GameKind::Route66 | GameKind::CantStop)))
-    {
-        strategies_text(&mut out, s);
-    }
+    strategies_text(&mut out, s);
     out
 }
 
@@ -109,40 +106,78 @@ fn families_text(out: &mut String, families: &[(&str, &str)]) {
     }
 }
 
-/// The strategies by name (Route 66 and Can't Stop), each with its spec, its description and
-/// where it comes from.
+/// The strategies by name (of the game asked for, else all), each with the spec it plays, its
+/// description, its games when they are not route66 and cant-stop, and its file; a refused
+/// file with the reason.
 fn strategies_text(out: &mut String, s: &PoliciesSettings) {
-    let list = s.strategies.list();
+    let game = s.game.map(GameName::name);
+    let list: Vec<&Strategy> = s
+        .strategies
+        .list()
+        .iter()
+        .filter(|st| st.refused.is_some() || game.is_none_or(|g| st.spec_for(g).is_some()))
+        .collect();
+    if list.is_empty() {
+        return;
+    }
     let _ = writeln!(
         out,
-        "\nStrategies by name for route66 and cant-stop (--policies NAME; yours in ./strategies, \
-         --strategies DIR or PRESSLUCK_STRATEGIES; a file path works too):"
+        "\nStrategies by name{} (--policies NAME; yours in ./strategies, --strategies DIR or \
+         PRESSLUCK_STRATEGIES; a file path works too):",
+        match game {
+            Some(g) => format!(" for {g}"),
+            None => " (for route66 and cant-stop unless they name their game)".to_string(),
+        }
     );
     // A spec too long for the column (a tuned one) goes on its own line below its name.
     const SPEC_WIDTH: usize = 24;
-    let name_w = list.iter().map(|s| s.spec.name.len()).max().unwrap_or(0);
+    let spec_of = |st: &Strategy| -> String {
+        let spec = match game {
+            Some(g) => st.spec_for(g),
+            None => st.specs.first().map(|(_, spec)| spec.as_str()),
+        };
+        spec.unwrap_or_default().to_string()
+    };
+    let name_w = list.iter().map(|st| st.name.len()).max().unwrap_or(0);
     let spec_w = list
         .iter()
-        .map(|s| s.canonical.len())
+        .map(|st| spec_of(st).len())
         .filter(|&n| n <= SPEC_WIDTH)
         .max()
         .unwrap_or(0);
     for st in list {
-        let from = match &st.file {
-            Some(p) => format!(" [{}]", p.display()),
-            None => String::new(),
-        };
-        if st.canonical.len() > spec_w {
+        if let Some(why) = &st.refused {
+            let _ = writeln!(out, "  {:name_w$}  refused: {why}", st.name);
+            continue;
+        }
+        let mut from = String::new();
+        if game.is_none() && st.specs.iter().map(|(g, _)| *g).ne(COLUMN_GAMES) {
+            let _ = write!(from, " [{}]", st.games_text());
+        }
+        if let Some(p) = &st.file {
+            let _ = write!(
+                from,
+                " [{}{}]",
+                p.display(),
+                if st.replaces_builtin {
+                    ", in place of the built-in one"
+                } else {
+                    ""
+                }
+            );
+        }
+        let spec = spec_of(st);
+        if spec.len() > spec_w {
             let _ = writeln!(
                 out,
-                "  {:name_w$}  {}{from}\n  {:name_w$}    = {}",
-                st.spec.name, st.description, "", st.canonical
+                "  {:name_w$}  {}{from}\n  {:name_w$}    = {spec}",
+                st.name, st.description, ""
             );
         } else {
             let _ = writeln!(
                 out,
-                "  {:name_w$}  {:spec_w$}  {}{from}",
-                st.spec.name, st.canonical, st.description
+                "  {:name_w$}  {spec:spec_w$}  {}{from}",
+                st.name, st.description
             );
         }
     }
@@ -180,7 +215,7 @@ mod tests {
             "runner[:P]",
             "thief[:P]",
             "cautious",
-            "fixed-risk:0.2",
+            "rule-of-n:10",
             "two-rolls",
         ] {
             assert!(all.contains(needle), "{needle} missing:\n{all}");
@@ -201,5 +236,8 @@ mod tests {
             cant_stop.contains("rule28") && cant_stop.contains("cautious"),
             "{cant_stop}"
         );
+        // A tuned strategy is listed for its own game only.
+        assert!(cant_stop.contains("tuned-cant-stop-duel"), "{cant_stop}");
+        assert!(!cant_stop.contains("tuned-route66-duel"), "{cant_stop}");
     }
 }

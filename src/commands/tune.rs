@@ -252,21 +252,27 @@ fn strategy_file<F: Family>(
         })
         .collect();
     let p: &Provenance = &s.provenance;
-    let headline = match figures.as_slice() {
-        [f] if solitaire => format!("{:.3} mean turns alone", f.objective),
-        fs => fs
-            .iter()
-            .map(|f| format!("{:.1}% against {}", 100.0 * f.objective, f.opponent))
-            .collect::<Vec<_>>()
-            .join(", "),
+    let target = if solitaire {
+        "fewest turns alone".to_string()
+    } else {
+        format!(
+            "wins against {}",
+            s.field
+                .iter()
+                .map(|o| o.name().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
     };
     StrategyFile {
         description: format!(
-            "Tuned by pressluck tune for {} ({} player{}): {headline}, on fresh games",
+            "Tuned by pressluck tune for {} ({} player{}, {target}); its figures on fresh games \
+             are in [provenance.validation]",
             p.game,
             p.players.unwrap_or(0),
             if solitaire { "" } else { "s" }
         ),
+        game: p.game.clone(),
         policy: best.to_string(),
         provenance: TuneProvenance {
             command: command_line(),

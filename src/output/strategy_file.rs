@@ -1,5 +1,7 @@
-//! A tuned strategy as a strategy file: its description, its spec, and where it came from — the
-//! command, the run's game and seed, the search's size and the validation figures.
+//! A tuned strategy as a strategy file: its description, its game, its spec, and where it came
+//! from — the command, the run's game and seed, the search's size and the validation figures.
+//! It holds what a strategy file is read with (`description`, `game`, `policy`) and a
+//! `[provenance]` table kept for people.
 
 use serde::Serialize;
 
@@ -8,6 +10,8 @@ use serde::Serialize;
 pub struct StrategyFile {
     /// One line on what it is.
     pub description: String,
+    /// The game its spec is for (the spec is in that game's language).
+    pub game: String,
     /// The spec.
     pub policy: String,
     /// Where it came from.

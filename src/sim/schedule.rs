@@ -4,6 +4,9 @@
 pub trait Named {
     /// The name, as in the CSV's `policy` column.
     fn name(&self) -> &str;
+
+    /// Gives it the name `name` in outputs (a strategy's, in place of its spec's).
+    fn rename(&mut self, name: &str);
 }
 
 /// One matchup: the policies in their base seat order (slots).

@@ -151,7 +151,6 @@ bench: zero repeats :: bench --repeat 0 :: --repeat 0 ;; between 1 and 100
 bench: too many repeats :: bench --games 10 --repeat 101 :: --repeat 101 ;; between 1 and 100
 boards: unknown :: boards monopoly :: unknown board 'monopoly'
 policies: folder is a file :: policies --strategies file.txt :: --strategies file.txt ;; Not a directory
-policies: a bad file in the folder :: policies --strategies strat :: strat/badspec.toml ;; 0..1
 no subcommand ::  :: no subcommand given ;; tournament, replay
 unknown subcommand :: play :: unrecognized subcommand 'play'
 misspelt subcommand :: tournamnet :: unrecognized subcommand 'tournamnet' ;; tip: a similar subcommand exists: 'tournament'

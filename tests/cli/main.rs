@@ -21,6 +21,7 @@ mod provenance;
 mod replay;
 mod shards;
 mod shortcut;
+mod strategies;
 mod svg_charts;
 mod sweep;
 mod sweep_shards;

@@ -1,5 +1,6 @@
-//! Policy specs: `name` or `name:param,param` on the command line, or a path to a
-//! `strategies/NAME.toml` file holding a named, documented spec.
+//! Policy specs: `name` or `name:param,param` on the command line, or (through a
+//! [`StrategyBook`]) a strategy's name or the path to a `strategies/NAME.toml` file holding a
+//! named, documented spec.
 //!
 //! Here: the parsed spec, its canonical name, and building the policy it names; `parse.rs`
 //! reads a spec's text and `strategy.rs` the strategy files.
@@ -7,7 +8,10 @@
 mod parse;
 mod strategy;
 
-pub use strategy::{read_strategy, Strategy, StrategyBook, BUILTIN_STRATEGIES};
+pub use strategy::{
+    builtin_spec, read_strategy, Strategy, StrategyBook, BUILTIN_STRATEGIES, COLUMN_GAMES,
+    STRATEGY_GAMES,
+};
 
 use super::ev::ExpectedValue;
 use super::fixed_risk::FixedRisk;
@@ -64,8 +68,8 @@ impl fmt::Display for PolicySpec {
 }
 
 impl PolicySpec {
-    /// Parses a spec (or loads a strategy file when the text ends in `.toml`); the error is one
-    /// line.
+    /// Parses a spec; the error is one line. A strategy's name or file is the
+    /// [`StrategyBook`]'s to read.
     pub fn parse(text: &str) -> Result<PolicySpec, String> {
         parse::parse_text(text).map_err(|e| one_line(&e))
     }

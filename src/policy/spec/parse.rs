@@ -1,17 +1,18 @@
 //! Parsing a spec's text: `name` or `name:param,param` into a [`SpecKind`] with its canonical
-//! name, every parameter checked; a path ending in `.toml` goes to the strategy file loader.
+//! name, every parameter checked. A strategy file's path is no spec here: the
+//! [`super::StrategyBook`] reads it for the game it is named in.
 
-use super::strategy::load_strategy;
 use super::{canonical, PolicySpec, SpecKind};
 use crate::policy::race_aware::RaceParams;
 use crate::policy::rule_of_n::{RuleParams, Ties, GLENN, KELLER};
-use std::path::Path;
 
 /// [`PolicySpec::parse`] before its error is made one line.
 pub(super) fn parse_text(text: &str) -> Result<PolicySpec, String> {
     let text = text.trim();
     if text.ends_with(".toml") {
-        return load_strategy(Path::new(text));
+        return Err(format!(
+            "{text}: a strategy file is read for a game (as in --policies), not as a bare spec"
+        ));
     }
     let (name, params) = match text.split_once(':') {
         Some((n, p)) => (n, p.split(',').map(str::trim).collect::<Vec<_>>()),

@@ -14,6 +14,10 @@ impl Named for PolicySpec {
     fn name(&self) -> &str {
         &self.name
     }
+
+    fn rename(&mut self, name: &str) {
+        self.name = name.to_string();
+    }
 }
 
 /// The default tournament field of the column races.
@@ -36,10 +40,10 @@ impl ColumnFamily {
     }
 
     /// The family of `rules`, with the strategies of `book`.
-    pub fn with_strategies(rules: Rules, book: StrategyBook) -> ColumnFamily {
+    pub fn with_strategies(rules: Rules, book: impl Into<Arc<StrategyBook>>) -> ColumnFamily {
         ColumnFamily {
             rules,
-            strategies: Arc::new(book),
+            strategies: book.into(),
         }
     }
 }
@@ -64,7 +68,7 @@ impl Family for ColumnFamily {
     }
 
     fn parse_spec(&self, text: &str) -> Result<PolicySpec, String> {
-        self.strategies.parse(text)
+        self.strategies.parse(self.rules.game.name(), text)
     }
 
     fn play(&self, m: &Matchup<PolicySpec>, seed: u64, key: u64, lo: u64, hi: u64) -> MatchupStats {

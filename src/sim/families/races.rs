@@ -12,6 +12,10 @@ impl Named for RaceSpec {
     fn name(&self) -> &str {
         &self.name
     }
+
+    fn rename(&mut self, name: &str) {
+        self.name = name.to_string();
+    }
 }
 
 /// The Great Races with its rules (board, players) fixed.

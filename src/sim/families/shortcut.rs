@@ -13,6 +13,10 @@ impl Named for ShortcutSpec {
     fn name(&self) -> &str {
         &self.name
     }
+
+    fn rename(&mut self, name: &str) {
+        self.name = name.to_string();
+    }
 }
 
 /// The Shortcut family with its board and seats fixed.

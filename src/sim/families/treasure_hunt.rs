@@ -14,6 +14,10 @@ impl Named for ThSpec {
     fn name(&self) -> &str {
         &self.name
     }
+
+    fn rename(&mut self, name: &str) {
+        self.name = name.to_string();
+    }
 }
 
 /// Treasure Hunt with its rules and deck fixed.
