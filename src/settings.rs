@@ -343,7 +343,12 @@ pub struct AdviseSettings {
 #[derive(Clone, Debug)]
 pub enum AdviseSource {
     /// A game record, played up to its current decision.
-    Record(RecordSettings),
+    Record {
+        /// The record.
+        record: RecordSettings,
+        /// A roll to consider at the record's end (`--roll`), where the turn awaits a roll.
+        roll: Option<Roll>,
+    },
     /// A position set up on the command line (Route 66, Can't Stop).
     Position {
         /// The rules.

@@ -285,8 +285,8 @@ pub struct AdviseArgs {
 }
 
 /// A position by hand for `advise` (Route 66 and Can't Stop): columns are 2 to 12, spaces count
-/// from 1 at the bottom, players from 1.
-#[derive(Debug, Default, Args)]
+/// from 1 at the bottom, players from 1. `--roll` also goes with a record.
+#[derive(Clone, Debug, Default, Args)]
 pub struct PositionArgs {
     /// Seats at the table (default: 2, or more when the flags name a higher player).
     #[arg(long)]
@@ -308,7 +308,8 @@ pub struct PositionArgs {
     /// roll; fewer is an error).
     #[arg(long)]
     pub rolls: Option<u16>,
-    /// The roll to use: four dice, e.g. 3,4,4,6 (without it: roll on or stop).
+    /// The roll to use: four dice, e.g. 3,4,4,6 (without it: roll on or stop); with a record,
+    /// a roll to consider where the record awaits one.
     #[arg(long)]
     pub roll: Option<String>,
 }
@@ -407,7 +408,7 @@ pub struct PoliciesArgs {
     /// Only this game's policies: route66, cant-stop, great-races, shortcut or treasure-hunt.
     #[arg(long)]
     pub game: Option<String>,
-    /// Folder of your own strategy files, found by name in --policies (default: ./strategies
+    /// Folder of your own strategy files, listed beside the built-in ones (default: ./strategies
     /// when it exists; the built-in ones are always there).
     #[arg(long, env = "PRESSLUCK_STRATEGIES")]
     pub strategies: Option<PathBuf>,
@@ -431,7 +432,7 @@ pub struct SweepArgs {
     /// tournament field).
     #[arg(long)]
     pub against: Option<String>,
-    /// Folder of your own strategy files, found by name in --policies (default: ./strategies
+    /// Folder of your own strategy files, found by name in --against (default: ./strategies
     /// when it exists; the built-in ones are always there).
     #[arg(long, env = "PRESSLUCK_STRATEGIES")]
     pub strategies: Option<PathBuf>,

@@ -854,7 +854,12 @@ pub fn advise(a: AdviseArgs) -> Result<AdviseSettings> {
     let format = format(&a.reading.format)?;
     let (source, races, treasure, game) = match a.file {
         Some(file) => {
-            if let Some(flag) = a.position.first_given() {
+            let roll = a.position.roll.as_deref().map(parse_roll).transpose()?;
+            let position = PositionArgs {
+                roll: None,
+                ..a.position.clone()
+            };
+            if let Some(flag) = position.first_given() {
                 return Err(input(format!(
                     "{flag} sets up a position without a record; give a record or the position, not both"
                 )));
@@ -874,13 +879,18 @@ pub fn advise(a: AdviseArgs) -> Result<AdviseSettings> {
             let game = name
                 .parse::<GameKind>()
                 .map_or(name, |g| g.name().to_string());
-            (AdviseSource::Record(record), races, treasure, game)
+            if roll.is_some() && (races || treasure) {
+                return Err(input(
+                    "--roll: a roll of four dice to consider applies to Route 66 and Can't Stop records",
+                ));
+            }
+            (AdviseSource::Record { record, roll }, races, treasure, game)
         }
         None => {
             let source = position(&a.reading, &a.position)?;
             let game = match &source {
                 AdviseSource::Position { rules, .. } => rules.game.name().to_string(),
-                AdviseSource::Record(_) => String::new(),
+                AdviseSource::Record { .. } => String::new(),
             };
             (source, false, false, game)
         }

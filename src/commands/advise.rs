@@ -393,17 +393,20 @@ pub fn to_text(a: &Value) -> String {
             );
         }
     } else {
-        s += &format!(
-            "roll {}: legal uses\n",
-            a["roll"]
-                .as_array()
-                .map(|d| d
-                    .iter()
+        let dice = a["roll"]
+            .as_array()
+            .map(|d| {
+                d.iter()
                     .map(|x| x.to_string())
                     .collect::<Vec<_>>()
-                    .join(" "))
-                .unwrap_or_default()
-        );
+                    .join(" ")
+            })
+            .unwrap_or_default();
+        if a["choices"].as_array().is_none_or(|c| c.is_empty()) {
+            s += &format!("roll {dice}: no legal use, the turn busts: nothing to decide\n");
+            return s;
+        }
+        s += &format!("roll {dice}: legal uses\n");
         for c in a["choices"].as_array().into_iter().flatten() {
             if c.get("expected_points").is_some() {
                 s += &format!(
@@ -444,20 +447,37 @@ pub fn to_text(a: &Value) -> String {
 pub fn run(a: AdviseSettings) -> Result<ExitCode> {
     let treasure = matches!(
         &a.source,
-        AdviseSource::Record(RecordSettings {
-            game: RecordGame::TreasureHunt(_),
+        AdviseSource::Record {
+            record: RecordSettings {
+                game: RecordGame::TreasureHunt(_),
+                ..
+            },
             ..
-        })
+        }
     );
     let advice = match (&a.source, &a.policies) {
-        (AdviseSource::Record(record), policies) => match (&record.game, policies) {
+        (AdviseSource::Record { record, roll }, policies) => match (&record.game, policies) {
             (RecordGame::TreasureHunt(deck), AdvisePolicies::TreasureHunt(specs)) => {
                 treasure_advice(&replay::treasure(record, deck)?, specs)
             }
             (RecordGame::Columns(overrides), policies) => {
                 let (setup, replay) = replay::columns(record, overrides)?;
-                let decision = replay.decision(&setup.rules);
-                columns_advice(&setup.rules, &replay.game, decision, policies)?
+                let rules = &setup.rules;
+                let decision = match (replay.decision(rules), roll) {
+                    (d, None) => d,
+                    (Decision::Roll | Decision::RollOrStop, Some(r)) => {
+                        Decision::Use(*r, replay.game.choices(rules, *r))
+                    }
+                    (Decision::Over, Some(_)) => {
+                        return Err(input("--roll: the record's game is over"))
+                    }
+                    (Decision::Use(..), Some(_)) => {
+                        return Err(input(
+                            "--roll: the record ends on a roll of its own; advice on its uses needs no --roll",
+                        ))
+                    }
+                };
+                columns_advice(rules, &replay.game, decision, policies)?
             }
             _ => unreachable!("the settings pair a record's game with its policies"),
         },

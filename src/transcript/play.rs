@@ -79,7 +79,7 @@ impl Replay {
     /// Applies the action of line `line`; the error is the bare reason.
     fn apply(&mut self, rules: &Rules, action: Action, line: usize) -> Result<Event, String> {
         if let Some(w) = self.game.winner {
-            return Err(format!("the game is over (player {w} won)"));
+            return Err(format!("the game is over (player {} won)", w + 1));
         }
         let pending = self.pending;
         match (action, pending) {

@@ -178,11 +178,11 @@ fn a_position_from_flags_gets_the_advice_its_record_would() {
         "--cars",
         "7@6,4@2",
         "--rolls",
-        "2",
+        "3",
     ]);
     assert_eq!(a["decision"], "roll-or-stop");
     assert_eq!(a["to_move"], 2);
-    assert_eq!(a["rolls_this_turn"], 2);
+    assert_eq!(a["rolls_this_turn"], 3);
     let usable: Vec<&str> = a["usable"].as_str().unwrap().split('-').collect();
     assert!(!usable.contains(&"2") && usable.contains(&"4"), "{a}");
     // Route 66 by default, its values in points.
@@ -228,4 +228,50 @@ fn a_bad_position_is_one_line_naming_the_flag() {
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(err.contains(want), "{flags:?}: {err}");
     }
+}
+
+#[test]
+fn a_record_and_a_roll_to_consider_rank_the_roll_s_uses() {
+    let rec = "examples/records/anna-decides.rec";
+    let a = crate::run::json_of(&["advise", rec, "--roll", "3,4,4,6", "--format", "json"]);
+    assert_eq!(a["decision"], "use");
+    let uses: Vec<&str> = a["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["use"].as_str().unwrap())
+        .collect();
+    // Cars on 2, 5 and 9, all three out: 3 4 4 6 pairs as 7+10, 8+9 or 7+10 again: only 9.
+    assert_eq!(uses, ["9"]);
+    // A roll that busts says so; a record that ends on its own roll takes no --roll.
+    let out = Command::cargo_bin("pressluck")
+        .unwrap()
+        .args(["advise", rec, "--roll", "3,3,4,4"])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("no legal use, the turn busts"));
+    let mut f = tempfile::NamedTempFile::new().unwrap();
+    f.write_all(b"roll 2 3 4 5\n").unwrap();
+    let out = Command::cargo_bin("pressluck")
+        .unwrap()
+        .args(["advise", f.path().to_str().unwrap(), "--roll", "3,3,4,4"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("ends on a roll of its own"));
+}
+
+#[test]
+fn the_readme_example_record_asks_for_a_decision() {
+    let a = crate::run::json_of(&[
+        "advise",
+        "examples/records/anna-decides.rec",
+        "--policies",
+        "ev,rule28",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(a["decision"], "roll-or-stop");
+    assert_eq!(decision(&a, "ev"), "stop");
+    assert_eq!(decision(&a, "rule28"), "roll");
 }

@@ -84,7 +84,7 @@ replay: die of 7 :: replay rec/die7.rec :: rec/die7.rec: line 1 ;; die '7' is no
 replay: three dice :: replay rec/short.rec :: line 1: roll 2 3 4 ;; four dice, not 3
 replay: truncated :: replay rec/truncated.rec :: line 3: roll ;; four dice, not 0
 replay: binary :: replay rec/binary.rec :: rec/binary.rec: line 1 ;; not UTF-8
-replay: after the game end :: replay rec/over.rec :: line 20: roll 1 1 1 1 ;; the game is over (player 0 won)
+replay: after the game end :: replay rec/over.rec :: line 20: roll 1 1 1 1 ;; the game is over (player 1 won)
 replay: use before roll :: replay rec/use-first.rec :: line 1: use 5 9 ;; roll first
 replay: stop first :: replay rec/stop-first.rec :: line 1: stop ;; nothing to keep
 replay: five players :: replay rec/players.rec :: line 1: players 5 ;; 1 to 4

@@ -40,7 +40,7 @@ fn the_game_ends_after_the_stop_that_wins_the_eighth_segment() {
     );
     let e = replay_err(&format!("{}roll 1 1 1 6\n", eight_segments(8)));
     assert!(
-        e.ends_with("roll 1 1 1 6: the game is over (player 0 won)"),
+        e.ends_with("roll 1 1 1 6: the game is over (player 1 won)"),
         "{e}"
     );
 }

@@ -75,7 +75,7 @@ fn cant_stop_three_columns_win() {
         (r.game.winner, b.won[0], b.scores[0], b.won[1]),
         (Some(0), 3, 3, 0)
     );
-    assert!(replay_err(&format!("{all}roll 1 2 3 4\n")).contains("the game is over (player 0 won)"));
+    assert!(replay_err(&format!("{all}roll 1 2 3 4\n")).contains("the game is over (player 1 won)"));
 }
 
 #[test]
