@@ -236,3 +236,70 @@ fn a_strategy_is_found_by_name_from_any_folder() {
     .unwrap();
     assert!(run(&[]).status.success());
 }
+
+/// The first line of a CSV written to standard output by `pressluck ARGS`.
+fn header_of(args: &[&str]) -> String {
+    let out = crate::run::stdout_of(args);
+    String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn the_docs_give_the_columns_the_files_have() {
+    let charts = fs::read_to_string("docs/charts.md").unwrap();
+    let sweep = header_of(&[
+        "sweep",
+        "--quiet",
+        "--game",
+        "cant-stop",
+        "--policy",
+        "rolls:{1..2}",
+        "--against",
+        "one-roll",
+        "--games",
+        "50",
+        "--out",
+        "-",
+    ]);
+    assert!(
+        charts.contains(&format!("`{sweep}`")),
+        "docs/charts.md lacks `{sweep}`"
+    );
+    let csv = fs::read_to_string("docs/csv.md").unwrap();
+    let tournament = header_of(&[
+        "tournament",
+        "--quiet",
+        "--game",
+        "cant-stop",
+        "--policies",
+        "one-roll",
+        "--games",
+        "50",
+        "--out",
+        "-",
+    ]);
+    for column in tournament.split(',') {
+        assert!(
+            csv.contains(&format!("`{column}`")),
+            "docs/csv.md lacks `{column}`"
+        );
+    }
+    let readme = fs::read_to_string("README.md").unwrap();
+    // The install line keeps the locked versions.
+    assert!(readme.contains("cargo install --locked --path ."));
+}
+
+#[test]
+fn each_command_s_help_names_the_flags_it_has() {
+    let help = String::from_utf8(crate::run::stdout_of(&["sweep", "--help"])).unwrap();
+    let strategies = &help[help.find("--strategies").unwrap()..];
+    let line: String = strategies.lines().take(3).collect();
+    assert!(
+        line.contains("--against") && !line.contains("--policies"),
+        "{line}"
+    );
+}
