@@ -198,6 +198,9 @@ impl Policy for LinearN {
     }
 }
 
+/// Every decision below is worked by hand from Glenn's parameters; his code
+/// (`GeneralizedRuleOfNStrategy.pickPairs` and `rollAgain` on the same positions, with his
+/// move order for the tie) takes the same.
 #[cfg(test)]
 mod tests {
     use super::*;
