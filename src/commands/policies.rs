@@ -203,6 +203,8 @@ mod tests {
             "fixed-risk:P",
             "rule28",
             "glenn",
+            "glenn-linear[:ties=glenn]",
+            "linear-n:T[,progress=",
             "rolls:N",
             "random:P",
             "race-points",

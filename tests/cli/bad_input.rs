@@ -25,6 +25,8 @@ fixed-risk not a number :: tournament --policies fixed-risk:abc,ev :: fixed-risk
 rolls zero :: tournament --policies rolls:0,ev :: rolls:0 ;; at least 1 roll
 random above 1 :: tournament --policies random:2,ev :: random:2 ;; 0..1
 rule-of-n not a number :: tournament --policies rule-of-n:x,ev :: rule-of-n ;; 'x' is not a whole number
+linear-n slope not a number :: tournament --game cant-stop --policies linear-n:61,slope=72/48/56/44/28/x,ev :: linear-n ;; 'x' is not a number
+glenn-linear unknown parameter :: tournament --game cant-stop --policies glenn-linear:61,ev :: glenn-linear ;; unknown parameter '61'
 against twice :: sweep --against ev,ev :: --against ;; 'ev' is listed twice
 line break in a policy :: tournament --policies ev,b\nad :: unknown policy 'b\nad'
 negative games :: tournament --games -5 :: '--games <GAMES>' ;; '-5'

@@ -601,3 +601,108 @@ fn a_winner_on_the_edge_of_the_box_is_named() {
     assert!(text.contains(": rolls:3\n"), "{text}");
     assert!(!text.contains("edge"), "{text}");
 }
+
+#[test]
+fn the_linear_weights_family_plays_in_tournaments_and_tuning() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Alone in Can't Stop, beside the Rule of N it extends: a mean in turns for each, the same
+    // bytes on one thread or two.
+    let solo = |threads: &str| {
+        let out = run(
+            d,
+            &[
+                "tournament",
+                "--game",
+                "cant-stop",
+                "--players",
+                "1",
+                "--policies",
+                "glenn-linear,glenn-linear:ties=glenn,glenn",
+                "--games",
+                "2000",
+                "--seed",
+                "5",
+                "--threads",
+                threads,
+                "--quiet",
+                "--out",
+                "-",
+            ],
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let csv = solo("1");
+    assert_eq!(csv, solo("2"));
+    let mean = |name: &str| -> f64 {
+        let rows = rows(&csv);
+        let row = rows.iter().find(|r| r["policy"] == name).unwrap();
+        assert_eq!(row["games"], "2000", "{csv}");
+        row["mean_turns"].parse().unwrap()
+    };
+    // Glenn's code: 8.79 turns; the Rule of N with Glenn & Aloi's weights: 9.25.
+    for name in ["glenn-linear", "glenn-linear:ties=glenn"] {
+        assert!((8.5..9.1).contains(&mean(name)), "{name}: {csv}");
+    }
+    assert!(mean("glenn-linear") < mean("glenn"), "{csv}");
+    // Against another policy, in both column games: every game has one winner.
+    for game in ["cant-stop", "route66"] {
+        let out = run(
+            d,
+            &[
+                "tournament",
+                "--game",
+                game,
+                "--policies",
+                "linear-n:55,slope=60/48/56/44/28/32.5,glenn",
+                "--games",
+                "400",
+                "--quiet",
+                "--out",
+                "-",
+            ],
+        );
+        let csv = String::from_utf8(out.stdout).unwrap();
+        let all: Vec<_> = rows(&csv)
+            .into_iter()
+            .filter(|r| r["seat"] == "all")
+            .collect();
+        assert_eq!(all.len(), 2, "{csv}");
+        assert_eq!(all[0]["policy"], "linear-n:55,slope=60/48/56/44/28/32.5");
+        let wins: u64 = all.iter().map(|r| r["wins"].parse::<u64>().unwrap()).sum();
+        assert_eq!(wins, 400, "every game has one winner: {csv}");
+    }
+    // Its numbers are a tuning template's parameters: whole ones and real slopes.
+    let csv = tune(
+        d,
+        &[
+            "tune",
+            "--game",
+            "cant-stop",
+            "--players",
+            "1",
+            "--policy",
+            "linear-n:{50..70 from 61},progress={10..20}/13/8/8/4/3,slope={40.0..100.0}/48/56/44/28/32,marker={6..16}",
+            "--games",
+            "300",
+            "--budget",
+            "8",
+            "--validate",
+            "300",
+            "--quiet",
+        ],
+        "linear.csv",
+    );
+    let rows = rows(&csv);
+    let searched: Vec<_> = rows.iter().filter(|r| r["stage"] == "search").collect();
+    assert!(searched.len() >= 8, "{csv}");
+    for r in searched {
+        assert!(
+            r["spec"].starts_with("linear-n:") || r["spec"] == "glenn-linear",
+            "{csv}"
+        );
+    }
+    let tuned = rows.iter().find(|r| r["stage"] == "validation").unwrap();
+    let turns: f64 = tuned["objective"].parse().unwrap();
+    assert!((7.0..12.0).contains(&turns), "{csv}");
+}

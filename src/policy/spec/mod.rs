@@ -15,6 +15,7 @@ pub use strategy::{
 
 use super::ev::ExpectedValue;
 use super::fixed_risk::FixedRisk;
+use super::linear_n::{LinearN, LinearParams, GLENN_LINEAR};
 use super::one_roll::OneRoll;
 use super::optimal_turn::OptimalTurn;
 use super::race_aware::{RaceAware, RaceParams, TERM_NAMES};
@@ -55,6 +56,8 @@ pub enum SpecKind {
     RuleOfN(RuleParams),
     /// `race-aware:T[,…]`.
     RaceAware(RaceParams),
+    /// `glenn-linear`, `linear-n:T[,…]`.
+    LinearN(LinearParams),
     /// `rolls:N`.
     Rolls(u16),
     /// `random:P`.
@@ -76,7 +79,6 @@ impl PolicySpec {
 
     /// Builds the policy for a game.
     pub fn build(&self, rules: &Rules) -> AnyPolicy {
-        let _ = rules;
         match self.kind {
             SpecKind::OneRoll => AnyPolicy::OneRoll(OneRoll),
             SpecKind::FixedRisk {
@@ -89,6 +91,7 @@ impl PolicySpec {
             }
             SpecKind::RuleOfN(params) => AnyPolicy::RuleOfN(RuleOfN::new(params)),
             SpecKind::RaceAware(params) => AnyPolicy::RaceAware(Box::new(RaceAware::new(params))),
+            SpecKind::LinearN(params) => AnyPolicy::LinearN(Box::new(LinearN::new(params, rules))),
             SpecKind::Rolls(n) => AnyPolicy::Rolls(Rolls { n }),
             SpecKind::Random(p_stop) => AnyPolicy::Random(RandomStop { p_stop }),
         }
@@ -112,6 +115,7 @@ fn canonical(kind: &SpecKind) -> String {
         SpecKind::OptimalTurn(Some(w)) => format!("optimal-turn:{w}"),
         SpecKind::RuleOfN(p) => rule_of_n_name(p),
         SpecKind::RaceAware(p) => race_aware_name(p),
+        SpecKind::LinearN(p) => linear_n_name(p),
         SpecKind::Rolls(n) => format!("rolls:{n}"),
         SpecKind::Random(p) => format!("random:{p}"),
     }
@@ -197,6 +201,47 @@ fn race_aware_name(p: &RaceParams) -> String {
     parts.join(",")
 }
 
+/// The canonical name of a linear-weights Rule of N: `glenn-linear` for Glenn's parameters
+/// (`glenn-linear:ties=glenn` under his tie-break), else `linear-n:T`, then each parameter that
+/// differs from Glenn's, in a fixed order.
+fn linear_n_name(p: &LinearParams) -> String {
+    let d = GLENN_LINEAR;
+    if (LinearParams { ties: d.ties, ..*p }) == d {
+        return match p.ties {
+            Ties::Glenn => "glenn-linear:ties=glenn".into(),
+            Ties::Shared => "glenn-linear".into(),
+        };
+    }
+    let mut parts = vec![format!("linear-n:{}", p.threshold)];
+    let join = |w: &[i32; 6]| w.map(|x| x.to_string()).join("/");
+    if p.progress != d.progress {
+        parts.push(format!("progress={}", join(&p.progress)));
+    }
+    if p.intercept != d.intercept {
+        parts.push(format!("intercept={}", join(&p.intercept)));
+    }
+    if p.slope != d.slope {
+        let slopes = p.slope.map(|x| x.to_string()).join("/");
+        parts.push(format!("slope={slopes}"));
+    }
+    let ints = [
+        ("odd", p.odd, d.odd),
+        ("even", p.even, d.even),
+        ("high", p.high, d.high),
+        ("low", p.low, d.low),
+        ("marker", p.marker, d.marker),
+    ];
+    for (key, v, default) in ints {
+        if v != default {
+            parts.push(format!("{key}={v}"));
+        }
+    }
+    if p.ties == Ties::Glenn {
+        parts.push("ties=glenn".into());
+    }
+    parts.join(",")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -266,6 +311,35 @@ mod tests {
             assert_eq!(parsed.name, name, "{spec}");
             assert_eq!(PolicySpec::parse(&parsed.name).unwrap(), parsed, "{spec}");
         }
+        // glenn-linear and the linear-n family: the threshold, then what differs from Glenn's.
+        for (spec, name) in [
+            ("glenn-linear", "glenn-linear"),
+            ("glenn-linear:ties=shared", "glenn-linear"),
+            ("glenn-linear:ties=glenn", "glenn-linear:ties=glenn"),
+            ("linear-n:61", "glenn-linear"),
+            (
+                "linear-n:61,progress=15/13/8/8/4/3,intercept=15/0/3/0/7/5,slope=72/48/56/44/28/32.0,odd=11,even=-1,high=4,low=4,marker=12",
+                "glenn-linear",
+            ),
+            ("linear-n:61,ties=glenn", "glenn-linear:ties=glenn"),
+            ("linear-n:60", "linear-n:60"),
+            (
+                "linear-n:55,ties=glenn,marker=10,slope=1.50/48/56/44/28/32,intercept=-1/0/3/0/7/5",
+                "linear-n:55,intercept=-1/0/3/0/7/5,slope=1.5/48/56/44/28/32,marker=10,ties=glenn",
+            ),
+            (
+                "linear-n:61,high=5,progress=1/2/3/4/5/6,low=3",
+                "linear-n:61,progress=1/2/3/4/5/6,high=5,low=3",
+            ),
+        ] {
+            let parsed = PolicySpec::parse(spec).unwrap();
+            assert_eq!(parsed.name, name, "{spec}");
+            assert_eq!(PolicySpec::parse(&parsed.name).unwrap(), parsed, "{spec}");
+        }
+        assert_eq!(
+            PolicySpec::parse("glenn-linear").unwrap().kind,
+            SpecKind::LinearN(GLENN_LINEAR)
+        );
         assert_eq!(
             PolicySpec::parse("rolls:3").unwrap().kind,
             SpecKind::Rolls(3)
@@ -282,6 +356,7 @@ mod tests {
             "optimal-turn",
             "rule28",
             "glenn",
+            "glenn-linear",
             "rolls:2",
             "random:0.3",
         ] {
@@ -292,6 +367,7 @@ mod tests {
                 "ev" => matches!(built, AnyPolicy::Ev(_)),
                 "optimal-turn" => matches!(built, AnyPolicy::OptimalTurn(_)),
                 "rule28" | "glenn" => matches!(built, AnyPolicy::RuleOfN(_)),
+                "glenn-linear" => matches!(built, AnyPolicy::LinearN(_)),
                 "rolls:2" => matches!(built, AnyPolicy::Rolls(Rolls { n: 2 })),
                 _ => matches!(built, AnyPolicy::Random(_)),
             };

@@ -3,6 +3,7 @@
 //! [`super::StrategyBook`] reads it for the game it is named in.
 
 use super::{canonical, PolicySpec, SpecKind};
+use crate::policy::linear_n::{LinearParams, GLENN_LINEAR};
 use crate::policy::race_aware::RaceParams;
 use crate::policy::rule_of_n::{RuleParams, Ties, GLENN, KELLER};
 
@@ -71,6 +72,13 @@ pub(super) fn parse_text(text: &str) -> Result<PolicySpec, String> {
         "glenn" => SpecKind::RuleOfN(preset_params(name, GLENN, &params)?),
         "rule-of-n" => SpecKind::RuleOfN(rule_of_n_params(&params)?),
         "race-aware" => SpecKind::RaceAware(race_aware_params(&params)?),
+        "glenn-linear" => {
+            // The preset takes a tie-break only, read as a Rule of N preset's.
+            let mut p = GLENN_LINEAR;
+            p.ties = preset_params(name, GLENN, &params)?.ties;
+            SpecKind::LinearN(p)
+        }
+        "linear-n" => SpecKind::LinearN(linear_n_params(&params)?),
         "rolls" => {
             let [n] = params[..] else {
                 return Err("rolls needs one whole number of rolls, like rolls:2".into());
@@ -198,6 +206,73 @@ fn race_aware_params(params: &[&str]) -> Result<RaceParams, String> {
     Ok(p)
 }
 
+/// Parses `linear-n:T[,key=value…]`: Glenn's linear weights with threshold T, any of them
+/// replaced (`progress=15/13/8/8/4/3`, `intercept=15/0/3/0/7/5`, `slope=72/48/56/44/28/32`,
+/// `odd=`, `even=`, `high=`, `low=`, `marker=`, `ties=`).
+fn linear_n_params(params: &[&str]) -> Result<LinearParams, String> {
+    let name = "linear-n";
+    let (t, rest) = params
+        .split_first()
+        .ok_or("linear-n needs a threshold, like linear-n:61")?;
+    let mut p = GLENN_LINEAR;
+    p.threshold = whole(name, "threshold", t)?;
+    for item in rest {
+        let (key, v) = key_value(name, item)?;
+        match key {
+            "intercept" => {
+                for (slot, x) in p.intercept.iter_mut().zip(six(name, key, v)?) {
+                    *slot = whole(name, key, x)?;
+                }
+            }
+            "slope" => {
+                for (slot, x) in p.slope.iter_mut().zip(six(name, key, v)?) {
+                    *slot = match x.parse::<f64>() {
+                        Ok(m) if m.is_finite() && m.abs() <= 1e6 => m,
+                        _ => {
+                            return Err(format!(
+                            "{name}: slope={v}: '{x}' is not a number (at most 1000000 either way)"
+                        ))
+                        }
+                    };
+                }
+            }
+            _ => {
+                let mut rule = RuleParams {
+                    progress: p.progress,
+                    choice: [0; 6],
+                    odd: p.odd,
+                    even: p.even,
+                    high: p.high,
+                    low: p.low,
+                    marker: p.marker,
+                    threshold: p.threshold,
+                    ties: p.ties,
+                };
+                if key == "choice" || !rule_key(name, &mut rule, key, v)? {
+                    return Err(format!(
+                        "linear-n: unknown parameter '{key}' (expected progress, intercept, slope, odd, even, high, low, marker or ties)"
+                    ));
+                }
+                p.progress = rule.progress;
+                (p.odd, p.even, p.high, p.low) = (rule.odd, rule.even, rule.high, rule.low);
+                (p.marker, p.ties) = (rule.marker, rule.ties);
+            }
+        }
+    }
+    Ok(p)
+}
+
+/// The six `/`-separated values of `key=v`, for 2/12, 3/11, 4/10, 5/9, 6/8 and 7.
+fn six<'a>(name: &str, key: &str, v: &'a str) -> Result<Vec<&'a str>, String> {
+    let parts: Vec<&str> = v.split('/').collect();
+    if parts.len() != 6 {
+        return Err(format!(
+            "{name}: {key}={v}: give six values for 2/12,3/11,4/10,5/9,6/8,7 like 15/13/8/8/4/3"
+        ));
+    }
+    Ok(parts)
+}
+
 /// Splits a `key=value` parameter of policy `name`.
 fn key_value<'a>(name: &str, item: &'a str) -> Result<(&'a str, &'a str), String> {
     item.split_once('=')
@@ -294,6 +369,18 @@ mod tests {
             ("rule-of-n:28,odd", "not key=value"),
             ("rule-of-n:28,progress=1/2/3", "six weights"),
             ("race-aware", "needs a threshold"),
+            ("linear-n", "needs a threshold"),
+            ("linear-n:x", "not a whole number"),
+            (
+                "linear-n:61,choice=1/2/3/4/5/6",
+                "unknown parameter 'choice'",
+            ),
+            ("linear-n:61,slope=1/2/3", "six values"),
+            ("linear-n:61,slope=1/2/3/4/5/nan", "'nan' is not a number"),
+            ("linear-n:61,intercept=1/2/3/4/5/1.5", "not a whole number"),
+            ("linear-n:61,odd=1.5", "not a whole number"),
+            ("glenn-linear:61", "unknown parameter '61'"),
+            ("glenn-linear:ties=x", "expected ties=shared"),
             ("race-aware:29,won=x", "won=x"),
             ("race-aware:29,won=inf", "not a number"),
             ("race-aware:29,reach=0", "1 to 6"),
