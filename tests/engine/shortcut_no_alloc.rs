@@ -1,5 +1,6 @@
-//! Proves the Shortcut game loop allocation-free: a counting global allocator and 4,000
-//! complete 4-player games of every policy (optimal included), zero allocations in the loop.
+//! Proves the Shortcut game loop allocation-free: a counting global allocator, 4,000 complete
+//! 4-player games of every policy (optimal included) and 4,000 two-player games of the solved
+//! two-player policy, zero allocations in the loop.
 
 use pressluck::counters::MatchupStats;
 use pressluck::shortcut::engine::{play_game, RngD6};
@@ -48,4 +49,29 @@ fn four_thousand_shortcut_games_allocate_nothing() {
     COUNTING.with(|c| c.set(false));
     drop(v);
     assert!(ALLOCATIONS.load(Ordering::Relaxed) > 0);
+}
+
+#[test]
+fn two_player_games_of_the_solved_policy_allocate_nothing() {
+    let fam = ShortcutFamily(ShortcutSetup::new(
+        pressluck::shortcut::ShortcutBoard::default_board(),
+        2,
+    ));
+    let setup = &fam.0;
+    let policies: Vec<ShortcutPolicy> = ["optimal", "threshold:3"]
+        .iter()
+        .map(|n| ShortcutPolicy::for_setup(&fam.parse_spec(n).unwrap(), setup).unwrap())
+        .collect();
+    assert!(matches!(policies[0], ShortcutPolicy::Duel(_)));
+    let mut stats = MatchupStats::default();
+    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    COUNTING.with(|c| c.set(true));
+    for seed in 0..4_000u64 {
+        let mut dice = RngD6(Xoshiro256PlusPlus::seed_from_u64(seed));
+        play_game(&setup.board, 2, &policies, &[0, 1], &mut dice, &mut stats);
+    }
+    COUNTING.with(|c| c.set(false));
+    let allocated = ALLOCATIONS.load(Ordering::Relaxed) - before;
+    assert_eq!(allocated, 0, "{allocated} allocations in the game loop");
+    assert_eq!(stats.slot_total(0).games, 4_000);
 }
