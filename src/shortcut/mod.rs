@@ -1,8 +1,8 @@
 //! Shortcut: the press-your-luck road race. A board of white main-road squares and grey
 //! shortcut squares; each turn a car takes the main road (exact count), the shortcut (roll 1–3
 //! and press on, 4–6 forfeits the turn) or a push of one square. Its optimal solitaire policy
-//! is solved exactly by value iteration. See docs/shortcut.md for the board and every rule
-//! reading.
+//! ([`solver`]) and its two-player game ([`duel`]) are solved exactly by value iteration. See
+//! docs/shortcut.md for the board and every rule reading.
 
 pub mod board;
 pub mod board_file;
