@@ -275,6 +275,8 @@ pub enum OddsTable {
     ShortcutPress,
     /// Shortcut: the optimal policy of the board, square by square.
     ShortcutPolicy(ShortcutSetup),
+    /// Shortcut: the optimal two-player policy of the board, position by position.
+    ShortcutDuel(ShortcutSetup),
     /// Treasure Hunt: claim odds of hands dealt from the deck.
     TreasureClaims {
         /// The deck.

@@ -63,7 +63,7 @@ pub enum Command {
     #[command(after_help = "Examples:
   pressluck odds --game cant-stop --free-cars 1 --blocked 2,12 --out odds.csv
   pressluck odds --view reach --game route66
-  pressluck odds --game shortcut --view policy
+  pressluck odds --game shortcut --view policy --players 2
   pressluck odds --game cant-stop --cars 4,7,11 --format json | jq .p_bust")]
     Odds(OddsArgs),
     /// Measure this machine: games/s, rolls/s, ns per roll and peak memory of self-play.
@@ -332,6 +332,10 @@ pub struct OddsArgs {
     /// climbing d more steps this turn).
     #[arg(long, default_value = "sets")]
     pub view: String,
+    /// Players of Shortcut's policy view: 1 (the solitaire table, the default) or 2 (the
+    /// two-player table: per position, the chance that the player to move wins).
+    #[arg(long)]
+    pub players: Option<u8>,
     /// The full bust table over all 2048 usable sets (the sets view only).
     #[arg(long)]
     pub masks: bool,

@@ -582,8 +582,14 @@ pub fn odds(a: OddsArgs) -> Result<OddsSettings> {
         (_, v) => return Err(input(format!("--view {v}: expected sets, tracks or reach"))),
     };
     check_odds_flags(&a, &setup, view)?;
+    if let Some(p @ (0 | 3..)) = a.players {
+        return Err(input(format!(
+            "--players {p}: the policy view is solved for 1 or 2 players (at 3 or 4, optimal \
+             plays the solitaire table)"
+        )));
+    }
     let seed = a.seed.unwrap_or(1);
-    let provenance = a.game.provenance(None, a.samples.map(|_| seed))?;
+    let provenance = a.game.provenance(a.players, a.samples.map(|_| seed))?;
     let format = TableFormat::parse(&a.format)?;
     let out = match &a.out {
         Some(p) => output(p, "--out", &[])?,
@@ -597,6 +603,7 @@ pub fn odds(a: OddsArgs) -> Result<OddsSettings> {
     let table = match setup {
         GameSetup::Shortcut(setup) => match view {
             "press" => OddsTable::ShortcutPress,
+            _ if a.players == Some(2) => OddsTable::ShortcutDuel(setup),
             _ => OddsTable::ShortcutPolicy(setup),
         },
         GameSetup::TreasureHunt(family) => {
@@ -656,7 +663,8 @@ fn check_odds_flags(a: &OddsArgs, setup: &GameSetup, view: &str) -> Result<()> {
     let columns = matches!(setup, GameSetup::Columns(_) | GameSetup::GreatRaces(_));
     let sets = columns && view == "sets";
     let bust_table = sets && !a.masks;
-    let flags: [(bool, &str, bool, &str); 7] = [
+    let shortcut_policy = matches!(setup, GameSetup::Shortcut(_)) && view == "policy";
+    let flags: [(bool, &str, bool, &str); 8] = [
         (
             a.masks,
             "--masks",
@@ -692,6 +700,12 @@ fn check_odds_flags(a: &OddsArgs, setup: &GameSetup, view: &str) -> Result<()> {
             "--seed",
             a.samples.is_some(),
             "a --samples check",
+        ),
+        (
+            a.players.is_some(),
+            "--players",
+            shortcut_policy,
+            "shortcut's policy view",
         ),
         (
             a.svg.is_some(),

@@ -15,7 +15,7 @@ use crate::output::odds_csv::{ReachRow, SetRow, TrackRow};
 use crate::output::provenance::f6;
 use crate::output::svg_odds::render_odds;
 use crate::settings::{OddsSettings, OddsTable};
-use crate::shortcut::odds::{policy_rows, press_rows};
+use crate::shortcut::odds::{duel_rows, policy_rows, press_rows};
 use anyhow::Result;
 use std::process::ExitCode;
 
@@ -81,6 +81,10 @@ pub fn run(s: OddsSettings) -> Result<ExitCode> {
                 .solution()
                 .map_err(|e| input(format!("--board: {e}")))?;
             provenance.table(false, policy_rows(&setup.board, &sol))?
+        }
+        OddsTable::ShortcutDuel(setup) => {
+            let duel = setup.duel().map_err(|e| input(format!("--board: {e}")))?;
+            provenance.table(false, duel_rows(&setup.board, &duel))?
         }
         OddsTable::TreasureClaims {
             deck,

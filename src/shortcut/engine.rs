@@ -98,12 +98,15 @@ fn play_turn<D: D6>(
 ) -> bool {
     let seat = g.to_move as usize;
     let at = g.cars[seat];
+    let cars = &g.cars[..g.players as usize];
     let ctx = Ctx {
         board: b,
+        cars,
+        seat,
         at,
-        blocked: blocked(b, &g.cars[..g.players as usize], seat),
+        blocked: blocked(b, cars, seat),
     };
-    let cars = b.is_grey(at) as u32;
+    let on_grey = b.is_grey(at) as u32;
     let mut to = at;
     let mut rolls = 0u64;
     match policy.announce(&ctx) {
@@ -124,7 +127,7 @@ fn play_turn<D: D6>(
                 let Some(d) = dice.d6() else { return false };
                 rolls += 1;
                 if !shortcut_roll_ok(d) {
-                    stats.stop_cell(slot, k as u16, cars).busts += 1;
+                    stats.stop_cell(slot, k as u16, on_grey).busts += 1;
                     stats.cells[slot][seat].busts += 1;
                     break;
                 }
@@ -132,7 +135,7 @@ fn play_turn<D: D6>(
                 k += 1;
                 let reach = shortcut_reach(b, at, total, ctx.blocked);
                 let go = k < MAX_PRESSES && policy.keep_pressing(&ctx, k, total, reach);
-                let cell = stats.stop_cell(slot, k as u16, cars);
+                let cell = stats.stop_cell(slot, k as u16, on_grey);
                 cell.decisions += 1;
                 if !go {
                     cell.stops += 1;
@@ -145,7 +148,7 @@ fn play_turn<D: D6>(
             }
         }
     }
-    stats.stop_cell(slot, 0, cars).decisions += 1;
+    stats.stop_cell(slot, 0, on_grey).decisions += 1;
     stats.cells[slot][seat].rolls += rolls;
     g.cars[seat] = to;
     g.turns[seat] += 1;
@@ -169,7 +172,27 @@ pub fn play_game<D: D6>(
     dice: &mut D,
     stats: &mut MatchupStats,
 ) -> ShortcutGame {
-    let mut g = ShortcutGame::new(b, players);
+    play_from(
+        b,
+        ShortcutGame::new(b, players),
+        policies,
+        slot_of_seat,
+        dice,
+        stats,
+    )
+}
+
+/// Plays game `g` on from its position (the cars where they stand, `g.to_move` to move), as
+/// [`play_game`] does from the start; scores are still counted from the start square.
+pub fn play_from<D: D6>(
+    b: &ShortcutBoard,
+    mut g: ShortcutGame,
+    policies: &[ShortcutPolicy],
+    slot_of_seat: &[usize],
+    dice: &mut D,
+    stats: &mut MatchupStats,
+) -> ShortcutGame {
+    let players = g.players;
     let mut turns = 0u32;
     while g.winner.is_none() {
         if turns >= MAX_TURNS {

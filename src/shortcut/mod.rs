@@ -1,11 +1,12 @@
 //! Shortcut: the press-your-luck road race. A board of white main-road squares and grey
 //! shortcut squares; each turn a car takes the main road (exact count), the shortcut (roll 1–3
 //! and press on, 4–6 forfeits the turn) or a push of one square. Its optimal solitaire policy
-//! is solved exactly by value iteration. See docs/shortcut.md for the board and every rule
-//! reading.
+//! ([`solver`]) and its two-player game ([`duel`]) are solved exactly by value iteration. See
+//! docs/shortcut.md for the board and every rule reading.
 
 pub mod board;
 pub mod board_file;
+pub mod duel;
 pub mod engine;
 pub mod odds;
 pub mod policy;
@@ -14,6 +15,7 @@ pub mod rules;
 pub mod solver;
 
 pub use board::{Colour, ShortcutBoard, Square, SquareSet};
+pub use duel::Duel;
 pub use policy::{ShortcutPolicy, ShortcutSpec};
 pub use solver::Solution;
 
@@ -22,9 +24,9 @@ use std::sync::{Arc, OnceLock};
 /// The game's name on the command line and in outputs.
 pub const GAME_NAME: &str = "shortcut";
 
-/// A validated Shortcut game: the board, the seats, and the board's solution, solved at most
-/// once and shared by every clone.
-#[derive(Clone, Debug)]
+/// A validated Shortcut game: the board, the seats, and the board's solutions (solitaire and
+/// two-player), each solved at most once and shared by every clone.
+#[derive(Clone)]
 pub struct ShortcutSetup {
     /// The board (with its rule readings).
     pub board: Arc<ShortcutBoard>,
@@ -33,6 +35,20 @@ pub struct ShortcutSetup {
     /// Whether the board came from `--board`.
     pub custom_board: bool,
     solution: Arc<OnceLock<Result<Arc<Solution>, String>>>,
+    duel: Arc<OnceLock<Result<Arc<Duel>, String>>>,
+}
+
+/// The setup's settings and solitaire solution. This text is the run fingerprint of counters
+/// files; the two-player solution is left out of it, as it follows from the board.
+impl std::fmt::Debug for ShortcutSetup {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ShortcutSetup")
+            .field("board", &self.board)
+            .field("players", &self.players)
+            .field("custom_board", &self.custom_board)
+            .field("solution", &self.solution)
+            .finish()
+    }
 }
 
 impl ShortcutSetup {
@@ -43,6 +59,7 @@ impl ShortcutSetup {
             players,
             custom_board: false,
             solution: Arc::new(OnceLock::new()),
+            duel: Arc::new(OnceLock::new()),
         }
     }
 
@@ -50,6 +67,14 @@ impl ShortcutSetup {
     pub fn solution(&self) -> Result<Arc<Solution>, String> {
         self.solution
             .get_or_init(|| solver::solve(&self.board).map(Arc::new))
+            .clone()
+    }
+
+    /// The board's two-player solution, solved on first use; the error says if value iteration
+    /// from below and from above did not meet.
+    pub fn duel(&self) -> Result<Arc<Duel>, String> {
+        self.duel
+            .get_or_init(|| duel::solve(&self.board).map(Arc::new))
             .clone()
     }
 }

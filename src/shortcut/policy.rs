@@ -3,8 +3,10 @@
 //! announce, whether to press on, and where to move.
 
 use super::board::{bit, ShortcutBoard, Square, SquareSet};
+use super::duel::Duel;
 use super::rules::{closest, push_targets};
 use super::solver::{ShortcutChoice, Solution};
+use super::ShortcutSetup;
 use std::sync::Arc;
 
 /// Most successful rolls a `press:N` policy may plan, and the largest `threshold:T`.
@@ -15,7 +17,7 @@ pub const SHORTCUT_FAMILIES: [(&str, &str); 4] = [
     ("main-road", "always the main road (pushing over the finish when one square away)"),
     ("press:N", "always the shortcut, stopping after N successful rolls or once the finish is in reach"),
     ("threshold:T", "the main road, but the shortcut on grey squares, at entrances and within T squares of the finish; presses until the total is T or the finish is in reach"),
-    ("optimal", "the exact solitaire optimum of the board (value iteration)"),
+    ("optimal", "solved exactly by value iteration: alone the fewest expected turns, at 2 players the highest chance to win; at 3-4 players the solitaire optimum, steering round blocked grey squares"),
 ];
 
 /// The Shortcut policies a tournament plays when `--policies` is not given.
@@ -31,7 +33,8 @@ pub enum Kind {
     /// The main road, except the shortcut on grey squares, at shortcut entrances and within T
     /// squares of the finish; presses until the total is T or the finish is in reach.
     Threshold(u32),
-    /// The exact solitaire optimum (value iteration).
+    /// The exact optimum (value iteration): alone the fewest expected turns, at two players
+    /// the highest chance to win; at three or four players the solitaire optimum.
     Optimal,
 }
 
@@ -100,16 +103,31 @@ pub enum Announce {
     Push(Square),
 }
 
-/// The position as a policy sees it: the board, the car's square and the grey squares other
-/// cars block.
+/// The position as a policy sees it: the board, every car's square, the car's seat and square
+/// and the grey squares other cars block.
 #[derive(Clone, Copy, Debug)]
 pub struct Ctx<'a> {
     /// The board.
     pub board: &'a ShortcutBoard,
+    /// Every seat's square, in seat order.
+    pub cars: &'a [Square],
+    /// The seat of the car to move.
+    pub seat: usize,
     /// The car's square.
     pub at: Square,
     /// Squares the car may not enter or pass.
     pub blocked: SquareSet,
+}
+
+impl Ctx<'_> {
+    /// The square of the next seat's car (the other car of a two-player game).
+    #[inline]
+    pub fn next_car(&self) -> Square {
+        self.cars
+            .get((self.seat + 1) % self.cars.len().max(1))
+            .copied()
+            .unwrap_or(self.at)
+    }
 }
 
 /// A policy ready to play (the optimal one shares its board's solution).
@@ -121,8 +139,10 @@ pub enum ShortcutPolicy {
     Press(u32),
     /// See [`Kind::Threshold`].
     Threshold(u32),
-    /// See [`Kind::Optimal`].
+    /// See [`Kind::Optimal`], played alone or by three or four.
     Optimal(Arc<Solution>),
+    /// See [`Kind::Optimal`], played by two: the two-player solution.
+    Duel(Arc<Duel>),
 }
 
 impl ShortcutPolicy {
@@ -136,12 +156,29 @@ impl ShortcutPolicy {
         }
     }
 
+    /// The policy of a spec in `setup`: `optimal` plays the two-player solution at two seats
+    /// and the solitaire one otherwise; the error says if the solution could not be found.
+    pub fn for_setup(spec: &ShortcutSpec, setup: &ShortcutSetup) -> Result<ShortcutPolicy, String> {
+        Ok(match spec.kind {
+            Kind::MainRoad => ShortcutPolicy::MainRoad,
+            Kind::Press(n) => ShortcutPolicy::Press(n),
+            Kind::Threshold(t) => ShortcutPolicy::Threshold(t),
+            Kind::Optimal if setup.players == 2 => ShortcutPolicy::Duel(setup.duel()?),
+            Kind::Optimal => ShortcutPolicy::Optimal(setup.solution()?),
+        })
+    }
+
     /// The announcement at the start of a turn.
     pub fn announce(&self, c: &Ctx) -> Announce {
         let b = c.board;
         let pushes = push_targets(b, c.at, c.blocked);
-        if let ShortcutPolicy::Optimal(sol) = self {
-            return match sol.choose(c.at, pushes) {
+        let choice = match self {
+            ShortcutPolicy::Optimal(sol) => Some(sol.choose(c.at, pushes)),
+            ShortcutPolicy::Duel(duel) => Some(duel.choose(c.at, c.next_car(), pushes)),
+            _ => None,
+        };
+        if let Some(choice) = choice {
+            return match choice {
                 ShortcutChoice::Main => Announce::Main,
                 ShortcutChoice::Push(u) => Announce::Push(u),
                 ShortcutChoice::Shortcut => Announce::Shortcut,
@@ -174,6 +211,13 @@ impl ShortcutPolicy {
             ShortcutPolicy::Press(n) => rolls < *n && !finish_in_reach,
             ShortcutPolicy::Threshold(t) => total < *t && !finish_in_reach,
             ShortcutPolicy::Optimal(sol) => sol.press_on(c.at, total) < sol.best(reach),
+            ShortcutPolicy::Duel(duel) => {
+                let y = c.next_car();
+                let stop = duel
+                    .best_square(y, reach)
+                    .map_or(f64::NEG_INFINITY, |(_, a)| a);
+                duel.press_on(c.at, y, total) > stop
+            }
         }
     }
 
@@ -181,6 +225,7 @@ impl ShortcutPolicy {
     pub fn choose_move(&self, c: &Ctx, reach: SquareSet) -> Square {
         let pick = match self {
             ShortcutPolicy::Optimal(sol) => sol.best_square(reach),
+            ShortcutPolicy::Duel(duel) => duel.best_square(c.next_car(), reach).map(|(u, _)| u),
             _ => closest(c.board, reach),
         };
         pick.unwrap_or(c.at)

@@ -241,3 +241,179 @@ fn bad_input_is_one_line_and_exit_2() {
         "--samples applies to the sets view",
     );
 }
+
+/// Seat 1's exact chance to win the default board at two players, both playing optimally
+/// (the two-player solver; docs/shortcut.md).
+const FIRST_PLAYER_EXACT: f64 = 0.567_895_709_351;
+
+#[test]
+fn odds_policy_view_for_two_players() {
+    let out = pressluck()
+        .args([
+            "odds",
+            "--game",
+            "shortcut",
+            "--view",
+            "policy",
+            "--players",
+            "2",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let t = Table::parse(&String::from_utf8(out.stdout).unwrap());
+    assert_eq!(
+        t.header.join(","),
+        "game,players,rules,board,seed,status,car1,car2,to_move,total,p_win,action,\
+         p_main,p_push,p_shortcut,p_press,p_stop"
+    );
+    // Both on the start, seat 1 to move: the main road, at the exact first-player chance.
+    let i = t.one(&[
+        ("car1", "r0"),
+        ("car2", "r0"),
+        ("to_move", "1"),
+        ("total", ""),
+    ]);
+    assert_eq!((t.get(i, "players"), t.get(i, "action")), ("2", "main"));
+    assert!((t.num(i, "p_win") - FIRST_PLAYER_EXACT).abs() < 1e-9);
+    // A position and its mirror (seats swapped, the other to move) have the same chance.
+    let a = t.one(&[
+        ("car1", "r5"),
+        ("car2", "a2"),
+        ("to_move", "1"),
+        ("total", ""),
+    ]);
+    let b = t.one(&[
+        ("car1", "a2"),
+        ("car2", "r5"),
+        ("to_move", "2"),
+        ("total", ""),
+    ]);
+    assert_eq!(t.get(a, "p_win"), t.get(b, "p_win"));
+    assert_eq!(t.get(a, "action"), t.get(b, "action"));
+    // One square out, any position: push over the finish and win.
+    let r = t.one(&[
+        ("car1", "r35"),
+        ("car2", "q3"),
+        ("to_move", "1"),
+        ("total", ""),
+    ]);
+    assert_eq!(
+        (t.get(r, "action"), t.get(r, "p_win")),
+        ("push:finish", "1.000000000")
+    );
+    // A pending total says press or where to move, with both chances.
+    let k = t.one(&[
+        ("car1", "r0"),
+        ("car2", "r0"),
+        ("to_move", "1"),
+        ("total", "16"),
+    ]);
+    assert_eq!(t.get(k, "action"), "move:finish");
+    assert!(t.num(k, "p_press") < t.num(k, "p_stop"));
+    // Two cars never share a grey square.
+    assert!(t.find(&[("car1", "a2"), ("car2", "a2")]).is_empty());
+}
+
+#[test]
+fn odds_players_flag_applies_to_the_policy_view_with_1_or_2() {
+    fails_with(
+        &[
+            "odds",
+            "--game",
+            "shortcut",
+            "--view",
+            "policy",
+            "--players",
+            "3",
+        ],
+        "--players 3: the policy view is solved for 1 or 2 players",
+    );
+    fails_with(
+        &["odds", "--game", "shortcut", "--players", "2"],
+        "--players applies to shortcut's policy view only",
+    );
+    fails_with(
+        &["odds", "--game", "cant-stop", "--players", "2"],
+        "--players applies to shortcut's policy view only",
+    );
+    // --players 1 is the solitaire table.
+    let one = crate::run::stdout_of(&[
+        "odds",
+        "--game",
+        "shortcut",
+        "--view",
+        "policy",
+        "--players",
+        "1",
+    ]);
+    let text = String::from_utf8(one).unwrap();
+    assert!(
+        text.contains("shortcut,1,standard,shortcut,,complete,r0,white,16,36,main,10.94"),
+        "{text}"
+    );
+}
+
+#[test]
+fn optimal_against_itself_gives_seat_1_its_exact_chance() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = tournament(
+        dir.path(),
+        "duel.csv",
+        &[
+            "--players",
+            "2",
+            "--policies",
+            "optimal,optimal",
+            "--games",
+            "40000",
+            "--seed",
+            "7",
+        ],
+    );
+    let t = Table::parse(&csv);
+    let i = t.one(&[("policy", "all"), ("seat", "1")]);
+    assert_eq!(t.get(i, "games"), "40000");
+    let (lo, hi) = (t.num(i, "ci95_low"), t.num(i, "ci95_high"));
+    assert!(
+        lo <= FIRST_PLAYER_EXACT && FIRST_PLAYER_EXACT <= hi,
+        "seat 1 won {} ({lo}..{hi}), exact {FIRST_PLAYER_EXACT}",
+        t.get(i, "win_rate")
+    );
+    assert_eq!(t.get(i, "unfinished"), "0");
+}
+
+#[test]
+fn optimal_beats_threshold_3_at_two_players() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = tournament(
+        dir.path(),
+        "vs.csv",
+        &[
+            "--players",
+            "2",
+            "--policies",
+            "optimal,threshold:3",
+            "--games",
+            "10000",
+            "--seed",
+            "2",
+        ],
+    );
+    let t = Table::parse(&csv);
+    let i = t.one(&[("policy", "optimal"), ("seat", "all")]);
+    assert!(
+        t.num(i, "ci95_low") > 0.5,
+        "optimal won {}",
+        t.get(i, "win_rate")
+    );
+    // In either seat.
+    for seat in ["1", "2"] {
+        let s = t.one(&[("policy", "optimal"), ("seat", seat)]);
+        assert!(
+            t.num(s, "ci95_low") > 0.5,
+            "seat {seat}: {}",
+            t.get(s, "win_rate")
+        );
+    }
+}

@@ -9,9 +9,8 @@ use pressluck::engine::play::{play_game, Player};
 use pressluck::policy::PolicySpec;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
-use std::sync::atomic::Ordering;
 
-use crate::counting_alloc::{ALLOCATIONS, COUNTING};
+use crate::counting_alloc::{allocations, COUNTING};
 
 /// Plays `games` games seating the policies pairwise in turn; returns games finished.
 fn play(
@@ -74,11 +73,11 @@ fn ten_thousand_route66_games_allocate_nothing() {
         let mut pair = [policies[a].clone(), policies[b].clone()];
         let mut dice = RngDice(Xoshiro256PlusPlus::seed_from_u64(seed));
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(!seed);
-        let before = ALLOCATIONS.load(Ordering::Relaxed);
+        let before = allocations();
         COUNTING.with(|c| c.set(true));
         let g = play_game(&rules, &mut pair, &[0, 1], &mut dice, &mut rng, &mut stats);
         COUNTING.with(|c| c.set(false));
-        allocated += ALLOCATIONS.load(Ordering::Relaxed) - before;
+        allocated += allocations() - before;
         finished += g.finished() as u64;
     }
     assert_eq!(allocated, 0, "{allocated} allocations in 10,000 game loops");
@@ -88,5 +87,5 @@ fn ten_thousand_route66_games_allocate_nothing() {
     let v: Vec<u64> = Vec::with_capacity(8);
     COUNTING.with(|c| c.set(false));
     drop(v);
-    assert!(ALLOCATIONS.load(Ordering::Relaxed) > 0);
+    assert!(allocations() > 0);
 }

@@ -1,5 +1,6 @@
-//! Proves the Shortcut game loop allocation-free: a counting global allocator and 4,000
-//! complete 4-player games of every policy (optimal included), zero allocations in the loop.
+//! Proves the Shortcut game loop allocation-free: a counting global allocator, 4,000 complete
+//! 4-player games of every policy (optimal included) and 4,000 two-player games of the solved
+//! two-player policy, zero allocations in the loop.
 
 use pressluck::counters::MatchupStats;
 use pressluck::shortcut::engine::{play_game, RngD6};
@@ -8,9 +9,8 @@ use pressluck::sim::families::ShortcutFamily;
 use pressluck::sim::family::Family;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
-use std::sync::atomic::Ordering;
 
-use crate::counting_alloc::{ALLOCATIONS, COUNTING};
+use crate::counting_alloc::{allocations, COUNTING};
 
 #[test]
 fn four_thousand_shortcut_games_allocate_nothing() {
@@ -25,7 +25,7 @@ fn four_thousand_shortcut_games_allocate_nothing() {
         .collect();
     let mut stats = MatchupStats::default();
     let mut finished = 0;
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let before = allocations();
     COUNTING.with(|c| c.set(true));
     for seed in 0..4_000u64 {
         let mut dice = RngD6(Xoshiro256PlusPlus::seed_from_u64(seed));
@@ -40,12 +40,37 @@ fn four_thousand_shortcut_games_allocate_nothing() {
         finished += g.winner.is_some() as u32;
     }
     COUNTING.with(|c| c.set(false));
-    let allocated = ALLOCATIONS.load(Ordering::Relaxed) - before;
+    let allocated = allocations() - before;
     assert_eq!(allocated, 0, "{allocated} allocations in the game loop");
     assert_eq!(finished, 4_000);
     COUNTING.with(|c| c.set(true));
     let v: Vec<u64> = Vec::with_capacity(8);
     COUNTING.with(|c| c.set(false));
     drop(v);
-    assert!(ALLOCATIONS.load(Ordering::Relaxed) > 0);
+    assert!(allocations() > 0);
+}
+
+#[test]
+fn two_player_games_of_the_solved_policy_allocate_nothing() {
+    let fam = ShortcutFamily(ShortcutSetup::new(
+        pressluck::shortcut::ShortcutBoard::default_board(),
+        2,
+    ));
+    let setup = &fam.0;
+    let policies: Vec<ShortcutPolicy> = ["optimal", "threshold:3"]
+        .iter()
+        .map(|n| ShortcutPolicy::for_setup(&fam.parse_spec(n).unwrap(), setup).unwrap())
+        .collect();
+    assert!(matches!(policies[0], ShortcutPolicy::Duel(_)));
+    let mut stats = MatchupStats::default();
+    let before = allocations();
+    COUNTING.with(|c| c.set(true));
+    for seed in 0..4_000u64 {
+        let mut dice = RngD6(Xoshiro256PlusPlus::seed_from_u64(seed));
+        play_game(&setup.board, 2, &policies, &[0, 1], &mut dice, &mut stats);
+    }
+    COUNTING.with(|c| c.set(false));
+    let allocated = allocations() - before;
+    assert_eq!(allocated, 0, "{allocated} allocations in the game loop");
+    assert_eq!(stats.slot_total(0).games, 4_000);
 }

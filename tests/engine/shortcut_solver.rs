@@ -117,9 +117,12 @@ fn the_optimal_policy_presses_on_a_1_three_squares_out() {
     // stops once the finish is in reach.
     let b = ShortcutBoard::default_board();
     let pol = ShortcutPolicy::Optimal(std::sync::Arc::new(solve(&b).unwrap()));
+    let at = b.find("r33").unwrap();
     let ctx = Ctx {
         board: &b,
-        at: b.find("r33").unwrap(),
+        cars: &[at],
+        seat: 0,
+        at,
         blocked: 0,
     };
     assert_eq!(pol.announce(&ctx), Announce::Shortcut);

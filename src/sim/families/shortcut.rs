@@ -42,12 +42,13 @@ impl Family for ShortcutFamily {
         fingerprint_of(&self.0)
     }
 
-    /// Parses a spec; `optimal` solves the board here (once per setup), so a board whose value
-    /// iteration fails is reported before any game is played.
+    /// Parses a spec; `optimal` solves the board here (once per setup: the two-player game at
+    /// two seats, the solitaire one otherwise), so a board whose value iteration fails is
+    /// reported before any game is played.
     fn parse_spec(&self, text: &str) -> Result<ShortcutSpec, String> {
         let spec = ShortcutSpec::parse(text)?;
         if spec.kind == Kind::Optimal {
-            self.0.solution().map_err(|e| format!("optimal: {e}"))?;
+            ShortcutPolicy::for_setup(&spec, &self.0).map_err(|e| format!("optimal: {e}"))?;
         }
         Ok(spec)
     }
@@ -65,11 +66,8 @@ impl Family for ShortcutFamily {
             .slots
             .iter()
             .map(|s| {
-                ShortcutPolicy::build(s, || {
-                    setup
-                        .solution()
-                        .expect("an optimal spec is solved when it is parsed")
-                })
+                ShortcutPolicy::for_setup(s, setup)
+                    .expect("an optimal spec is solved when it is parsed")
             })
             .collect();
         let players = setup.players as usize;
