@@ -1,7 +1,7 @@
-//! The game flags ([`GameArgs`]) checked into a game of any family ([`GameSetup`]) and the
-//! provenance its CSVs carry; the board and deck files they name, read and checked.
+//! The game flags ([`GameArgs`]), declared once for every command that plays a game, checked
+//! into a game of any family ([`GameSetup`]) and the provenance its CSVs carry; the board and
+//! deck files they name, read and checked.
 
-use super::args::GameArgs;
 use crate::columns::{Edition, GameKind, Layout, Rules, Variant};
 use crate::error::input;
 use crate::output::provenance::Provenance;
@@ -10,7 +10,33 @@ use crate::shortcut::{ShortcutBoard, ShortcutSetup};
 use crate::sim::families::TreasureFamily;
 use crate::treasure_hunt::{Deck, ThRules};
 use anyhow::Result;
-use std::path::Path;
+use clap::Args;
+use std::path::{Path, PathBuf};
+
+/// Which game, edition, variants and board: shared by every command that plays a game.
+#[derive(Debug, Args, Clone)]
+pub struct GameArgs {
+    /// Game: route66, cant-stop, great-races, shortcut or treasure-hunt.
+    #[arg(long, default_value = "route66")]
+    pub game: String,
+    /// Route 66 rulebook edition: en (the default: second place anywhere) or de (second place
+    /// from * spaces).
+    #[arg(long)]
+    pub edition: Option<String>,
+    /// Variant (repeatable): leisurely, faster-gear (Route 66), jump (Can't Stop); hand-5,
+    /// two-dice, solo-far, rounds, rounds:N, row-limit:N, target:N, turn-cap:N (Treasure Hunt).
+    #[arg(long = "variant")]
+    pub variants: Vec<String>,
+    /// Board file (TOML) replacing the game's built-in board; see `pressluck boards`.
+    #[arg(long)]
+    pub board: Option<PathBuf>,
+    /// Can't Stop: columns a player must claim to win (3 to 5; the rule is 3).
+    #[arg(long)]
+    pub columns_to_win: Option<u8>,
+    /// Treasure Hunt: deck file (TOML) replacing the built-in 54-card deck.
+    #[arg(long)]
+    pub deck: Option<PathBuf>,
+}
 
 impl GameArgs {
     /// The game named by `--game`.

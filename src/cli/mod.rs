@@ -1,10 +1,30 @@
-//! The command line: clap's structs ([`args`]), checked into settings in one place
-//! ([`validate`], with the game flags in [`game`]), and each subcommand run with its settings.
+//! The command line: the subcommands ([`args`]), each in its own module with its flags and
+//! their checks into its settings ([`tournament`], [`sweep`], [`tune`], [`bench`], [`merge`],
+//! [`odds`], [`replay`], [`advise`], [`boards`], [`policies`], [`completions`], [`man`]), the
+//! flag groups and checks they share ([`game`], [`run`], [`outputs`], [`policy_list`],
+//! [`strategies`], [`record`], [`position`]), and each subcommand run with its settings.
 //! Nothing below this module imports it.
 
+pub mod advise;
 pub mod args;
+pub mod bench;
+pub mod boards;
+pub mod completions;
 pub mod game;
-pub mod validate;
+pub mod man;
+pub mod merge;
+pub mod odds;
+pub mod outputs;
+pub mod policies;
+pub mod policy_list;
+pub mod position;
+pub mod record;
+pub mod replay;
+pub mod run;
+pub mod strategies;
+pub mod sweep;
+pub mod tournament;
+pub mod tune;
 
 use crate::commands;
 use crate::engine::cpu::EngineRequest;
@@ -101,53 +121,53 @@ pub(crate) fn warn_unnamed(book: &StrategyBook) {
 fn run(command: Command) -> Result<ExitCode> {
     match command {
         Command::Tournament(a) => {
-            let book = Arc::new(validate::strategies(a.strategies.as_deref())?);
+            let book = Arc::new(strategies::strategies(a.strategies.as_deref())?);
             with_family!(a.game.setup(a.players)?, book.clone(), family => {
-                let settings = validate::tournament(family, a)?;
+                let settings = a.settings(family)?;
                 warn_unnamed(&book);
                 commands::tournament::run(settings)
             })
         }
         Command::Sweep(a) => {
-            validate::sweep_players(a.players)?;
-            let book = Arc::new(validate::strategies(a.strategies.as_deref())?);
+            a.check_players()?;
+            let book = Arc::new(strategies::strategies(a.strategies.as_deref())?);
             with_family!(a.game.setup(a.players)?, book.clone(), family => {
-                let settings = validate::sweep(family, a)?;
+                let settings = a.settings(family)?;
                 warn_unnamed(&book);
                 commands::sweep::run(settings)
             })
         }
         Command::Tune(a) => {
-            let book = Arc::new(validate::strategies(a.strategies.as_deref())?);
+            let book = Arc::new(strategies::strategies(a.strategies.as_deref())?);
             with_family!(a.game.setup(a.players)?, book.clone(), family => {
-                let settings = validate::tune(family, a)?;
+                let settings = a.settings(family)?;
                 warn_unnamed(&book);
                 commands::tune::run(settings)
             })
         }
         Command::Bench(a) => {
-            validate::bench_limits(&a)?;
-            let book = Arc::new(validate::strategies(a.strategies.as_deref())?);
+            a.check_limits()?;
+            let book = Arc::new(strategies::strategies(a.strategies.as_deref())?);
             with_family!(a.game.setup(a.players)?, book.clone(), family => {
-                let settings = validate::bench(family, a)?;
+                let settings = a.settings(family)?;
                 warn_unnamed(&book);
                 commands::bench::run(settings)
             })
         }
-        Command::Merge(a) => commands::merge::run(validate::merge(a)?),
-        Command::Odds(a) => commands::odds::run(validate::odds(a)?),
-        Command::Replay(a) => commands::replay::run(validate::record(a)?),
-        Command::Advise(a) => commands::advise::run(validate::advise(a)?),
-        Command::Boards(a) => commands::boards::run(validate::board_name(a.name.as_deref())?),
-        Command::Policies(a) => commands::policies::run(validate::policies(a)?),
+        Command::Merge(a) => commands::merge::run(a.settings()?),
+        Command::Odds(a) => commands::odds::run(a.settings()?),
+        Command::Replay(a) => commands::replay::run(a.settings()?),
+        Command::Advise(a) => commands::advise::run(a.settings()?),
+        Command::Boards(a) => commands::boards::run(a.settings()?),
+        Command::Policies(a) => commands::policies::run(a.settings()?),
         Command::Completions(a) => {
             use clap::CommandFactory;
-            let out = validate::page_out(a.out.as_deref())?;
+            let out = a.destination()?;
             commands::completions::run(Cli::command(), a.shell, &out)
         }
         Command::Man(a) => {
             use clap::CommandFactory;
-            let out = validate::page_out(a.out.as_deref())?;
+            let out = a.destination()?;
             commands::man::run(Cli::command(), a.subcommand.as_deref(), &out)
         }
     }

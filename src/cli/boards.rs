@@ -1,0 +1,32 @@
+//! `pressluck boards`: its flag ([`BoardsArgs`]) and the board name it checks.
+
+use crate::error::input;
+use anyhow::Result;
+use clap::Args;
+
+/// `pressluck boards`.
+#[derive(Debug, Args)]
+pub struct BoardsArgs {
+    /// Print only this board: route66, route66-de, cant-stop, great-races, shortcut or
+    /// treasure-hunt-deck.
+    pub name: Option<String>,
+}
+
+impl BoardsArgs {
+    /// `pressluck boards NAME`: the name of a built-in board (or none: all of them).
+    pub fn settings(&self) -> Result<Option<&'static str>> {
+        let name = self.name.as_deref();
+        let Some(name) = name else { return Ok(None) };
+        let names = crate::commands::boards::NAMES;
+        names
+            .iter()
+            .find(|&&n| n == name)
+            .map(|&n| Some(n))
+            .ok_or_else(|| {
+                input(format!(
+                    "boards: unknown board '{name}' (expected one of {})",
+                    names.join(", ")
+                ))
+            })
+    }
+}

@@ -1,0 +1,35 @@
+//! `pressluck policies`: its flags ([`PoliciesArgs`]) and their checks into
+//! [`PoliciesSettings`].
+
+use super::strategies::strategies;
+use crate::settings::{GameName, PoliciesSettings};
+use anyhow::Result;
+use clap::Args;
+use std::path::PathBuf;
+
+/// `pressluck policies`.
+#[derive(Debug, Args)]
+pub struct PoliciesArgs {
+    /// Only this game's policies: route66, cant-stop, great-races, shortcut or treasure-hunt.
+    #[arg(long)]
+    pub game: Option<String>,
+    /// Folder of your own strategy files, listed beside the built-in ones (default: ./strategies
+    /// when it exists; the built-in ones are always there).
+    #[arg(long, env = "PRESSLUCK_STRATEGIES")]
+    pub strategies: Option<PathBuf>,
+}
+
+impl PoliciesArgs {
+    /// `pressluck policies`.
+    pub fn settings(self) -> Result<PoliciesSettings> {
+        let game = self
+            .game
+            .as_deref()
+            .map(|g| GameName::parse(g, "--game"))
+            .transpose()?;
+        Ok(PoliciesSettings {
+            game,
+            strategies: strategies(self.strategies.as_deref())?,
+        })
+    }
+}
