@@ -4,7 +4,7 @@
 use super::policy_list::join_spec_parts;
 use super::position::{parse_roll, position, PositionArgs};
 use super::record::{format, read_record, RecordArgs};
-use super::strategies::strategies;
+use super::strategies::StrategiesArg;
 use crate::columns::GameKind;
 use crate::error::input;
 use crate::policy::race::{RaceRule, RaceSpec};
@@ -32,10 +32,9 @@ pub struct AdviseArgs {
     /// glenn, one-roll and rolls:2; The Great Races: race-points, race-progress, race-margin).
     #[arg(long)]
     pub policies: Option<String>,
-    /// Folder of your own strategy files, found by name in --policies (default: ./strategies
-    /// when it exists; the built-in ones are always there).
-    #[arg(long, env = "PRESSLUCK_STRATEGIES")]
-    pub strategies: Option<PathBuf>,
+    /// Strategy files found by name in --policies.
+    #[command(flatten)]
+    pub strategies: StrategiesArg,
 }
 
 /// The policies `advise` asks by default.
@@ -52,7 +51,7 @@ impl AdviseArgs {
     /// `pressluck advise`: the record (as for `replay`) or the position the flags set up, and the
     /// policies of its game.
     pub fn settings(self) -> Result<AdviseSettings> {
-        let book = strategies(self.strategies.as_deref())?;
+        let book = self.strategies.book()?;
         let format = format(&self.reading.format)?;
         let (source, races, treasure, game) = match self.file {
             Some(file) => {

@@ -2,7 +2,8 @@
 
 use super::game::GameArgs;
 use super::policy_list::split_policies;
-use super::run::check_threads;
+use super::run::ThreadsArg;
+use super::strategies::StrategiesArg;
 use crate::error::input;
 use crate::settings::BenchSettings;
 use crate::sim::family::Family;
@@ -10,7 +11,6 @@ use crate::sim::runner::MAX_GAMES;
 use crate::sim::schedule::Matchup;
 use anyhow::Result;
 use clap::Args;
-use std::path::PathBuf;
 
 /// `pressluck bench`.
 #[derive(Debug, Args)]
@@ -25,16 +25,15 @@ pub struct BenchArgs {
     /// fixed-risk:0.3 for the column games, the first of the game's default field otherwise).
     #[arg(long)]
     pub policies: Option<String>,
-    /// Folder of your own strategy files, found by name in --policies (default: ./strategies
-    /// when it exists; the built-in ones are always there).
-    #[arg(long, env = "PRESSLUCK_STRATEGIES")]
-    pub strategies: Option<PathBuf>,
+    /// Strategy files found by name in --policies.
+    #[command(flatten)]
+    pub strategies: StrategiesArg,
     /// Games to play.
     #[arg(long, default_value_t = 1_000_000)]
     pub games: u64,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    pub threads: Option<usize>,
+    /// Worker threads.
+    #[command(flatten)]
+    pub threads: ThreadsArg,
     /// Seed.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -65,7 +64,8 @@ impl BenchArgs {
                 self.repeat
             )));
         }
-        check_threads(self.threads)
+        self.threads.checked()?;
+        Ok(())
     }
 
     /// `pressluck bench` for `family`, the game of its game flags (its numbers checked by
@@ -106,7 +106,7 @@ impl BenchArgs {
             matchup: Matchup { slots },
             games: self.games,
             seed: self.seed,
-            threads: self.threads,
+            threads: self.threads.threads,
             repeat: self.repeat,
             json: self.json,
         })

@@ -1,7 +1,6 @@
 //! `pressluck merge`: its flags ([`MergeArgs`]) and their checks into [`MergeSettings`].
 
-use super::outputs::output;
-use crate::output::table::TableFormat;
+use super::outputs::{output, TableFormatArg};
 use crate::settings::MergeSettings;
 use anyhow::Result;
 use clap::Args;
@@ -19,10 +18,9 @@ pub struct MergeArgs {
     /// Also write the stop-probability table (tournaments only).
     #[arg(long)]
     pub stop_table: Option<PathBuf>,
-    /// Table format: csv, or json (JSON Lines: one object per CSV row, keys the CSV header's
-    /// names, numbers as numbers, an empty field as null).
-    #[arg(long, default_value = "csv")]
-    pub format: String,
+    /// The table's format.
+    #[command(flatten)]
+    pub format: TableFormatArg,
 
     /// Also draw the result as an SVG chart, as `tournament --svg` or `sweep --svg` would.
     #[arg(long)]
@@ -35,7 +33,7 @@ pub struct MergeArgs {
 impl MergeArgs {
     /// `pressluck merge`.
     pub fn settings(self) -> Result<MergeSettings> {
-        let format = TableFormat::parse(&self.format)?;
+        let format = self.format.parse()?;
         let out = output(&self.out, "--out", &[])?;
         let stop_table = match &self.stop_table {
             Some(p) => Some(output(p, "--stop-table", &[(&out, "--out")])?),

@@ -121,7 +121,7 @@ pub(crate) fn warn_unnamed(book: &StrategyBook) {
 fn run(command: Command) -> Result<ExitCode> {
     match command {
         Command::Tournament(a) => {
-            let book = Arc::new(strategies::strategies(a.strategies.as_deref())?);
+            let book = Arc::new(a.strategies.book()?);
             with_family!(a.game.setup(a.players)?, book.clone(), family => {
                 let settings = a.settings(family)?;
                 warn_unnamed(&book);
@@ -147,7 +147,7 @@ fn run(command: Command) -> Result<ExitCode> {
         }
         Command::Bench(a) => {
             a.check_limits()?;
-            let book = Arc::new(strategies::strategies(a.strategies.as_deref())?);
+            let book = Arc::new(a.strategies.book()?);
             with_family!(a.game.setup(a.players)?, book.clone(), family => {
                 let settings = a.settings(family)?;
                 warn_unnamed(&book);
@@ -162,12 +162,12 @@ fn run(command: Command) -> Result<ExitCode> {
         Command::Policies(a) => commands::policies::run(a.settings()?),
         Command::Completions(a) => {
             use clap::CommandFactory;
-            let out = a.destination()?;
+            let out = a.out.destination()?;
             commands::completions::run(Cli::command(), a.shell, &out)
         }
         Command::Man(a) => {
             use clap::CommandFactory;
-            let out = a.destination()?;
+            let out = a.out.destination()?;
             commands::man::run(Cli::command(), a.subcommand.as_deref(), &out)
         }
     }

@@ -2,12 +2,11 @@
 //! table of which game, and the flags that apply to that table only.
 
 use super::game::GameArgs;
-use super::outputs::output;
+use super::outputs::{output, TableFormatArg};
 use crate::columns::set::{MAX_COLUMN, MIN_COLUMN};
 use crate::columns::ColumnSet;
 use crate::error::input;
 use crate::output::destination::Destination;
-use crate::output::table::TableFormat;
 use crate::settings::{GameSetup, OddsSettings, OddsTable};
 use crate::treasure_hunt;
 use anyhow::Result;
@@ -53,10 +52,9 @@ pub struct OddsArgs {
     /// Output table (default and `-`: standard output).
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// Table format: csv, or json (JSON Lines: one object per CSV row, keys the CSV header's
-    /// names, numbers as numbers, an empty field as null).
-    #[arg(long, default_value = "csv")]
-    pub format: String,
+    /// The table's format.
+    #[command(flatten)]
+    pub format: TableFormatArg,
 
     /// Also draw the bust chances of every three cars as an SVG heat map (sets view).
     #[arg(long)]
@@ -123,7 +121,7 @@ impl OddsArgs {
         let provenance = self
             .game
             .provenance(self.players, self.samples.map(|_| seed))?;
-        let format = TableFormat::parse(&self.format)?;
+        let format = self.format.parse()?;
         let out = match &self.out {
             Some(p) => output(p, "--out", &[])?,
             None => Destination::Stdout,

@@ -1,11 +1,13 @@
 //! The output checks every command shares: a file or standard output for each output flag,
 //! none of them the same file as another (or standard output twice), and a table's default
-//! `--out` by its `--format`.
+//! `--out` by its `--format`; the `--format` of a result table ([`TableFormatArg`]) and the
+//! `--out` of a generated page ([`PageOutArg`]).
 
 use crate::error::input;
 use crate::output::destination::Destination;
 use crate::output::table::TableFormat;
 use anyhow::Result;
+use clap::Args;
 use std::path::{Path, PathBuf};
 
 /// The destination of `path`, the output of `flag` (see [`Destination::check`]), which must
@@ -26,19 +28,45 @@ pub(super) fn output(
     Ok(d)
 }
 
-/// The destination of a generated page or script: `--out`, else standard output.
-pub fn page_out(out: Option<&Path>) -> Result<Destination> {
-    output(out.unwrap_or(Path::new("-")), "--out", &[])
+/// `--out` of a generated page or script (`completions`, `man`).
+#[derive(Debug, Args)]
+pub struct PageOutArg {
+    /// Output file (default and `-`: standard output).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+impl PageOutArg {
+    /// The destination of the page or script: `--out`, else standard output.
+    pub fn destination(&self) -> Result<Destination> {
+        output(self.out.as_deref().unwrap_or(Path::new("-")), "--out", &[])
+    }
+}
+
+/// `--format` of the commands that write a result table (CSV or JSON Lines).
+#[derive(Debug, Args)]
+pub struct TableFormatArg {
+    /// Table format: csv, or json (JSON Lines: one object per CSV row, keys the CSV header's
+    /// names, numbers as numbers, an empty field as null).
+    #[arg(long, default_value = "csv")]
+    pub format: String,
+}
+
+impl TableFormatArg {
+    /// The table format `--format` names.
+    pub fn parse(&self) -> Result<TableFormat> {
+        TableFormat::parse(&self.format)
+    }
 }
 
 /// The table format of `--format` and the `--out` path: as given, or `name.csv` (`name.jsonl`
 /// in JSON Lines).
 pub(super) fn table_output(
-    format: &str,
+    format: &TableFormatArg,
     out: Option<PathBuf>,
     name: &str,
 ) -> Result<(TableFormat, PathBuf)> {
-    let format = TableFormat::parse(format)?;
+    let format = format.parse()?;
     let out = out.unwrap_or_else(|| format!("{name}.{}", format.extension()).into());
     Ok((format, out))
 }

@@ -21,9 +21,9 @@ pub struct RunArgs {
     /// Random seed: the same seed and arguments give the same table, whatever the thread count.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    pub threads: Option<usize>,
+    /// Worker threads.
+    #[command(flatten)]
+    pub threads: ThreadsArg,
     /// No progress bar and no summary.
     #[arg(long)]
     pub quiet: bool,
@@ -37,6 +37,23 @@ pub struct RunArgs {
     /// Continue the run saved in this checkpoint (same arguments).
     #[arg(long)]
     pub resume: Option<PathBuf>,
+}
+
+/// `--threads` of the commands that play games on worker threads (`tournament`, `sweep`,
+/// `tune`, `bench`).
+#[derive(Clone, Copy, Debug, Default, Args)]
+pub struct ThreadsArg {
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+}
+
+impl ThreadsArg {
+    /// The thread count, checked (see [`check_threads`]): none for all cores.
+    pub fn checked(self) -> Result<Option<usize>> {
+        check_threads(self.threads)?;
+        Ok(self.threads)
+    }
 }
 
 /// Checks a `--threads` value: 1..=[`MAX_THREADS`], or none for all cores.
@@ -82,14 +99,14 @@ pub(super) fn run_settings<F: Family>(
     (format, out): (TableFormat, PathBuf),
     run: RunArgs,
 ) -> Result<RunSettings<F>> {
-    check_threads(run.threads)?;
+    run.threads.checked()?;
     if run.shard.is_some() && format != TableFormat::Csv {
         return Err(input(
             "--format json: a shard writes counters for `pressluck merge`; ask `pressluck merge --format json` instead",
         ));
     }
     let out = output(&out, "--out", &[])?;
-    let (seed, threads, quiet) = (run.seed, run.threads, run.quiet);
+    let (seed, threads, quiet) = (run.seed, run.threads.threads, run.quiet);
     let control = control(run, &out)?;
     Ok(RunSettings {
         provenance: game.provenance(Some(players), Some(seed))?,

@@ -1,10 +1,29 @@
 //! The strategies known by name: the built-in ones and the strategy files of a folder
-//! (`--strategies`, `PRESSLUCK_STRATEGIES`, else `./strategies`).
+//! (`--strategies`, `PRESSLUCK_STRATEGIES`, else `./strategies`); the `--strategies` flag of
+//! the commands whose `--policies` finds them ([`StrategiesArg`]).
 
 use crate::error::input;
 use crate::policy::spec::StrategyBook;
 use anyhow::Result;
-use std::path::Path;
+use clap::Args;
+use std::path::{Path, PathBuf};
+
+/// `--strategies` of `tournament`, `bench` and `advise`: a folder of strategy files their
+/// `--policies` finds by name.
+#[derive(Debug, Args)]
+pub struct StrategiesArg {
+    /// Folder of your own strategy files, found by name in --policies (default: ./strategies
+    /// when it exists; the built-in ones are always there).
+    #[arg(long, env = "PRESSLUCK_STRATEGIES")]
+    pub strategies: Option<PathBuf>,
+}
+
+impl StrategiesArg {
+    /// The strategies known by name with this folder (see [`strategies`]).
+    pub fn book(&self) -> Result<StrategyBook> {
+        strategies(self.strategies.as_deref())
+    }
+}
 
 /// The strategies known by name: the built-in ones and the files of `dir` (`--strategies` or
 /// `PRESSLUCK_STRATEGIES`), else of `./strategies` when that folder exists.

@@ -1,9 +1,9 @@
 //! `pressluck sweep`: its flags ([`SweepArgs`]) and their checks into [`SweepSettings`].
 
 use super::game::GameArgs;
-use super::outputs::{output, table_output};
+use super::outputs::{output, table_output, TableFormatArg};
 use super::policy_list::parse_policies;
-use super::run::{check_threads, run_settings, RunArgs};
+use super::run::{run_settings, RunArgs};
 use crate::error::input;
 use crate::settings::SweepSettings;
 use crate::sim::family::Family;
@@ -43,10 +43,9 @@ pub struct SweepArgs {
     /// json).
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// Table format: csv, or json (JSON Lines: one object per CSV row, keys the CSV header's
-    /// names, numbers as numbers, an empty field as null).
-    #[arg(long, default_value = "csv")]
-    pub format: String,
+    /// The table's format.
+    #[command(flatten)]
+    pub format: TableFormatArg,
 
     /// Also draw the sweep as an SVG chart.
     #[arg(long)]
@@ -104,7 +103,7 @@ impl SweepArgs {
             points.len()
         )));
         }
-        check_threads(self.run.threads)?;
+        self.run.threads.checked()?;
         if self.svg.is_some() && self.run.shard.is_some() {
             return Err(input(
                 "--svg: a shard writes counters; draw the merged result instead",

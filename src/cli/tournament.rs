@@ -2,9 +2,10 @@
 //! [`TournamentSettings`].
 
 use super::game::GameArgs;
-use super::outputs::{output, table_output};
+use super::outputs::{output, table_output, TableFormatArg};
 use super::policy_list::parse_policies;
-use super::run::{check_threads, run_settings, RunArgs};
+use super::run::{run_settings, RunArgs};
+use super::strategies::StrategiesArg;
 use crate::error::input;
 use crate::settings::TournamentSettings;
 use crate::sim::family::Family;
@@ -28,10 +29,9 @@ pub struct TournamentArgs {
     /// has its own).
     #[arg(long)]
     pub policies: Option<String>,
-    /// Folder of your own strategy files, found by name in --policies (default: ./strategies
-    /// when it exists; the built-in ones are always there).
-    #[arg(long, env = "PRESSLUCK_STRATEGIES")]
-    pub strategies: Option<PathBuf>,
+    /// Strategy files found by name in --policies.
+    #[command(flatten)]
+    pub strategies: StrategiesArg,
     /// Games per matchup.
     #[arg(long, default_value_t = 100_000)]
     pub games: u64,
@@ -42,10 +42,9 @@ pub struct TournamentArgs {
     /// Also write the stop-probability table to this file (in --format).
     #[arg(long)]
     pub stop_table: Option<PathBuf>,
-    /// Table format: csv, or json (JSON Lines: one object per CSV row, keys the CSV header's
-    /// names, numbers as numbers, an empty field as null).
-    #[arg(long, default_value = "csv")]
-    pub format: String,
+    /// The table's format.
+    #[command(flatten)]
+    pub format: TableFormatArg,
 
     /// Seed, threads, progress; shard, checkpoint and resume.
     #[command(flatten)]
@@ -71,7 +70,7 @@ impl TournamentArgs {
                 self.games
             )));
         }
-        check_threads(self.run.threads)?;
+        self.run.threads.checked()?;
         let sharded = self.run.shard.is_some();
         if sharded && self.stop_table.is_some() {
             return Err(input(

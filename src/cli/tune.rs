@@ -1,9 +1,9 @@
 //! `pressluck tune`: its flags ([`TuneArgs`]) and their checks into [`TuneSettings`].
 
 use super::game::GameArgs;
-use super::outputs::{output, table_output};
+use super::outputs::{output, table_output, TableFormatArg};
 use super::policy_list::parse_policies;
-use super::run::{check_threads, control, RunArgs};
+use super::run::{control, RunArgs};
 use crate::error::input;
 use crate::settings::{Control, TuneSettings};
 use crate::sim::family::Family;
@@ -51,10 +51,9 @@ pub struct TuneArgs {
     /// with --format json).
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// Table format: csv, or json (JSON Lines: one object per CSV row, keys the CSV header's
-    /// names, numbers as numbers, an empty field as null).
-    #[arg(long, default_value = "csv")]
-    pub format: String,
+    /// The table's format.
+    #[command(flatten)]
+    pub format: TableFormatArg,
 
     /// Also draw the objective by generation as an SVG chart.
     #[arg(long)]
@@ -127,7 +126,7 @@ impl TuneArgs {
         if self.run.shard.is_some() {
             return Err(input("--shard: a tuning run is not sharded"));
         }
-        check_threads(self.run.threads)?;
+        self.run.threads.checked()?;
         let (format, out) = table_output(&self.format, self.out, "tune")?;
         let out = output(&out, "--out", &[])?;
         let svg = match &self.svg {
@@ -144,7 +143,7 @@ impl TuneArgs {
             }
             None => None,
         };
-        let (seed, threads, quiet) = (self.run.seed, self.run.threads, self.run.quiet);
+        let (seed, threads, quiet) = (self.run.seed, self.run.threads.threads, self.run.quiet);
         let Control {
             checkpoint, resume, ..
         } = control(self.run, &out)?;
