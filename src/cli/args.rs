@@ -126,3 +126,16 @@ pub enum Command {
   pressluck man | man -l -")]
     Man(ManArgs),
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Cli;
+    use clap::CommandFactory;
+
+    /// Clap's own checks of the definition hold: no flag declared twice in a subcommand (as a
+    /// flattened group and a field of its own), every default a valid value.
+    #[test]
+    fn the_command_line_definition_passes_clap_checks() {
+        Cli::command().debug_assert();
+    }
+}
