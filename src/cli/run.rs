@@ -14,8 +14,8 @@ use anyhow::Result;
 use clap::Args;
 use std::path::PathBuf;
 
-/// What every run of many games takes (`tournament`, `sweep`): the seed, threads and progress
-/// flags, and `--shard`, `--checkpoint` and `--resume`.
+/// What every run of many games takes (`tournament`, `sweep`, `tune`): the seed, threads and
+/// progress flags, and `--shard`, `--checkpoint` and `--resume`.
 #[derive(Debug, Default, Args)]
 pub struct RunArgs {
     /// Random seed: the same seed and arguments give the same table, whatever the thread count.
@@ -49,20 +49,14 @@ pub struct ThreadsArg {
 }
 
 impl ThreadsArg {
-    /// The thread count, checked (see [`check_threads`]): none for all cores.
+    /// The thread count, checked: 1..=[`MAX_THREADS`], or none for all cores.
     pub fn checked(self) -> Result<Option<usize>> {
-        check_threads(self.threads)?;
-        Ok(self.threads)
-    }
-}
-
-/// Checks a `--threads` value: 1..=[`MAX_THREADS`], or none for all cores.
-pub fn check_threads(threads: Option<usize>) -> Result<()> {
-    match threads {
-        Some(t) if !(1..=MAX_THREADS).contains(&t) => Err(input(format!(
-            "--threads {t}: must be between 1 and {MAX_THREADS}"
-        ))),
-        _ => Ok(()),
+        match self.threads {
+            Some(t) if !(1..=MAX_THREADS).contains(&t) => Err(input(format!(
+                "--threads {t}: must be between 1 and {MAX_THREADS}"
+            ))),
+            t => Ok(t),
+        }
     }
 }
 
@@ -89,8 +83,9 @@ pub(super) fn control(sharding: RunArgs, out: &Destination) -> Result<Control> {
     })
 }
 
-/// The flags every run of many games shares, checked: its games per matchup are `games`
-/// (already checked), its seats `players`; its result table goes to `out` in `format`.
+/// The flags every run of many games shares, checked: its games per matchup are `games` and
+/// its threads (both already checked by the command), its seats `players`; its result table
+/// goes to `out` in `format`.
 pub(super) fn run_settings<F: Family>(
     family: F,
     game: &GameArgs,
@@ -99,7 +94,6 @@ pub(super) fn run_settings<F: Family>(
     (format, out): (TableFormat, PathBuf),
     run: RunArgs,
 ) -> Result<RunSettings<F>> {
-    run.threads.checked()?;
     if run.shard.is_some() && format != TableFormat::Csv {
         return Err(input(
             "--format json: a shard writes counters for `pressluck merge`; ask `pressluck merge --format json` instead",
