@@ -6,7 +6,7 @@
 use pressluck::columns::{Choice, ChoiceList, Game, GameKind, Rules, Turn};
 use pressluck::counters::MatchupStats;
 use pressluck::dice::{self, Outcome, Roll};
-use pressluck::engine::cpu::Avx2;
+use pressluck::engine::cpu::{Avx2, EngineRequest};
 use pressluck::engine::dice_source::RngDice;
 use pressluck::engine::play::{play_game, Player};
 use pressluck::engine::races::play_race;
@@ -164,8 +164,8 @@ pub fn column_game(game: GameKind, policy: &str) -> impl FnMut(u64) -> Game {
     let rules = Rules::new(game, PLAYERS);
     let spec = PolicySpec::parse(policy).expect("a built-in column policy spec");
     let mut policies = vec![
-        Player::new(spec.build(&rules), &rules, Avx2::detect()),
-        Player::new(spec.build(&rules), &rules, Avx2::detect()),
+        Player::new(spec.build(&rules), &rules, engine_token()),
+        Player::new(spec.build(&rules), &rules, engine_token()),
     ];
     let mut stats = MatchupStats::default();
     move |seed| {
@@ -241,4 +241,10 @@ pub fn treasure_game(policy: &str) -> impl FnMut(u64) -> State {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         treasure_engine::play_game(rules, &deck, &specs, &[0, 1], &mut rng, &mut stats)
     }
+}
+
+/// The AVX2 token as `PRESSLUCK_ENGINE` asks (`scalar` benches the scalar engine alone).
+fn engine_token() -> Option<Avx2> {
+    let request = EngineRequest::from_env().unwrap_or_else(|e| panic!("{e}"));
+    Avx2::for_request(request)
 }

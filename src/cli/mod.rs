@@ -54,8 +54,8 @@ where
         }
         Err(e) => return Err(input(clap_message(&e))),
     };
-    EngineRequest::from_env().map_err(input)?;
-    run(cli.command)
+    let engine = EngineRequest::from_env().map_err(input)?;
+    run(cli.command, engine)
 }
 
 /// The command line's definition: clap's, with every flag that takes a value taking a negative
@@ -75,13 +75,14 @@ fn command_line() -> clap::Command {
 }
 
 /// Picks the family of a game setup, knowing the strategies `$strategies` (an
-/// `Arc<StrategyBook>`), and evaluates `$body` with it bound to `$family`: the family is a
-/// type, so each arm is its own instance of the generic code in `$body`.
+/// `Arc<StrategyBook>`) and the engine request `$engine` (the column races'), and evaluates
+/// `$body` with it bound to `$family`: the family is a type, so each arm is its own instance
+/// of the generic code in `$body`.
 macro_rules! with_family {
-    ($setup:expr, $strategies:expr, $family:ident => $body:expr) => {
+    ($setup:expr, $strategies:expr, $engine:expr, $family:ident => $body:expr) => {
         match $setup {
             GameSetup::Columns(rules) => {
-                let $family = ColumnFamily::with_strategies(rules, $strategies);
+                let $family = ColumnFamily::with_strategies(rules, $strategies, $engine);
                 $body
             }
             GameSetup::GreatRaces(rules) => {
@@ -117,12 +118,13 @@ pub(crate) fn warn_unnamed(book: &StrategyBook) {
     }
 }
 
-/// Checks a parsed subcommand into its settings and runs it.
-fn run(command: Command) -> Result<ExitCode> {
+/// Checks a parsed subcommand into its settings and runs it, its games played by the engine
+/// `engine` asks for.
+fn run(command: Command, engine: EngineRequest) -> Result<ExitCode> {
     match command {
         Command::Tournament(a) => {
             let book = Arc::new(a.strategies.book()?);
-            with_family!(a.game.setup(a.players)?, book.clone(), family => {
+            with_family!(a.game.setup(a.players)?, book.clone(), engine, family => {
                 let settings = a.settings(family)?;
                 warn_unnamed(&book);
                 commands::tournament::run(settings)
@@ -131,7 +133,7 @@ fn run(command: Command) -> Result<ExitCode> {
         Command::Sweep(a) => {
             a.check_players()?;
             let book = Arc::new(strategies::strategies(a.strategies.as_deref())?);
-            with_family!(a.game.setup(a.players)?, book.clone(), family => {
+            with_family!(a.game.setup(a.players)?, book.clone(), engine, family => {
                 let settings = a.settings(family)?;
                 warn_unnamed(&book);
                 commands::sweep::run(settings)
@@ -139,7 +141,7 @@ fn run(command: Command) -> Result<ExitCode> {
         }
         Command::Tune(a) => {
             let book = Arc::new(strategies::strategies(a.strategies.as_deref())?);
-            with_family!(a.game.setup(a.players)?, book.clone(), family => {
+            with_family!(a.game.setup(a.players)?, book.clone(), engine, family => {
                 let settings = a.settings(family)?;
                 warn_unnamed(&book);
                 commands::tune::run(settings)
@@ -148,7 +150,7 @@ fn run(command: Command) -> Result<ExitCode> {
         Command::Bench(a) => {
             a.check_limits()?;
             let book = Arc::new(a.strategies.book()?);
-            with_family!(a.game.setup(a.players)?, book.clone(), family => {
+            with_family!(a.game.setup(a.players)?, book.clone(), engine, family => {
                 let settings = a.settings(family)?;
                 warn_unnamed(&book);
                 commands::bench::run(settings)

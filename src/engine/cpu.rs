@@ -35,15 +35,10 @@ impl EngineRequest {
         }
     }
 
-    /// The request in this process's environment, or its error.
+    /// The request in this process's environment, or its error. Read once, with the
+    /// command's settings: everything below takes the request as a value.
     pub fn from_env() -> Result<EngineRequest, String> {
         EngineRequest::parse(std::env::var_os("PRESSLUCK_ENGINE").as_deref())
-    }
-
-    /// The request in this process's environment; an invalid value (which the command line
-    /// rejects before any game) counts as unset.
-    pub fn current() -> EngineRequest {
-        EngineRequest::from_env().unwrap_or(EngineRequest::Auto)
     }
 }
 
@@ -70,10 +65,9 @@ impl Avx2 {
         None
     }
 
-    /// The token, if this CPU has AVX2 and `PRESSLUCK_ENGINE` is not `scalar`: what the engine
-    /// runs with.
-    pub fn detect() -> Option<Avx2> {
-        match EngineRequest::current() {
+    /// The token the engine runs with under `request`: none for `scalar`, else the CPU's.
+    pub fn for_request(request: EngineRequest) -> Option<Avx2> {
+        match request {
             EngineRequest::Scalar => None,
             EngineRequest::Auto | EngineRequest::Avx2 => Avx2::cpu(),
         }

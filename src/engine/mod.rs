@@ -18,7 +18,7 @@ pub mod shape;
 use crate::columns::Rules;
 use crate::counters::MatchupStats;
 use crate::policy::AnyPolicy;
-use cpu::Avx2;
+use cpu::{Avx2, EngineRequest};
 use lanes::LanePlan;
 
 /// The engine that plays a matchup: chosen once, from the rules, the policies and the CPU.
@@ -36,10 +36,10 @@ pub enum Engine {
 }
 
 impl Engine {
-    /// The engine for `policies` (slot order) under `rules`: the lanes where they play the
-    /// matchup on this CPU, else the scalar engine.
-    pub fn new(rules: &Rules, policies: Vec<AnyPolicy>) -> Engine {
-        let avx2 = Avx2::detect();
+    /// The engine for `policies` (slot order) under `rules`, as `request` asks: the lanes
+    /// where they play the matchup on this CPU, else the scalar engine.
+    pub fn new(rules: &Rules, policies: Vec<AnyPolicy>, request: EngineRequest) -> Engine {
+        let avx2 = Avx2::for_request(request);
         match avx2.and_then(|t| LanePlan::new(t, rules, &policies)) {
             Some(plan) => Engine::Lanes(Box::new(plan)),
             None => Engine::Scalar { policies, avx2 },
@@ -59,5 +59,27 @@ impl Engine {
                 play::play_scalar(rules, policies, *avx2, seed, key, lo, hi)
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::columns::GameKind;
+    use crate::policy::PolicySpec;
+
+    #[test]
+    fn the_engine_is_the_one_the_request_asks_for() {
+        let rules = Rules::new(GameKind::CantStop, 2);
+        let policies = || vec![PolicySpec::parse("fixed-risk:0.3").unwrap().build(&rules); 2];
+        let scalar = Engine::new(&rules, policies(), EngineRequest::Scalar);
+        assert!(matches!(scalar, Engine::Scalar { avx2: None, .. }));
+        let auto = Engine::new(&rules, policies(), EngineRequest::Auto);
+        assert_eq!(matches!(auto, Engine::Lanes(_)), Avx2::cpu().is_some());
+        assert_eq!(
+            scalar.play(&rules, 7, 1, 0, 300),
+            auto.play(&rules, 7, 1, 0, 300),
+            "the same games on either engine"
+        );
     }
 }

@@ -295,7 +295,7 @@ mod tests {
         let mut pol = [Player::new(
             PolicySpec::parse("one-roll").unwrap().build(&rules),
             &rules,
-            Avx2::detect(),
+            Avx2::cpu(),
         )];
         let rolls = [
             Roll([1, 1, 1, 1]),
@@ -322,7 +322,7 @@ mod tests {
                 let rules = Rules::new(game, players);
                 let spec = PolicySpec::parse("fixed-risk:0.3").unwrap();
                 let mut pols: Vec<_> = (0..players)
-                    .map(|_| Player::new(spec.build(&rules), &rules, Avx2::detect()))
+                    .map(|_| Player::new(spec.build(&rules), &rules, Avx2::cpu()))
                     .collect();
                 let slots: Vec<usize> = (0..players as usize).collect();
                 let mut stats = MatchupStats::default();

@@ -55,7 +55,7 @@ fn ten_thousand_route66_games_allocate_nothing() {
             Player::new(
                 PolicySpec::parse(n).unwrap().build(&rules),
                 &rules,
-                Avx2::detect(),
+                Avx2::cpu(),
             )
         })
         .collect();

@@ -6,7 +6,7 @@
 use pressluck::columns::bust::bust_rolls;
 use pressluck::columns::{ColumnSet, GameKind, Layout, Rules};
 use pressluck::dice::{Outcome, Roll, OUTCOMES};
-use pressluck::engine::cpu::Avx2;
+use pressluck::engine::cpu::{Avx2, EngineRequest};
 use pressluck::engine::play::play_scalar;
 use pressluck::engine::rank::{best_place, RankInput, RankRow, RANK_ROWS};
 use pressluck::engine::shape::TurnShape;
@@ -150,7 +150,7 @@ proptest! {
             .collect();
         let lo = lo.min(u64::MAX - games);
         let hi = lo + games;
-        let played = Engine::new(&rules, policies.clone()).play(&rules, seed, key, lo, hi);
+        let played = Engine::new(&rules, policies.clone(), EngineRequest::Auto).play(&rules, seed, key, lo, hi);
         let reference = play_scalar(&rules, &policies, None, seed, key, lo, hi);
         prop_assert_eq!(&played, &reference);
         let seats: u64 = (0..players as usize).map(|s| played.slot_total(s).games).sum();

@@ -3,6 +3,7 @@
 
 use crate::columns::Rules;
 use crate::counters::MatchupStats;
+use crate::engine::cpu::EngineRequest;
 use crate::engine::Engine;
 use crate::policy::spec::StrategyBook;
 use crate::policy::{AnyPolicy, PolicySpec};
@@ -31,19 +32,28 @@ pub struct ColumnFamily {
     pub rules: Rules,
     /// The strategies known by name.
     pub strategies: Arc<StrategyBook>,
+    /// Which engine plays (`PRESSLUCK_ENGINE`, read once with the settings); the same games
+    /// either way, so it is no part of a run's identity.
+    pub engine: EngineRequest,
 }
 
 impl ColumnFamily {
-    /// The family of `rules`, with the built-in strategies.
+    /// The family of `rules`, with the built-in strategies, on the fastest engine this CPU runs.
     pub fn new(rules: Rules) -> ColumnFamily {
-        ColumnFamily::with_strategies(rules, StrategyBook::builtin())
+        ColumnFamily::with_strategies(rules, StrategyBook::builtin(), EngineRequest::Auto)
     }
 
-    /// The family of `rules`, with the strategies of `book`.
-    pub fn with_strategies(rules: Rules, book: impl Into<Arc<StrategyBook>>) -> ColumnFamily {
+    /// The family of `rules`, with the strategies of `book`, played by the engine `engine`
+    /// asks for.
+    pub fn with_strategies(
+        rules: Rules,
+        book: impl Into<Arc<StrategyBook>>,
+        engine: EngineRequest,
+    ) -> ColumnFamily {
         ColumnFamily {
             rules,
             strategies: book.into(),
+            engine,
         }
     }
 }
@@ -74,6 +84,6 @@ impl Family for ColumnFamily {
     fn play(&self, m: &Matchup<PolicySpec>, seed: u64, key: u64, lo: u64, hi: u64) -> MatchupStats {
         let rules = &self.rules;
         let policies: Vec<AnyPolicy> = m.slots.iter().map(|s| s.build(rules)).collect();
-        Engine::new(rules, policies).play(rules, seed, key, lo, hi)
+        Engine::new(rules, policies, self.engine).play(rules, seed, key, lo, hi)
     }
 }
