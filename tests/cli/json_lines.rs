@@ -2,11 +2,11 @@
 //! object per CSV row, its keys the CSV header's names in the same order, the same rows in the
 //! same order, each column of one JSON type — and `--format` takes nothing else.
 
+use crate::run::stdout_in;
 use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 use serde_json::Value;
 use std::fmt;
 use std::fs;
-use std::path::Path;
 
 /// A JSON object with its keys in the order written.
 struct Ordered(Vec<(String, Value)>);
@@ -92,22 +92,6 @@ fn assert_same_table(what: &str, csv: &[u8], jsonl: &[u8]) -> Vec<Vec<(String, V
     objects
 }
 
-/// Runs `pressluck ARGS` in `dir`; panics with its stderr unless it succeeds. Returns stdout.
-fn run(dir: &Path, args: &[&str]) -> Vec<u8> {
-    let out = assert_cmd::Command::cargo_bin("pressluck")
-        .unwrap()
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out.stdout
-}
-
 /// `args` with `extra` after them.
 fn with(args: &[&'static str], extra: &[&'static str]) -> Vec<&'static str> {
     args.iter().chain(extra).copied().collect()
@@ -132,11 +116,11 @@ fn tournament_and_stop_table_as_json_lines() {
         "200",
         "--quiet",
     ];
-    run(
+    stdout_in(
         d,
         &with(&args, &["--out", "t.csv", "--stop-table", "stop.csv"]),
     );
-    run(
+    stdout_in(
         d,
         &with(
             &args,
@@ -178,14 +162,14 @@ fn json_lines_default_to_a_jsonl_name() {
         "--quiet",
         "--format",
     ];
-    run(
+    stdout_in(
         d,
         &with(
             &["tournament", "--policies", "ev,rule28"],
             &with(&base, &["json"]),
         ),
     );
-    run(
+    stdout_in(
         d,
         &with(
             &["sweep", "--policy", "rolls:{1..2}", "--against", "ev"],
@@ -219,8 +203,8 @@ fn sweep_as_json_lines() {
         "100",
         "--quiet",
     ];
-    run(d, &with(&args, &["--out", "s.csv"]));
-    run(d, &with(&args, &["--out", "s.jsonl", "--format", "json"]));
+    stdout_in(d, &with(&args, &["--out", "s.csv"]));
+    stdout_in(d, &with(&args, &["--out", "s.jsonl", "--format", "json"]));
     let rows = assert_same_table(
         "sweep",
         &fs::read(d.join("s.csv")).unwrap(),
@@ -245,8 +229,8 @@ fn every_odds_view_as_json_lines() {
         &["odds", "--game", "treasure-hunt", "--samples", "50"],
     ];
     for view in views {
-        let csv = run(d, view);
-        let json = run(d, &with(view, &["--format", "json"]));
+        let csv = stdout_in(d, view);
+        let json = stdout_in(d, &with(view, &["--format", "json"]));
         let rows = assert_same_table(&view.join(" "), &csv, &json);
         assert!(rows.iter().all(|o| field(o, "players").is_null()));
     }
@@ -272,8 +256,8 @@ fn tune_as_json_lines() {
         "100",
         "--quiet",
     ];
-    run(d, &with(&args, &["--out", "t.csv"]));
-    run(d, &with(&args, &["--out", "t.jsonl", "--format", "json"]));
+    stdout_in(d, &with(&args, &["--out", "t.csv"]));
+    stdout_in(d, &with(&args, &["--out", "t.jsonl", "--format", "json"]));
     let rows = assert_same_table(
         "tune",
         &fs::read(d.join("t.csv")).unwrap(),
@@ -299,14 +283,14 @@ fn merge_writes_json_lines_and_a_shard_refuses_them() {
         "300",
         "--quiet",
     ];
-    run(d, &with(&args, &["--shard", "1/2", "--out", "s1.csv"]));
-    run(d, &with(&args, &["--shard", "2/2", "--out", "s2.csv"]));
+    stdout_in(d, &with(&args, &["--shard", "1/2", "--out", "s1.csv"]));
+    stdout_in(d, &with(&args, &["--shard", "2/2", "--out", "s2.csv"]));
     let merge = ["merge", "s1.csv", "s2.csv"];
-    run(
+    stdout_in(
         d,
         &with(&merge, &["--out", "m.csv", "--stop-table", "ms.csv"]),
     );
-    run(
+    stdout_in(
         d,
         &with(
             &merge,
@@ -327,8 +311,8 @@ fn merge_writes_json_lines_and_a_shard_refuses_them() {
     // 300 games are one chunk, all in shard 1: shard 2 alone is a partial result of no games,
     // whose figures are empty fields in the CSV and null in JSON.
     let partial = ["merge", "s2.csv", "--allow-partial"];
-    run(d, &with(&partial, &["--out", "p.csv"]));
-    run(
+    stdout_in(d, &with(&partial, &["--out", "p.csv"]));
+    stdout_in(
         d,
         &with(&partial, &["--out", "p.jsonl", "--format", "json"]),
     );
@@ -383,7 +367,7 @@ fn json_lines_are_the_same_bytes_on_one_and_two_threads() {
         ],
     ];
     for args in runs {
-        let a = run(
+        let a = stdout_in(
             d,
             &with(
                 args,
@@ -398,7 +382,7 @@ fn json_lines_are_the_same_bytes_on_one_and_two_threads() {
                 ],
             ),
         );
-        let b = run(
+        let b = stdout_in(
             d,
             &with(
                 args,

@@ -1,26 +1,11 @@
 //! Every kind of CSV a run writes says what it is: the provenance columns `game,players,rules,
 //! board,seed,status` open each row, and a figure of no games is an empty field, not 0.
 
-use crate::run::{stdout_of, Table};
+use crate::run::{stdout_in, stdout_of, Table};
 use std::fs;
 use std::path::Path;
 
 const PROVENANCE: [&str; 6] = ["game", "players", "rules", "board", "seed", "status"];
-
-/// Runs `pressluck ARGS` in `dir`; panics with its stderr unless it succeeds.
-fn run(dir: &Path, args: &[&str]) {
-    let out = assert_cmd::Command::cargo_bin("pressluck")
-        .unwrap()
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
 
 /// The table in `dir/name`, after checking that every row carries `want` in the provenance
 /// columns.
@@ -51,7 +36,7 @@ fn tournament_and_stop_table() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
     // One game: the first policy sits in seat 1 only, so its seat-2 row has no games.
-    run(
+    stdout_in(
         dir,
         &[
             "tournament",
@@ -125,15 +110,15 @@ fn sweep_and_merges_of_shards_with_no_games() {
         "8",
         "--quiet",
     ];
-    run(dir, &[&sweep[..], &["--out", "w.csv"]].concat());
+    stdout_in(dir, &[&sweep[..], &["--out", "w.csv"]].concat());
     let want = ["route66", "2", "de", "route66-de", "8", "complete"];
     let t = table(dir, "w.csv", want);
     assert_eq!(t.rows.len(), 2 * 2);
-    run(
+    stdout_in(
         dir,
         &[&sweep[..], &["--shard", "2/2", "--out", "w2.csv"]].concat(),
     );
-    run(
+    stdout_in(
         dir,
         &["merge", "w2.csv", "--allow-partial", "--out", "wm.csv"],
     );
@@ -170,7 +155,7 @@ fn sweep_and_merges_of_shards_with_no_games() {
         "2",
         "--quiet",
     ];
-    run(dir, &[&tournament[..], &["--out", "g.csv"]].concat());
+    stdout_in(dir, &[&tournament[..], &["--out", "g.csv"]].concat());
     table(
         dir,
         "g.csv",
@@ -183,11 +168,11 @@ fn sweep_and_merges_of_shards_with_no_games() {
             "complete",
         ],
     );
-    run(
+    stdout_in(
         dir,
         &[&tournament[..], &["--shard", "2/2", "--out", "g2.csv"]].concat(),
     );
-    run(
+    stdout_in(
         dir,
         &[
             "merge",

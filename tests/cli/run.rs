@@ -4,14 +4,21 @@
 
 /// Runs `pressluck` with `args`; panics with its stderr unless it succeeds. Returns stdout.
 pub fn stdout_of<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Vec<u8> {
+    stdout_in(std::path::Path::new("."), args)
+}
+
+/// [`stdout_of`], run in the folder `dir`; the panic names the arguments too.
+pub fn stdout_in<S: AsRef<std::ffi::OsStr>>(dir: &std::path::Path, args: &[S]) -> Vec<u8> {
     let out = assert_cmd::Command::cargo_bin("pressluck")
         .unwrap()
+        .current_dir(dir)
         .args(args)
         .output()
         .unwrap();
     assert!(
         out.status.success(),
-        "{}",
+        "{:?}: {}",
+        args.iter().map(AsRef::as_ref).collect::<Vec<_>>(),
         String::from_utf8_lossy(&out.stderr)
     );
     out.stdout
