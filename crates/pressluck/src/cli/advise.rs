@@ -1,0 +1,160 @@
+//! `pressluck advise`: its flags ([`AdviseArgs`]) and their checks into [`AdviseSettings`]:
+//! a record or a position by hand ([`super::position`]), and the policies to ask.
+
+use super::policy_list::join_spec_parts;
+use super::position::{parse_roll, position, PositionArgs};
+use super::record::{format, read_record, RecordArgs};
+use super::strategies::StrategiesArg;
+use crate::error::input;
+use crate::settings::{AdvisePolicies, AdviseSettings, AdviseSource, RecordGame};
+use anyhow::Result;
+use clap::Args;
+use pressluck_core::columns::GameKind;
+use pressluck_core::policy::race::{RaceRule, RaceSpec};
+use pressluck_core::sim::families::parse_with_strategies;
+use pressluck_core::treasure_hunt;
+use pressluck_core::treasure_hunt::policy::ThSpec;
+use std::path::PathBuf;
+
+/// `pressluck advise`.
+#[derive(Debug, Args)]
+pub struct AdviseArgs {
+    /// The game record; without one, the position is the one the flags below set up (Route 66
+    /// and Can't Stop).
+    pub file: Option<PathBuf>,
+    /// How to read the record (or, without one, the game and the output format).
+    #[command(flatten)]
+    pub reading: RecordArgs,
+    /// The position, without a record.
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// Policies to ask, comma-separated (default: ev, optimal-turn, fixed-risk:0.3, rule28,
+    /// glenn, one-roll and rolls:2; The Great Races: race-points, race-progress, race-margin).
+    #[arg(long)]
+    pub policies: Option<String>,
+    /// Strategy files found by name in --policies.
+    #[command(flatten)]
+    pub strategies: StrategiesArg,
+}
+
+/// The policies `advise` asks by default.
+pub const DEFAULT_ADVISE_POLICIES: &str =
+    "ev,optimal-turn,fixed-risk:0.3,rule28,glenn,one-roll,rolls:2";
+
+/// The Treasure Hunt policies `advise` asks by default.
+pub const DEFAULT_ADVISE_TREASURE_POLICIES: &str = "greedy,runner,thief";
+
+/// The Great Races pairing rules `advise` asks by default (`random` has no advice in it).
+pub const DEFAULT_ADVISE_RACE_POLICIES: &str = "race-points,race-progress,race-margin";
+
+impl AdviseArgs {
+    /// `pressluck advise`: the record (as for `replay`) or the position the flags set up, and the
+    /// policies of its game.
+    pub fn settings(self) -> Result<AdviseSettings> {
+        let book = self.strategies.book()?;
+        let format = format(&self.reading.format)?;
+        let (source, races, treasure, game) = match self.file {
+            Some(file) => {
+                let roll = self.position.roll.as_deref().map(parse_roll).transpose()?;
+                let position = PositionArgs {
+                    roll: None,
+                    ..self.position.clone()
+                };
+                if let Some(flag) = position.first_given() {
+                    return Err(input(format!(
+                    "{flag} sets up a position without a record; give a record or the position, not both"
+                )));
+                }
+                let (record, name) = read_record(file, &self.reading)?;
+                let races = name.parse::<GameKind>() == Ok(GameKind::GreatRaces);
+                let treasure = match &record.game {
+                RecordGame::Shortcut(_) => {
+                    return Err(input(
+                        "advise reads Route 66, Can't Stop, The Great Races and Treasure Hunt records; \
+                         for a Shortcut record use replay (and odds --game shortcut --view policy)",
+                    ))
+                }
+                RecordGame::TreasureHunt(_) => true,
+                RecordGame::Columns(_) => false,
+            };
+                let game = name
+                    .parse::<GameKind>()
+                    .map_or(name, |g| g.name().to_string());
+                if roll.is_some() && (races || treasure) {
+                    return Err(input(
+                    "--roll: a roll of four dice to consider applies to Route 66 and Can't Stop records",
+                ));
+                }
+                (AdviseSource::Record { record, roll }, races, treasure, game)
+            }
+            None => {
+                let source = position(&self.reading, &self.position)?;
+                let game = match &source {
+                    AdviseSource::Position { rules, .. } => rules.game.name().to_string(),
+                    AdviseSource::Record { .. } => String::new(),
+                };
+                (source, false, false, game)
+            }
+        };
+        let list = |default: &str| -> Vec<String> {
+            self.policies
+                .as_deref()
+                .unwrap_or(default)
+                .split(',')
+                .map(|p| p.trim().to_string())
+                .collect()
+        };
+        let flag = |e: String| input(format!("--policies: {e}"));
+        let chance = |name: &str| {
+            input(format!(
+                "--policies: {name} decides by chance, there is no advice in it"
+            ))
+        };
+        let policies = if treasure {
+            AdvisePolicies::TreasureHunt(
+                list(DEFAULT_ADVISE_TREASURE_POLICIES)
+                    .iter()
+                    .map(|p| {
+                        parse_with_strategies(&book, treasure_hunt::GAME_NAME, p, ThSpec::parse)
+                            .map_err(flag)
+                    })
+                    .collect::<Result<_>>()?,
+            )
+        } else if races {
+            let mut specs = Vec::new();
+            for part in list(DEFAULT_ADVISE_RACE_POLICIES) {
+                let spec = parse_with_strategies(
+                    &book,
+                    GameKind::GreatRaces.name(),
+                    &part,
+                    RaceSpec::parse,
+                )
+                .map_err(flag)?;
+                if spec.rule == RaceRule::Random {
+                    return Err(chance(&spec.name));
+                }
+                specs.push(spec);
+            }
+            AdvisePolicies::Races(specs)
+        } else {
+            // `rule-of-n:30,marker=5` is one spec, as in split_policies.
+            let parts = list(DEFAULT_ADVISE_POLICIES);
+            let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
+            let mut specs = Vec::new();
+            for part in join_spec_parts(&parts, |p| book.parse(&game, p).is_ok()) {
+                let spec = book.parse(&game, &part).map_err(flag)?;
+                if spec.name.starts_with("random") {
+                    return Err(chance(&spec.name));
+                }
+                specs.push(spec);
+            }
+            AdvisePolicies::Columns(specs)
+        };
+        super::warn_unnamed(&book);
+        Ok(AdviseSettings {
+            source,
+            policies,
+            format,
+        })
+    }
+}

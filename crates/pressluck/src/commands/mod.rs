@@ -1,0 +1,17 @@
+//! One file per subcommand: validated settings ([`crate::settings`]) in, exporters out.
+//! `job` is what `tournament` and `sweep` share to play a run of many games.
+
+pub mod advise;
+pub mod bench;
+pub mod boards;
+pub mod completions;
+pub mod interrupt;
+pub mod job;
+pub mod man;
+pub mod merge;
+pub mod odds;
+pub mod policies;
+pub mod replay;
+pub mod sweep;
+pub mod tournament;
+pub mod tune;

@@ -1,0 +1,317 @@
+//! `pressluck tune`: CMA-ES over a policy template ([`pressluck_core::sim::tune`]), every evaluation
+//! written as CSV, the best spec validated on fresh games and printed, optionally drawn as a
+//! curve and saved as a strategy file. Each finished generation is checkpointed; Ctrl-C keeps
+//! the finished generations, writes a partial CSV and exits 130, and `--resume` replays them and
+//! ends where an uninterrupted run ends.
+
+use crate::commands::interrupt::{self, TestHook};
+use crate::commands::job::{checkpoint_path, interrupted, Say};
+use crate::error::input;
+use crate::output::destination::Destination;
+use crate::output::progress::evaluations_bar;
+use crate::output::provenance::Provenance;
+use crate::output::strategy_file::{StrategyFile, TuneProvenance, ValidationFigure};
+use crate::output::svg_tune::render_curve;
+use crate::output::tune_csv::TuneResult;
+use crate::settings::TuneSettings;
+use anyhow::{Context, Result};
+use pressluck_core::sim::family::Family;
+use pressluck_core::sim::schedule::Named;
+use pressluck_core::sim::tune::{Generation, Tuning, Validation};
+use pressluck_core::template::Edge;
+use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
+use std::path::Path;
+use std::process::ExitCode;
+use std::sync::atomic::Ordering;
+
+/// What a checkpoint must match to be resumed: everything that decides the search.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Identity {
+    game: String,
+    players: Option<u8>,
+    rules: String,
+    board: String,
+    setup: String,
+    template: String,
+    against: Vec<String>,
+    games: u64,
+    budget: usize,
+    population: Option<usize>,
+    seed: u64,
+}
+
+/// A checkpoint: the run's identity and its finished generations (borrowed when saved, so a
+/// save copies nothing).
+#[derive(Debug, Serialize, Deserialize)]
+struct Checkpoint<'a> {
+    identity: Cow<'a, Identity>,
+    generations: Cow<'a, [Generation]>,
+}
+
+/// The identity of the run `s`.
+fn identity<F: Family>(s: &TuneSettings<F>) -> Identity {
+    Identity {
+        game: s.provenance.game.clone(),
+        players: s.provenance.players,
+        rules: s.provenance.rules.clone(),
+        board: s.provenance.board.clone(),
+        setup: s.family.fingerprint(),
+        template: s.template.clone(),
+        against: s.field.iter().map(|o| o.name().to_string()).collect(),
+        games: s.games,
+        budget: s.budget,
+        population: s.population,
+        seed: s.seed,
+    }
+}
+
+/// Loads the generations of a checkpoint of this very run.
+fn load(path: &Path, want: &Identity) -> Result<Vec<Generation>> {
+    let shown = path.display();
+    let bytes = std::fs::read(path).map_err(|e| input(format!("--resume {shown}: {e}")))?;
+    let c: Checkpoint = serde_json::from_slice(&bytes)
+        .map_err(|e| input(format!("--resume {shown}: not a tune checkpoint ({e})")))?;
+    if *c.identity != *want {
+        return Err(input(format!(
+            "--resume {shown}: the checkpoint is of another tuning run (its game, template, field, games, budget or seed differ)"
+        )));
+    }
+    Ok(c.generations.into_owned())
+}
+
+/// Runs the command.
+pub fn run<F: Family>(s: TuneSettings<F>) -> Result<ExitCode> {
+    let me = identity(&s);
+    let done = match &s.resume {
+        Some(p) => load(p, &me)?,
+        None => Vec::new(),
+    };
+    let solitaire = s.field.is_empty();
+    let tuning = Tuning {
+        family: &s.family,
+        space: &s.space,
+        field: &s.field,
+        games: s.games,
+        seed: s.seed,
+        budget: s.budget,
+        population: s.population,
+        done,
+    };
+    let say = Say::new(s.quiet, &[Some(&s.out), s.svg.as_ref(), s.save.as_ref()]);
+    let checkpoint = checkpoint_path(s.checkpoint.as_ref(), &s.out);
+    let bar = evaluations_bar(s.budget as u64, s.quiet);
+    let flag = interrupt::flag();
+    let hook = TestHook::from_env();
+    let mut finished: Vec<Generation> = Vec::new();
+    let mut save_error = None;
+    let parse = |text: &str| s.family.parse_spec(text).ok();
+    let pool = pressluck_core::sim::runner::thread_pool(s.threads)?;
+    let outcome = pool.install(|| {
+        tuning.run(&parse, flag, &mut |g: &Generation| {
+            finished.push(g.clone());
+            bar.inc(g.candidates.len() as u64);
+            if let Some(e) = g
+                .candidates
+                .iter()
+                .chain(g.incumbent.iter())
+                .find(|e| e.spec == g.best)
+            {
+                bar.set_message(format!("{} ({:.4})", g.best, e.score.objective(solitaire)));
+            }
+            if let Some(path) = &checkpoint {
+                let c = Checkpoint {
+                    identity: Cow::Borrowed(&me),
+                    generations: Cow::Borrowed(&finished),
+                };
+                if let Err(e) = serde_json::to_vec(&c)
+                    .map_err(anyhow::Error::from)
+                    .and_then(|b| path.write(&b))
+                {
+                    save_error.get_or_insert(e);
+                }
+            }
+            if matches!(hook, Some(TestHook::InterruptAfter(k)) if finished.len() as u64 >= k) {
+                flag.store(true, Ordering::SeqCst);
+            }
+        })
+    });
+    if let Some(e) = save_error {
+        return Err(e.context("saving the tuning checkpoint"));
+    }
+    let best = outcome.generations.last().map(|g| g.best.clone());
+    let validation = match (&best, outcome.complete) {
+        (Some(best), true) => {
+            let spec = s
+                .family
+                .parse_spec(best)
+                .map_err(anyhow::Error::msg)
+                .context("the tuned spec")?;
+            pool.install(|| tuning.validate(&spec, s.validate, flag))
+        }
+        _ => None,
+    };
+    bar.finish_and_clear();
+    let complete = validation.is_some();
+    let result = TuneResult {
+        provenance: &s.provenance,
+        solitaire,
+        generations: &outcome.generations,
+        validation: best.as_deref().zip(validation.as_deref()),
+        partial: !complete,
+    };
+    s.out.write(&result.table()?.export(s.format)?)?;
+    if let Some(p) = &s.svg {
+        p.write(render_curve(&result, &s.template)?.as_bytes())?;
+    }
+    if !complete {
+        return Ok(interrupted(&s.out, checkpoint.as_ref()));
+    }
+    let (best, validation) = (best.unwrap_or_default(), validation.unwrap_or_default());
+    if let Some(p) = &s.save {
+        let file = strategy_file(&s, &best, &validation, &outcome.generations);
+        p.write(file.to_toml()?.as_bytes())?;
+    }
+    if let Some(Destination::File(p)) = &checkpoint {
+        let _ = std::fs::remove_file(p);
+    }
+    if let Some(p) = &s.resume {
+        let _ = std::fs::remove_file(p);
+    }
+    say.text(&summary(
+        &best,
+        &validation,
+        solitaire,
+        &outcome.generations,
+        &s.space.edges(&best),
+        &s.out,
+    ));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The tuned spec and its figures on fresh games, for people, with a line for each of its
+/// parameters at an edge of the template's box.
+fn summary(
+    best: &str,
+    validation: &[Validation],
+    solitaire: bool,
+    generations: &[Generation],
+    edges: &[Edge],
+    out: &Destination,
+) -> String {
+    let evaluations: usize = generations.iter().map(|g| g.candidates.len()).sum();
+    let mut text = format!(
+        "tuned after {} ({}): {best}\n",
+        counted(generations.len(), "generation"),
+        counted(evaluations, "evaluation")
+    );
+    for v in validation {
+        let (lo, hi) = v.score.interval(solitaire);
+        let x = v.score.objective(solitaire);
+        text += &match &v.opponent {
+            Some(o) => format!(
+                "  against {o:<24} win rate {x:.4} [{lo:.4}, {hi:.4}] over {} fresh games\n",
+                v.score.games
+            ),
+            None => format!(
+                "  alone: {x:.3} mean turns [{lo:.3}, {hi:.3}] over {} fresh games\n",
+                v.score.games
+            ),
+        };
+    }
+    for e in edges {
+        text += &format!("{e}\n");
+    }
+    text + &format!("evaluations in {out}\n")
+}
+
+/// `n` and `noun`, plural unless `n` is 1: "1 generation", "2 generations".
+fn counted(n: usize, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+}
+
+/// The strategy file of the tuned spec `best`.
+fn strategy_file<F: Family>(
+    s: &TuneSettings<F>,
+    best: &str,
+    validation: &[Validation],
+    generations: &[Generation],
+) -> StrategyFile {
+    let solitaire = s.field.is_empty();
+    let figures: Vec<ValidationFigure> = validation
+        .iter()
+        .map(|v| {
+            let (lo, hi) = v.score.interval(solitaire);
+            ValidationFigure {
+                opponent: v.opponent.clone().unwrap_or_default(),
+                games: v.score.games,
+                objective: round6(v.score.objective(solitaire)),
+                ci95_low: round6(lo),
+                ci95_high: round6(hi),
+            }
+        })
+        .collect();
+    let p: &Provenance = &s.provenance;
+    let target = if solitaire {
+        "fewest turns alone".to_string()
+    } else {
+        format!(
+            "wins against {}",
+            s.field
+                .iter()
+                .map(|o| o.name().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    };
+    StrategyFile {
+        description: format!(
+            "Tuned by pressluck tune for {} ({} player{}, {target}); its figures on fresh games \
+             are in [provenance.validation]",
+            p.game,
+            p.players.unwrap_or(0),
+            if solitaire { "" } else { "s" }
+        ),
+        game: p.game.clone(),
+        policy: best.to_string(),
+        provenance: TuneProvenance {
+            command: command_line(),
+            game: p.game.clone(),
+            players: p.players.unwrap_or(0),
+            rules: p.rules.clone(),
+            board: p.board.clone(),
+            template: s.template.clone(),
+            against: s.field.iter().map(|o| o.name().to_string()).collect(),
+            games: s.games,
+            evaluations: generations.iter().map(|g| g.candidates.len()).sum(),
+            generations: generations.len(),
+            seed: s.seed,
+            validation: figures,
+        },
+    }
+}
+
+/// `x` to six decimals, as the CSVs write it.
+fn round6(x: f64) -> f64 {
+    (x * 1e6).round() / 1e6
+}
+
+/// The command that ran, as a user would type it: `pressluck` and its arguments, each quoted
+/// for a POSIX shell when it holds anything but plain characters.
+fn command_line() -> String {
+    let plain = |a: &str| {
+        !a.is_empty()
+            && a.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"-_.,:/=@+%".contains(&b))
+    };
+    std::iter::once("pressluck".to_string())
+        .chain(std::env::args().skip(1).map(|a| {
+            if plain(&a) {
+                a
+            } else {
+                format!("'{}'", a.replace('\'', "'\\''"))
+            }
+        }))
+        .collect::<Vec<_>>()
+        .join(" ")
+}

@@ -1,0 +1,202 @@
+//! The counters file: the raw integer counters of a run (or a shard of it, or a checkpoint),
+//! with the run's identity, the shard id and the chunks covered, closed by a row count and a
+//! checksum so that a truncated or edited file is refused. `merge` adds such files together.
+//! Rows `hist` (turn histogram: bin `turns` counts `games`) are optional, as in older files.
+//! Meta row `kind` (from format 3; format 2 files are tournaments') tells the kind of run, and
+//! meta row `board` (from format 4) names the board.
+//!
+//! Writing is here; reading and checking a file (it may come from anywhere) is in
+//! `counters_csv/read.rs`.
+
+use pressluck_core::counters::{SeatCounters, StopCell};
+use pressluck_core::sim::work::{Progress, Shard};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+
+pub use super::run_id::{RunId, RunKind};
+
+/// The `format` meta row of the files written now; formats 2 (no `kind`: a tournament's) and
+/// 3 (no `board`) are still read.
+pub const FORMAT: &str = "pressluck-counters-4";
+
+/// A counters file in memory.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CountersFile {
+    /// The run.
+    pub run: RunId,
+    /// Which shard this is.
+    pub shard: Shard,
+    /// The counters and the chunks they cover.
+    pub progress: Progress,
+}
+
+/// One CSV row; the fields used depend on `record`.
+#[derive(Debug, Default, Serialize, Deserialize)]
+struct Row {
+    record: String,
+    name: String,
+    value: String,
+    matchup: Option<usize>,
+    slot: Option<usize>,
+    seat: Option<usize>,
+    roll: Option<usize>,
+    cars: Option<usize>,
+    games: Option<u64>,
+    wins: Option<u64>,
+    score: Option<u64>,
+    score_sq: Option<u64>,
+    turns: Option<u64>,
+    turns_sq: Option<u64>,
+    rolls: Option<u64>,
+    busts: Option<u64>,
+    decisions: Option<u64>,
+    stops: Option<u64>,
+    unfinished: Option<u64>,
+}
+
+/// FNV-1a over bytes, as 16 hex digits.
+fn checksum(bytes: &[u8]) -> String {
+    let h = bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    format!("{h:016x}")
+}
+
+/// Chunk sets as ranges: `0-12 15`.
+fn ranges(set: &BTreeSet<u64>) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut it = set.iter().copied().peekable();
+    while let Some(start) = it.next() {
+        let mut end = start;
+        while it.peek() == Some(&(end + 1)) {
+            end = it.next().unwrap_or(end);
+        }
+        out.push(if start == end {
+            start.to_string()
+        } else {
+            format!("{start}-{end}")
+        });
+    }
+    out.join(" ")
+}
+
+/// Parses [`ranges`] text of chunks below `limit` (the run's chunk count).
+fn parse_ranges(text: &str, limit: u64) -> Option<BTreeSet<u64>> {
+    let mut set = BTreeSet::new();
+    for part in text.split_whitespace() {
+        let (a, b) = part.split_once('-').unwrap_or((part, part));
+        let (a, b): (u64, u64) = (a.parse().ok()?, b.parse().ok()?);
+        if b < a || b >= limit {
+            return None;
+        }
+        set.extend(a..=b);
+    }
+    Some(set)
+}
+
+impl CountersFile {
+    /// Serialises the file.
+    pub fn to_csv(&self) -> anyhow::Result<Vec<u8>> {
+        let mut w = csv::Writer::from_writer(Vec::new());
+        let meta = |name: &str, value: String| Row {
+            record: "meta".into(),
+            name: name.into(),
+            value,
+            ..Row::default()
+        };
+        let r = &self.run;
+        w.serialize(meta("format", FORMAT.into()))?;
+        for (name, value) in r.kind.meta() {
+            w.serialize(meta(name, value))?;
+        }
+        w.serialize(meta("game", r.game.clone()))?;
+        w.serialize(meta("rules", r.rules.clone()))?;
+        w.serialize(meta("board", r.board.clone()))?;
+        w.serialize(meta("setup", r.setup.clone()))?;
+        w.serialize(meta("players", r.players.to_string()))?;
+        w.serialize(meta("games", r.games.to_string()))?;
+        w.serialize(meta("seed", r.seed.to_string()))?;
+        w.serialize(meta("shard", self.shard.to_string()))?;
+        for (m, name) in r.matchups.iter().enumerate() {
+            let st = &self.progress.stats[m];
+            w.serialize(Row {
+                record: "matchup".into(),
+                name: ranges(&self.progress.done[m]),
+                value: name.clone(),
+                matchup: Some(m),
+                unfinished: Some(st.unfinished),
+                ..Row::default()
+            })?;
+            for (slot, seats) in st.cells.iter().enumerate() {
+                for (seat, c) in seats
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| **c != SeatCounters::default())
+                {
+                    w.serialize(Row {
+                        record: "cell".into(),
+                        matchup: Some(m),
+                        slot: Some(slot),
+                        seat: Some(seat),
+                        games: Some(c.games),
+                        wins: Some(c.wins),
+                        score: Some(c.score),
+                        score_sq: Some(c.score_sq),
+                        turns: Some(c.turns),
+                        turns_sq: Some(c.turns_sq),
+                        rolls: Some(c.rolls),
+                        busts: Some(c.busts),
+                        ..Row::default()
+                    })?;
+                }
+            }
+            for (slot, table) in st.stop.iter().enumerate() {
+                for (roll, by_cars) in table.iter().enumerate() {
+                    for (cars, c) in by_cars
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, c)| **c != StopCell::default())
+                    {
+                        w.serialize(Row {
+                            record: "stop".into(),
+                            matchup: Some(m),
+                            slot: Some(slot),
+                            roll: Some(roll),
+                            cars: Some(cars),
+                            decisions: Some(c.decisions),
+                            stops: Some(c.stops),
+                            busts: Some(c.busts),
+                            ..Row::default()
+                        })?;
+                    }
+                }
+            }
+            for (slot, bins) in st.turns_hist.iter().enumerate() {
+                for (turns, &n) in bins.iter().enumerate().filter(|(_, &n)| n > 0) {
+                    w.serialize(Row {
+                        record: "hist".into(),
+                        matchup: Some(m),
+                        slot: Some(slot),
+                        turns: Some(turns as u64),
+                        games: Some(n),
+                        ..Row::default()
+                    })?;
+                }
+            }
+        }
+        let mut bytes = w.into_inner().map_err(|e| anyhow::anyhow!("csv: {e}"))?;
+        let rows = bytes.iter().filter(|&&b| b == b'\n').count() - 1;
+        let end = format!(
+            "end,checksum,{}:{},,,,,,,,,,,,,,,,\n",
+            rows,
+            checksum(&bytes)
+        );
+        bytes.extend_from_slice(end.as_bytes());
+        Ok(bytes)
+    }
+}
+
+mod read;
+
+#[cfg(test)]
+mod tests;

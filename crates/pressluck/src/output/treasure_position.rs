@@ -1,0 +1,191 @@
+//! A Treasure Hunt position as JSON or as text for a person: the grid (each tile's symbol,
+//! owner and cubes), every seat's marker, cubes, hand and symbols held, and whose turn it is.
+//! Seats are numbered from 1, as in records.
+
+use pressluck_core::treasure_hunt::deck::{COLOUR_NAMES, SYMBOL_NAMES};
+use pressluck_core::treasure_hunt::grid::{cell_name, CELLS, FAR_ROW, SIDE};
+use pressluck_core::treasure_hunt::state::{State, NONE};
+use serde::Serialize;
+use std::fmt::Write as _;
+
+/// The names of the sides, by [`pressluck_core::treasure_hunt::grid::Side`] number.
+const SIDE_NAMES: [&str; 4] = ["south", "west", "north", "east"];
+
+/// The JSON form.
+#[derive(Serialize)]
+struct PositionJson {
+    game: &'static str,
+    players: u8,
+    finished: bool,
+    winner: Option<u8>,
+    to_move: Option<u8>,
+    actions_used: u8,
+    moved: bool,
+    claimed: bool,
+    target: u8,
+    row_limit: u8,
+    seats: Vec<SeatJson>,
+    tiles: Vec<TileJson>,
+    draw_pile: u8,
+    discard_pile: u8,
+}
+
+/// One seat in JSON.
+#[derive(Serialize)]
+struct SeatJson {
+    seat: u8,
+    side: &'static str,
+    colour: &'static str,
+    step: u8,
+    cell: String,
+    far_row: bool,
+    cubes_left: u8,
+    hand: Vec<String>,
+    held: Vec<u8>,
+    turns: u32,
+}
+
+/// One tile in JSON: its symbol once revealed, its owner (seat) and cubes.
+#[derive(Serialize)]
+struct TileJson {
+    cell: String,
+    symbol: Option<&'static str>,
+    owner: Option<u8>,
+    cubes: u8,
+}
+
+/// The seat (from 1) of player `p`, unless `p` is nobody.
+fn seat(p: u8) -> Option<u8> {
+    (p != NONE).then(|| p + 1)
+}
+
+/// The position as pretty-printed JSON.
+pub fn to_json(s: &State) -> String {
+    let n = s.rules.players as usize;
+    let seats = (0..n)
+        .map(|p| {
+            let pl = &s.players[p];
+            SeatJson {
+                seat: p as u8 + 1,
+                side: SIDE_NAMES[pl.side.0 as usize & 3],
+                colour: COLOUR_NAMES[pl.colour as usize],
+                step: pl.step + 1,
+                cell: cell_name(s.cell_of(p)),
+                far_row: pl.step >= FAR_ROW,
+                cubes_left: pl.supply,
+                hand: pl.cards().iter().map(|c| c.to_string()).collect(),
+                held: s.held(p).to_vec(),
+                turns: pl.turns,
+            }
+        })
+        .collect();
+    let tiles = (0..CELLS as u8)
+        .map(|c| TileJson {
+            cell: cell_name(c),
+            symbol: s.visible(c).map(|k| SYMBOL_NAMES[k as usize]),
+            owner: seat(s.owner[c as usize]),
+            cubes: s.cubes[c as usize],
+        })
+        .collect();
+    let json = PositionJson {
+        game: pressluck_core::treasure_hunt::GAME_NAME,
+        players: s.rules.players,
+        finished: s.finished,
+        winner: seat(s.winner),
+        to_move: (!s.finished).then_some(s.current + 1),
+        actions_used: s.actions,
+        moved: s.moved,
+        claimed: s.claimed,
+        target: s.rules.target,
+        row_limit: s.rules.row_limit,
+        seats,
+        tiles,
+        draw_pile: s.pile_len,
+        discard_pile: s.discard_len,
+    };
+    serde_json::to_string_pretty(&json).unwrap_or_default()
+}
+
+/// The position drawn for a person: the grid north row first, each tile as its symbol letter
+/// (`?` face down), the owning seat (`.` none) and its cubes; then each seat.
+pub fn to_text(s: &State) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "treasure-hunt, {} player(s): {}",
+        s.rules.players,
+        match (s.finished, seat(s.winner)) {
+            (true, Some(w)) => format!("seat {w} won"),
+            (true, None) => "over, no winner".to_string(),
+            _ => format!(
+                "seat {} to act ({} of 2 actions used)",
+                s.current + 1,
+                s.actions
+            ),
+        }
+    );
+    let markers = |c: u8| -> String {
+        (0..s.rules.players as usize)
+            .filter(|&p| s.cell_of(p) == c)
+            .map(|p| (b'1' + p as u8) as char)
+            .collect()
+    };
+    for row in (0..SIDE).rev() {
+        let _ = write!(out, "{}", row + 1);
+        for col in 0..SIDE {
+            let c = row * SIDE + col;
+            let sym = s.visible(c).map_or('?', |k| (b'A' + k) as char);
+            let owner = seat(s.owner[c as usize]).map_or('.', |w| (b'0' + w) as char);
+            let cubes = match s.cubes[c as usize] {
+                0 => ' ',
+                k => (b'0' + k) as char,
+            };
+            let here = markers(c);
+            let at = if here.is_empty() {
+                String::new()
+            } else {
+                format!("@{here}")
+            };
+            let _ = write!(out, "  {sym}{owner}{cubes}{at:<5}");
+        }
+        out.push('\n');
+    }
+    out += " ";
+    for col in 0..SIDE {
+        let _ = write!(out, "  {:<8}", (b'a' + col) as char);
+    }
+    out.push('\n');
+    out += "tiles: symbol (A anchor, B bell, C crown, D diamond, E eye, F flame; ? face down), owning seat, cubes; @ markers\n";
+    for p in 0..s.rules.players as usize {
+        let pl = &s.players[p];
+        let held: Vec<String> = s
+            .held(p)
+            .iter()
+            .zip(SYMBOL_NAMES)
+            .map(|(h, name)| format!("{name} {h}"))
+            .collect();
+        let hand: Vec<String> = pl.cards().iter().map(|c| c.to_string()).collect();
+        let _ = writeln!(
+            out,
+            "seat {} ({}, {}): step {} of 36 on {}{}, {} cubes left; holds {}; hand {}",
+            p + 1,
+            SIDE_NAMES[pl.side.0 as usize & 3],
+            COLOUR_NAMES[pl.colour as usize],
+            pl.step + 1,
+            cell_name(s.cell_of(p)),
+            if pl.step >= FAR_ROW { " (far row)" } else { "" },
+            pl.supply,
+            held.join(", "),
+            if hand.is_empty() {
+                "empty".to_string()
+            } else {
+                hand.join(" ")
+            }
+        );
+    }
+    out.lines()
+        .map(str::trim_end)
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n"
+}

@@ -1,0 +1,374 @@
+//! Validated settings: what each command runs with once [`crate::cli`] has checked the command
+//! line. A value here is always valid (games in range, output paths writable, policy specs
+//! parsed for their game, files read), so a command does its work without checking flags.
+
+use crate::error::input;
+use crate::output::destination::Destination;
+use crate::output::provenance::Provenance;
+use crate::output::table::TableFormat;
+use anyhow::Result;
+use pressluck_core::columns::{ColumnSet, Game, GameKind, Rules};
+use pressluck_core::dice::Roll;
+use pressluck_core::policy::race::RaceSpec;
+use pressluck_core::policy::spec::StrategyBook;
+use pressluck_core::policy::PolicySpec;
+use pressluck_core::shortcut;
+use pressluck_core::shortcut::{ShortcutBoard, ShortcutSetup};
+use pressluck_core::sim::families::TreasureFamily;
+use pressluck_core::sim::family::Family;
+use pressluck_core::sim::schedule::Matchup;
+use pressluck_core::sim::work::Shard;
+use pressluck_core::template::SearchSpace;
+use pressluck_core::transcript::Overrides;
+use pressluck_core::treasure_hunt;
+use pressluck_core::treasure_hunt::policy::ThSpec;
+use pressluck_core::treasure_hunt::Deck;
+use std::path::PathBuf;
+
+/// Every game's command-line name, for errors.
+pub const GAME_NAMES: &str = "route66, cant-stop, great-races, shortcut or treasure-hunt";
+
+/// A game named on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameName {
+    /// Route 66, Can't Stop or The Great Races.
+    Columns(GameKind),
+    /// Shortcut.
+    Shortcut,
+    /// Treasure Hunt.
+    TreasureHunt,
+}
+
+impl GameName {
+    /// The game named `text` (`route66`, `cant-stop`, …); the error names the flag and lists
+    /// every game.
+    pub fn parse(text: &str, flag: &str) -> Result<GameName> {
+        match text {
+            shortcut::GAME_NAME => Ok(GameName::Shortcut),
+            treasure_hunt::GAME_NAME => Ok(GameName::TreasureHunt),
+            _ => text
+                .parse::<GameKind>()
+                .map(GameName::Columns)
+                .map_err(|_| {
+                    input(format!(
+                        "{flag}: unknown game '{text}' (expected {GAME_NAMES})"
+                    ))
+                }),
+        }
+    }
+
+    /// The game's title, for people.
+    pub fn title(self) -> &'static str {
+        match self {
+            GameName::Columns(GameKind::Route66) => "The Mother Road: Route 66",
+            GameName::Columns(GameKind::CantStop) => "Can't Stop",
+            GameName::Columns(GameKind::GreatRaces) => "The Great Races",
+            GameName::Shortcut => "Shortcut",
+            GameName::TreasureHunt => "Treasure Hunt",
+        }
+    }
+
+    /// The name in outputs.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameName::Columns(g) => g.name(),
+            GameName::Shortcut => shortcut::GAME_NAME,
+            GameName::TreasureHunt => treasure_hunt::GAME_NAME,
+        }
+    }
+}
+
+/// A validated game of any family, ready to play.
+#[derive(Clone, Debug)]
+pub enum GameSetup {
+    /// Route 66 or Can't Stop: the press-your-luck column races.
+    Columns(Rules),
+    /// The Great Races: one roll a turn, a pairing to choose.
+    GreatRaces(Rules),
+    /// Shortcut, the press-your-luck road race.
+    Shortcut(ShortcutSetup),
+    /// Treasure Hunt, with its rules and deck.
+    TreasureHunt(TreasureFamily),
+}
+
+/// How a run is split and saved: the shard it plays, and its checkpoint files.
+#[derive(Clone, Debug)]
+pub struct Control {
+    /// The shard played.
+    pub shard: Shard,
+    /// Whether `--out` gets raw counters (a `--shard` run) rather than the result table.
+    pub sharded_output: bool,
+    /// Where to save checkpoints.
+    pub checkpoint: Option<Destination>,
+    /// The checkpoint to resume from.
+    pub resume: Option<PathBuf>,
+}
+
+/// What every run of many games shares: its family, identity, size, threads and files.
+#[derive(Clone, Debug)]
+pub struct RunSettings<F: Family> {
+    /// The game family with its rules.
+    pub family: F,
+    /// The run's game, seats, rules, board and seed, as the CSVs say them.
+    pub provenance: Provenance,
+    /// Games per matchup.
+    pub games: u64,
+    /// Seed.
+    pub seed: u64,
+    /// Result table (a shard's counters under `--shard`).
+    pub out: Destination,
+    /// The result table's format.
+    pub format: TableFormat,
+    /// Threads (None = all cores).
+    pub threads: Option<usize>,
+    /// No progress bar or summary.
+    pub quiet: bool,
+    /// Shard, checkpoint and resume.
+    pub control: Control,
+}
+
+/// `pressluck tournament`.
+#[derive(Clone, Debug)]
+pub struct TournamentSettings<F: Family> {
+    /// The run.
+    pub run: RunSettings<F>,
+    /// The matchups.
+    pub matchups: Vec<Matchup<F::Spec>>,
+    /// Stop-table CSV.
+    pub stop_table: Option<Destination>,
+    /// Chart.
+    pub svg: Option<Destination>,
+}
+
+/// `pressluck sweep`.
+#[derive(Clone, Debug)]
+pub struct SweepSettings<F: Family> {
+    /// The run.
+    pub run: RunSettings<F>,
+    /// The template as given.
+    pub template: String,
+    /// The points: parameter text and the parsed spec.
+    pub points: Vec<(String, F::Spec)>,
+    /// The opponents (empty for solitaire).
+    pub opponents: Vec<F::Spec>,
+    /// Chart.
+    pub svg: Option<Destination>,
+}
+
+/// `pressluck tune`.
+#[derive(Clone, Debug)]
+pub struct TuneSettings<F: Family> {
+    /// The game family with its rules.
+    pub family: F,
+    /// The run's game, seats, rules, board and seed.
+    pub provenance: Provenance,
+    /// The template as given.
+    pub template: String,
+    /// Its box.
+    pub space: SearchSpace,
+    /// The opponents (empty for solitaire).
+    pub field: Vec<F::Spec>,
+    /// Games a candidate plays against each opponent.
+    pub games: u64,
+    /// Candidate evaluations.
+    pub budget: usize,
+    /// Candidates a generation.
+    pub population: Option<usize>,
+    /// Games of the validation against each opponent.
+    pub validate: u64,
+    /// Seed.
+    pub seed: u64,
+    /// Threads (None = all cores).
+    pub threads: Option<usize>,
+    /// No progress bar or summary.
+    pub quiet: bool,
+    /// The evaluations table.
+    pub out: Destination,
+    /// Its format.
+    pub format: TableFormat,
+    /// The curve.
+    pub svg: Option<Destination>,
+    /// The strategy file of the tuned spec.
+    pub save: Option<Destination>,
+    /// Where to save checkpoints (each finished generation).
+    pub checkpoint: Option<Destination>,
+    /// The checkpoint to resume from.
+    pub resume: Option<PathBuf>,
+}
+
+/// `pressluck bench`.
+#[derive(Clone, Debug)]
+pub struct BenchSettings<F: Family> {
+    /// The game family with its rules.
+    pub family: F,
+    /// The matchup played, one policy a seat.
+    pub matchup: Matchup<F::Spec>,
+    /// Games to play.
+    pub games: u64,
+    /// Seed.
+    pub seed: u64,
+    /// Threads (None = all cores).
+    pub threads: Option<usize>,
+    /// Runs to time.
+    pub repeat: u32,
+    /// One JSON object instead of text.
+    pub json: bool,
+}
+
+/// `pressluck merge`.
+#[derive(Clone, Debug)]
+pub struct MergeSettings {
+    /// The shard files.
+    pub shards: Vec<PathBuf>,
+    /// Result table.
+    pub out: Destination,
+    /// The format of the result and stop tables.
+    pub format: TableFormat,
+    /// Stop table (tournaments only).
+    pub stop_table: Option<Destination>,
+    /// Chart.
+    pub svg: Option<Destination>,
+    /// Merge even if shards are missing.
+    pub allow_partial: bool,
+}
+
+/// `pressluck odds`: the table, where it goes and what the CSV says it is.
+#[derive(Clone, Debug)]
+pub struct OddsSettings {
+    /// The table.
+    pub table: OddsTable,
+    /// The CSV's game, rules, board and seed.
+    pub provenance: Provenance,
+    /// Output table.
+    pub out: Destination,
+    /// What the figures assume that the flags did not say, for a note on stderr.
+    pub assumption: Option<String>,
+    /// Its format.
+    pub format: TableFormat,
+}
+
+/// Which odds table, with what it needs.
+#[derive(Clone, Debug)]
+pub enum OddsTable {
+    /// The column games' bust odds of sets of cars.
+    Sets {
+        /// Every one of the 2048 usable sets instead of sets of cars.
+        masks: bool,
+        /// Columns closed.
+        blocked: ColumnSet,
+        /// States with up to this many cars still free.
+        free_cars: u8,
+        /// Only the rows of these cars.
+        only: Option<ColumnSet>,
+        /// Monte Carlo rolls per row.
+        samples: Option<u64>,
+        /// Seed of the Monte Carlo check.
+        seed: u64,
+        /// The heat map of every three cars.
+        svg: Option<Destination>,
+    },
+    /// The column games' one-roll view of each track.
+    Tracks,
+    /// The odds of climbing `d` more steps this turn, on these rules' board.
+    Reach(Rules),
+    /// Shortcut: the totals of pressed shortcut rolls.
+    ShortcutPress,
+    /// Shortcut: the optimal policy of the board, square by square.
+    ShortcutPolicy(ShortcutSetup),
+    /// Shortcut: the optimal two-player policy of the board, position by position.
+    ShortcutDuel(ShortcutSetup),
+    /// Treasure Hunt: claim odds of hands dealt from the deck.
+    TreasureClaims {
+        /// The deck.
+        deck: Deck,
+        /// Monte Carlo hands per row.
+        samples: Option<u64>,
+        /// Seed of the Monte Carlo check.
+        seed: u64,
+    },
+}
+
+/// `pressluck policies`: which game's policies, and the strategies known by name.
+#[derive(Clone, Debug)]
+pub struct PoliciesSettings {
+    /// Only this game's (all five when `None`).
+    pub game: Option<GameName>,
+    /// The strategies.
+    pub strategies: StrategyBook,
+}
+
+/// How a position or advice is printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Pretty-printed JSON.
+    Json,
+    /// Text for a person.
+    Text,
+}
+
+/// A game record to replay: its bytes, and how to read them.
+#[derive(Clone, Debug)]
+pub struct RecordSettings {
+    /// The file, as named on the command line (errors name it).
+    pub file: PathBuf,
+    /// Its bytes.
+    pub bytes: Vec<u8>,
+    /// The record's game and the flags that apply to it.
+    pub game: RecordGame,
+    /// Output format.
+    pub format: Format,
+}
+
+/// The game of a record, with the command line's settings for it.
+#[derive(Clone, Debug)]
+pub enum RecordGame {
+    /// Route 66, Can't Stop or The Great Races: the flags that override the record's header.
+    Columns(Overrides),
+    /// Shortcut, on this board.
+    Shortcut(ShortcutBoard),
+    /// Treasure Hunt, with this deck.
+    TreasureHunt(Deck),
+}
+
+/// `pressluck advise`.
+#[derive(Clone, Debug)]
+pub struct AdviseSettings {
+    /// The position to advise on.
+    pub source: AdviseSource,
+    /// The policies to ask.
+    pub policies: AdvisePolicies,
+    /// Output format.
+    pub format: Format,
+}
+
+/// Where `advise` finds its position.
+#[derive(Clone, Debug)]
+pub enum AdviseSource {
+    /// A game record, played up to its current decision.
+    Record {
+        /// The record.
+        record: RecordSettings,
+        /// A roll to consider at the record's end (`--roll`), where the turn awaits a roll.
+        roll: Option<Roll>,
+    },
+    /// A position set up on the command line (Route 66, Can't Stop).
+    Position {
+        /// The rules.
+        rules: Rules,
+        /// The game at the position.
+        game: Game,
+        /// The roll to use, if one is in hand.
+        roll: Option<Roll>,
+    },
+}
+
+/// The policies `advise` asks, of the record's game.
+#[derive(Clone, Debug)]
+pub enum AdvisePolicies {
+    /// Route 66 or Can't Stop stopping policies.
+    Columns(Vec<PolicySpec>),
+    /// The Great Races pairing rules.
+    Races(Vec<RaceSpec>),
+    /// Treasure Hunt policies.
+    TreasureHunt(Vec<ThSpec>),
+}

@@ -1,0 +1,271 @@
+//! `pressluck advise` on hand-built positions: a choice to rank, a roll-or-stop decision, a
+//! bust-certain turn, a turn whose stop wins, and a finished game.
+
+use serde_json::Value;
+use std::io::Write;
+
+/// Runs advise on a record and returns the JSON advice.
+fn advise(record: &str) -> Value {
+    let mut f = tempfile::NamedTempFile::new().unwrap();
+    f.write_all(record.as_bytes()).unwrap();
+    let path = f.path().to_str().unwrap();
+    crate::run::json_of(&["advise", path, "--format", "json"])
+}
+
+/// The decision of `policy` in a roll-or-stop advice.
+fn decision<'a>(a: &'a Value, policy: &str) -> &'a str {
+    a["policies"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["policy"] == policy)
+        .unwrap()["decision"]
+        .as_str()
+        .unwrap()
+}
+
+/// Three cars climb 2, 12 and 3 to their tops (Can't Stop lengths 3, 3 and 5): 1 1 1 1 is a
+/// double 2, 6 6 6 6 a double 12, 1 2 1 2 a double 3.
+const THREE_TOPS: &str =
+    "roll 1 1 1 1\nuse 2 2\nroll 1 1 1 1\nuse 2\nroll 6 6 6 6\nuse 12 12\nroll 6 6 6 6\nuse 12\n\
+roll 1 2 1 2\nuse 3 3\nroll 1 2 1 2\nuse 3 3\nroll 1 2 1 2\nuse 3\n";
+
+#[test]
+fn ranks_every_legal_choice_by_every_policy() {
+    // Cars on 6 and 8, one free; roll 3 4 1 6 pairs as 7+7, 4+10 or 9+5: the double 7, or one
+    // of 4, 10, 9, 5 for the last car.
+    let a = advise("game cant-stop\nroll 2 3 4 5\nuse 6 8\nroll 3 4 1 6\n");
+    assert_eq!(a["decision"], "use");
+    let uses: Vec<&str> = a["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["use"].as_str().unwrap())
+        .collect();
+    assert_eq!(uses.len(), 5);
+    for u in ["7 7", "4", "10", "9", "5"] {
+        assert!(uses.contains(&u), "{uses:?}");
+    }
+    // 7 7 leaves cars on 6, 7, 8: the best three columns, 104 busting rolls.
+    let seven = a["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["use"] == "7 7")
+        .unwrap();
+    assert_eq!(seven["bust_rolls_next"], 104);
+    for p in a["policies"].as_array().unwrap() {
+        let ranking = p["ranking"].as_array().unwrap();
+        assert_eq!(ranking.len(), 5, "{p}");
+        assert_eq!(ranking[0], "7 7", "{p}");
+    }
+}
+
+#[test]
+fn roll_or_stop_reports_the_odds_and_each_policy() {
+    let a = advise("game cant-stop\nroll 2 3 4 5\nuse 6 8\nroll 3 4 1 6\nuse 7 7\n");
+    assert_eq!(a["decision"], "roll-or-stop");
+    assert_eq!(a["usable"], "6-7-8");
+    assert_eq!(a["bust_rolls"], 104);
+    // Progress: 6 and 8 one space (1296/727 rolls each), 7 two spaces (1296/834 each).
+    let stake = 2.0 * 1296.0 / 727.0 + 2.0 * 1296.0 / 834.0;
+    assert!((a["at_stake"].as_f64().unwrap() - stake).abs() < 1e-9);
+    assert!((a["expected_loss"].as_f64().unwrap() - 104.0 / 1296.0 * stake).abs() < 1e-9);
+    assert_eq!(decision(&a, "one-roll"), "stop");
+    assert_eq!(decision(&a, "rolls:2"), "stop");
+    assert_eq!(decision(&a, "fixed-risk:0.3"), "roll");
+    assert_eq!(decision(&a, "ev"), "roll");
+}
+
+#[test]
+fn a_bust_certain_turn_is_stopped_by_everyone() {
+    // Route 66: three cars on the tops of 2, 12 and 3 — nothing can move, every roll busts, but
+    // the game (8 segments) is not won by stopping.
+    let a = advise(&format!("game route66\n{THREE_TOPS}"));
+    assert_eq!(a["decision"], "roll-or-stop");
+    assert_eq!(a["usable"], "-");
+    assert_eq!(a["bust_rolls"], 1296);
+    assert_eq!(a["stop_wins"], false);
+    assert_eq!(a["optimal_turn"]["roll_value"], 0.0);
+    assert_eq!(a["optimal_turn"]["decision"], "stop");
+    for p in a["policies"].as_array().unwrap() {
+        assert_eq!(p["decision"], "stop", "{p}");
+    }
+}
+
+#[test]
+fn stopping_that_wins_the_game_is_called_and_a_finished_game_is_over() {
+    // Can't Stop: the same three tops claim three columns, which wins.
+    let a = advise(&format!("game cant-stop\n{THREE_TOPS}"));
+    assert_eq!(a["stop_wins"], true);
+    for p in a["policies"].as_array().unwrap() {
+        assert_eq!(p["decision"], "stop", "{p}");
+    }
+    let over = advise(&format!("game cant-stop\n{THREE_TOPS}stop\n"));
+    assert_eq!(over["decision"], "over");
+    assert_eq!(over["finished"], true);
+    assert_eq!(over["winner"], 1, "players are numbered from 1");
+}
+
+#[test]
+fn text_output_and_bad_input() {
+    let mut f = tempfile::NamedTempFile::new().unwrap();
+    f.write_all(b"game cant-stop\nroll 2 3 4 5\nuse 6 8\n")
+        .unwrap();
+    let out = crate::pressluck_cmd()
+        .arg("advise")
+        .arg(f.path())
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("optimal-turn: stopping is worth"), "{text}");
+    for (args, needle) in [
+        (vec!["--format", "xml"], "--format"),
+        (vec!["--policies", "random:0.5"], "by chance"),
+        (vec!["--policies", "nope"], "unknown policy"),
+    ] {
+        let out = crate::pressluck_cmd()
+            .arg("advise")
+            .arg(f.path())
+            .args(&args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(needle),
+            "{args:?}"
+        );
+    }
+}
+
+/// Runs advise on the position of `flags` (no record) and returns the JSON advice.
+fn advise_position(flags: &[&str]) -> Value {
+    crate::run::json_of(&[&["advise", "--format", "json"][..], flags].concat())
+}
+
+#[test]
+fn a_position_from_flags_gets_the_advice_its_record_would() {
+    // The position of "roll 2 3 4 5 / use 6 8", set up by hand, and the record itself.
+    let by_hand = advise_position(&[
+        "--game",
+        "cant-stop",
+        "--cars",
+        "6@1,8@1",
+        "--roll",
+        "3,4,1,6",
+    ]);
+    let by_record = advise("game cant-stop\nroll 2 3 4 5\nuse 6 8\nroll 3 4 1 6\n");
+    assert_eq!(by_hand["decision"], "use");
+    assert_eq!(by_hand["choices"], by_record["choices"]);
+    assert_eq!(by_hand["policies"], by_record["policies"]);
+    // Without a roll: roll on or stop, for player 2 of three, with cubes and a column won.
+    let a = advise_position(&[
+        "--game",
+        "cant-stop",
+        "--players",
+        "3",
+        "--to-move",
+        "2",
+        "--cubes",
+        "2:7@3",
+        "--cubes",
+        "1:7@5",
+        "--won",
+        "3:2",
+        "--cars",
+        "7@6,4@2",
+        "--rolls",
+        "3",
+    ]);
+    assert_eq!(a["decision"], "roll-or-stop");
+    assert_eq!(a["to_move"], 2);
+    assert_eq!(a["rolls_this_turn"], 3);
+    let usable: Vec<&str> = a["usable"].as_str().unwrap().split('-').collect();
+    assert!(!usable.contains(&"2") && usable.contains(&"4"), "{a}");
+    // Route 66 by default, its values in points.
+    let r = advise_position(&["--cars", "8@2"]);
+    assert_eq!(
+        (r["game"].as_str(), r["unit"].as_str()),
+        (Some("route66"), Some("points"))
+    );
+}
+
+#[test]
+fn a_bad_position_is_one_line_naming_the_flag() {
+    for (flags, want) in [
+        (&["--cars", "7"][..], "--cars 7: '7' is not COLUMN@SPACE"),
+        (&["--cubes", "7@3"], "write the player first"),
+        (
+            &["--players", "2", "--cubes", "3:7@3"],
+            "player 3 is not at a table of 2",
+        ),
+        (&["--roll", "1,2,3"], "--roll 1,2,3: give four dice"),
+        (
+            &["--cars", "7@1,8@1,9@1,10@1"],
+            "position: 4 cars, but a turn has 3",
+        ),
+        (
+            &["--game", "great-races", "--cars", "7@1"],
+            "takes route66 or cant-stop",
+        ),
+        (
+            &["examples/records/anna-turn.rec", "--cars", "7@1"],
+            "not both",
+        ),
+    ] {
+        let out = crate::pressluck_cmd()
+            .current_dir(crate::ROOT)
+            .arg("advise")
+            .args(flags)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{flags:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(want), "{flags:?}: {err}");
+    }
+}
+
+#[test]
+fn a_record_and_a_roll_to_consider_rank_the_roll_s_uses() {
+    let rec = "examples/records/anna-decides.rec";
+    let a = crate::run::json_of(&["advise", rec, "--roll", "3,4,4,6", "--format", "json"]);
+    assert_eq!(a["decision"], "use");
+    let uses: Vec<&str> = a["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["use"].as_str().unwrap())
+        .collect();
+    // Cars on 2, 5 and 9, all three out: 3 4 4 6 pairs as 7+10, 8+9 or 7+10 again: only 9.
+    assert_eq!(uses, ["9"]);
+    // A roll that busts says so; a record that ends on its own roll takes no --roll.
+    let out = crate::pressluck_cmd()
+        .args(["advise", rec, "--roll", "3,3,4,4"])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("no legal use, the turn busts"));
+    let mut f = tempfile::NamedTempFile::new().unwrap();
+    f.write_all(b"roll 2 3 4 5\n").unwrap();
+    let out = crate::pressluck_cmd()
+        .args(["advise", f.path().to_str().unwrap(), "--roll", "3,3,4,4"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("ends on a roll of its own"));
+}
+
+#[test]
+fn the_readme_example_record_asks_for_a_decision() {
+    let a = crate::run::json_of(&[
+        "advise",
+        "examples/records/anna-decides.rec",
+        "--policies",
+        "ev,rule28",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(a["decision"], "roll-or-stop");
+    assert_eq!(decision(&a, "ev"), "stop");
+    assert_eq!(decision(&a, "rule28"), "roll");
+}
