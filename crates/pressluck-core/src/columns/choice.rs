@@ -43,6 +43,12 @@ impl Choice {
         [self.first, self.second].into_iter().filter(|&c| c != 0)
     }
 
+    /// Steps this choice takes in column `c`: 0, 1 or 2 (a double).
+    #[inline]
+    pub fn steps_in(&self, c: u8) -> u8 {
+        self.steps().filter(|&x| x == c).count() as u8
+    }
+
     /// The distinct columns this choice races in.
     #[inline]
     pub fn columns(&self) -> ColumnSet {

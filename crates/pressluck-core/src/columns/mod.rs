@@ -14,6 +14,7 @@ pub mod layout;
 pub mod legal;
 pub mod odds;
 pub mod position;
+pub mod record;
 pub mod rules;
 pub mod set;
 pub mod turn;

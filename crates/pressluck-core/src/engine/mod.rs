@@ -11,7 +11,6 @@ pub mod dice_source;
 pub mod lanes;
 pub mod play;
 pub mod player;
-pub mod races;
 pub mod rank;
 pub mod shape;
 

@@ -41,7 +41,7 @@ pub fn play_game<P: Policy, D: DiceSource, R: RngCore>(
     let (g, t) = (&mut game, &mut tally);
     assert!(
         rules.game != GameKind::GreatRaces,
-        "The Great Races is played by crate::engine::races"
+        "The Great Races is played by crate::games::great_races::play"
     );
     let v3 = players.first().and_then(|p| p.avx2);
     match (rules.jump, v3) {
@@ -76,7 +76,7 @@ pub fn play_game<P: Policy, D: DiceSource, R: RngCore>(
 
 /// Adds a game that has ended (or was abandoned) to the counters: per seat, its rolls and
 /// busts, win, score and turns, under the slot sitting there.
-pub(super) fn count_game(
+pub(crate) fn count_game(
     rules: &Rules,
     slot_of_seat: &[usize],
     game: &Game,

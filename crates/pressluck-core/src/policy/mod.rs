@@ -10,7 +10,6 @@ pub mod fixed_risk;
 pub mod linear_n;
 pub mod one_roll;
 pub mod optimal_turn;
-pub mod race;
 pub mod race_aware;
 pub mod random;
 pub mod roll_options;

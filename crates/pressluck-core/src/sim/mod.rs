@@ -1,9 +1,7 @@
 //! The runner: a run's matchups ([`schedule`]) split into fixed chunks of games, played over
-//! rayon by each game family ([`families`]), shards, interrupts and resumption ([`work`]), and
+//! rayon by each game ([`crate::games`]), shards, interrupts and resumption ([`work`]), and
 //! integer counters added up — the same answer on one thread or many.
 
-pub mod families;
-pub mod family;
 pub mod runner;
 pub mod schedule;
 pub mod tune;

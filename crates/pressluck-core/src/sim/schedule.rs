@@ -1,36 +1,6 @@
 //! Who plays whom: the matchups of a tournament and the seat rotation inside each.
 
-/// Anything with a name in outputs: the policy specs of every game family.
-pub trait Named {
-    /// The name, as in the CSV's `policy` column.
-    fn name(&self) -> &str;
-
-    /// Gives it the name `name` in outputs (a strategy's, in place of its spec's).
-    fn rename(&mut self, name: &str);
-}
-
-/// One matchup: the policies in their base seat order (slots).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Matchup<S> {
-    /// The policies, slot by slot.
-    pub slots: Vec<S>,
-}
-
-impl<S: Named> Matchup<S> {
-    /// The name: policy names in slot order joined by `|`, like `ev|fixed-risk:0.3`.
-    pub fn name(&self) -> String {
-        self.slots
-            .iter()
-            .map(|s| s.name())
-            .collect::<Vec<_>>()
-            .join("|")
-    }
-
-    /// The policy names, slot by slot.
-    pub fn slot_names(&self) -> Vec<String> {
-        self.slots.iter().map(|s| s.name().to_string()).collect()
-    }
-}
+pub use crate::games::matchup::{Matchup, Named};
 
 /// The matchups of `policies` for `players` seats: each policy alone for solitaire; every pair
 /// for two (round robin); for three and four, every combination of distinct entries — or, when

@@ -3,10 +3,10 @@
 //! lets the chunks in hand finish and starts no more. Counters are added per matchup, so the
 //! answer is the same however the units were split, ordered or resumed.
 
-use super::family::{matchup_key, Family};
 use super::runner::CHUNK;
 use super::schedule::Matchup;
 use crate::counters::MatchupStats;
+use crate::games::family::{matchup_key, Family};
 use rayon::prelude::*;
 use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -159,8 +159,8 @@ pub fn run<F: Family>(
 mod tests {
     use super::*;
     use crate::columns::{GameKind, Rules};
+    use crate::games::ColumnFamily;
     use crate::policy::PolicySpec;
-    use crate::sim::families::ColumnFamily;
     use crate::sim::schedule::matchups;
 
     #[test]

@@ -4,9 +4,11 @@
 //! scripted game on a tiny board where blocking the one grey square is the best first move.
 
 use pressluck_core::counters::{wilson999, MatchupStats};
-use pressluck_core::shortcut::duel::{solve, TOLERANCE};
-use pressluck_core::shortcut::engine::{play_from, play_game, RngD6, ScriptedD6, ShortcutGame};
-use pressluck_core::shortcut::{ShortcutBoard, ShortcutPolicy, ShortcutSetup};
+use pressluck_core::games::shortcut::duel::{solve, TOLERANCE};
+use pressluck_core::games::shortcut::engine::{
+    play_from, play_game, RngD6, ScriptedD6, ShortcutGame,
+};
+use pressluck_core::games::shortcut::{ShortcutBoard, ShortcutPolicy, ShortcutSetup};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::sync::Arc;

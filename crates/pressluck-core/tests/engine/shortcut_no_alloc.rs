@@ -3,10 +3,10 @@
 //! two-player policy, zero allocations in the loop.
 
 use pressluck_core::counters::MatchupStats;
-use pressluck_core::shortcut::engine::{play_game, RngD6};
-use pressluck_core::shortcut::{ShortcutPolicy, ShortcutSetup};
-use pressluck_core::sim::families::ShortcutFamily;
-use pressluck_core::sim::family::Family;
+use pressluck_core::games::family::Family;
+use pressluck_core::games::shortcut::engine::{play_game, RngD6};
+use pressluck_core::games::shortcut::{ShortcutPolicy, ShortcutSetup};
+use pressluck_core::games::ShortcutFamily;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -15,7 +15,7 @@ use crate::counting_alloc::{allocations, COUNTING};
 #[test]
 fn four_thousand_shortcut_games_allocate_nothing() {
     let fam = ShortcutFamily(ShortcutSetup::new(
-        pressluck_core::shortcut::ShortcutBoard::default_board(),
+        pressluck_core::games::shortcut::ShortcutBoard::default_board(),
         4,
     ));
     let setup = &fam.0;
@@ -53,7 +53,7 @@ fn four_thousand_shortcut_games_allocate_nothing() {
 #[test]
 fn two_player_games_of_the_solved_policy_allocate_nothing() {
     let fam = ShortcutFamily(ShortcutSetup::new(
-        pressluck_core::shortcut::ShortcutBoard::default_board(),
+        pressluck_core::games::shortcut::ShortcutBoard::default_board(),
         2,
     ));
     let setup = &fam.0;

@@ -2,14 +2,14 @@
 //! Monte Carlo run of the policy agrees with its expected turns, and no built-in beats it.
 
 use pressluck_core::counters::{mean_sd, MatchupStats};
-use pressluck_core::shortcut::board::bit;
-use pressluck_core::shortcut::engine::{play_game, ScriptedD6};
-use pressluck_core::shortcut::policy::{Announce, Ctx};
-use pressluck_core::shortcut::rules::shortcut_reach;
-use pressluck_core::shortcut::solver::{solve, TOLERANCE};
-use pressluck_core::shortcut::{ShortcutBoard, ShortcutPolicy, ShortcutSetup};
-use pressluck_core::sim::families::ShortcutFamily;
-use pressluck_core::sim::family::Family;
+use pressluck_core::games::family::Family;
+use pressluck_core::games::shortcut::board::bit;
+use pressluck_core::games::shortcut::engine::{play_game, ScriptedD6};
+use pressluck_core::games::shortcut::policy::{Announce, Ctx};
+use pressluck_core::games::shortcut::rules::shortcut_reach;
+use pressluck_core::games::shortcut::solver::{solve, TOLERANCE};
+use pressluck_core::games::shortcut::{ShortcutBoard, ShortcutPolicy, ShortcutSetup};
+use pressluck_core::games::ShortcutFamily;
 use pressluck_core::sim::schedule::Matchup;
 use pressluck_core::sim::work::play_matchup;
 
@@ -142,7 +142,7 @@ fn a_scripted_solitaire_game_counts_turns_rolls_and_busts() {
     let at_r6 = sol.choose(b.find("r6").unwrap(), 0);
     assert_eq!(
         at_r6,
-        pressluck_core::shortcut::solver::ShortcutChoice::Shortcut
+        pressluck_core::games::shortcut::solver::ShortcutChoice::Shortcut
     );
     let faces = [6u8, 4];
     let mut stats = MatchupStats::default();

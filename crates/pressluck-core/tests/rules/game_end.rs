@@ -4,8 +4,8 @@
 //! The records are long, so they are written by small helpers; every roll is still spelled out.
 
 use crate::records::{climb_and_stop, replay, replay_err, replay_with};
+use pressluck_core::columns::record::Overrides;
 use pressluck_core::columns::Variant;
-use pressluck_core::transcript::Overrides;
 
 /// Player 0 wins segments 2, 12, 3, 11, 4, 10, 5, 9 (68 points) one a turn; player 1 climbs
 /// segment 7 one space a turn with 1 1 1 6 (only 7 is usable once 2 is won).

@@ -3,8 +3,8 @@
 //! chosen so that each roll offers exactly the uses the comments name.
 
 use crate::records::{climb_and_stop, dice_for, replay, replay_err, replay_with};
+use pressluck_core::columns::record::{Event, Overrides, Record, Replay};
 use pressluck_core::columns::{GameKind, Variant};
-use pressluck_core::transcript::{Event, Overrides, Record, Replay};
 
 /// Can't Stop: both players bring markers in on 2 and 12.
 const SHARED: &str = "game cant-stop

@@ -1,8 +1,8 @@
 //! Helpers of the rulebook tests: replaying records and writing long ones.
 #![allow(dead_code)]
 
+use pressluck_core::columns::record::{play, Overrides, Record, Replay, Setup};
 use pressluck_core::columns::Rules;
-use pressluck_core::transcript::{play, Overrides, Record, Replay, Setup};
 
 /// Replays a record under its own header; panics with the engine's message on any error.
 pub fn replay(text: &str) -> (Rules, Replay) {
@@ -33,7 +33,7 @@ pub fn replay_err(text: &str) -> String {
 /// The legal uses of the roll awaiting its use, as `a b, c` text.
 pub fn legal(r: &Replay) -> String {
     let (_, list, _) = r.pending.expect("a roll awaits its use");
-    pressluck_core::transcript::legal_text(&list)
+    pressluck_core::columns::record::legal_text(&list)
 }
 
 /// Four dice that always offer the pair sum `c` twice: `c/2` four times for even `c` (the only

@@ -5,8 +5,8 @@
 //! `other_games.rs`.
 
 use crate::records::{climb_and_stop, legal, replay, replay_err, replay_with};
+use pressluck_core::columns::record::{Decision, Overrides};
 use pressluck_core::columns::{Edition, Variant};
-use pressluck_core::transcript::{Decision, Overrides};
 
 /// Anna's first roll (Fig. 2): 2 3 4 5 pairs as 5+9 (A), 6+8 (B) or 7+7 (C).
 const FIRST: &str = "players 2\nroll 2 3 4 5\n";

@@ -1,8 +1,8 @@
 //! Every example of the Shortcut rules text, replayed as a game record on the default board,
 //! plus the readings docs/shortcut.md makes (mixed colours, blocking, main road off grey).
 
-use pressluck_core::shortcut::record::{play, ShortcutRecord, ShortcutReplay};
-use pressluck_core::shortcut::ShortcutBoard;
+use pressluck_core::games::shortcut::record::{play, ShortcutRecord, ShortcutReplay};
+use pressluck_core::games::shortcut::ShortcutBoard;
 
 /// Replays a record on the default board; panics with the message on any error.
 fn replay(text: &str) -> (ShortcutBoard, ShortcutReplay) {

@@ -6,13 +6,13 @@
 //! one-pass outlook agrees with the state's own counts.
 
 use crate::treasure::cubes_of;
-use pressluck_core::treasure_hunt::combos::{best_combo, best_combo_search, HandSummary};
-use pressluck_core::treasure_hunt::grid::CELLS;
-use pressluck_core::treasure_hunt::plan::Outlook;
-use pressluck_core::treasure_hunt::play::{deal, RngChance};
-use pressluck_core::treasure_hunt::policy::{Act, ThSpec};
-use pressluck_core::treasure_hunt::state::State;
-use pressluck_core::treasure_hunt::{Deck, ThRules};
+use pressluck_core::games::treasure_hunt::combos::{best_combo, best_combo_search, HandSummary};
+use pressluck_core::games::treasure_hunt::grid::CELLS;
+use pressluck_core::games::treasure_hunt::plan::Outlook;
+use pressluck_core::games::treasure_hunt::play::{deal, RngChance};
+use pressluck_core::games::treasure_hunt::policy::{Act, ThSpec};
+use pressluck_core::games::treasure_hunt::state::State;
+use pressluck_core::games::treasure_hunt::{Deck, ThRules};
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;

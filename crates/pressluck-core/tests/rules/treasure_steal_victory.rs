@@ -2,10 +2,10 @@
 //! reinforced price) and the victory condition of every player count, solitaire and rounds.
 
 use crate::treasure::*;
-use pressluck_core::treasure_hunt::actions::StealKind;
-use pressluck_core::treasure_hunt::grid::FAR_ROW;
-use pressluck_core::treasure_hunt::state::{State, NONE};
-use pressluck_core::treasure_hunt::ThRules;
+use pressluck_core::games::treasure_hunt::actions::StealKind;
+use pressluck_core::games::treasure_hunt::grid::FAR_ROW;
+use pressluck_core::games::treasure_hunt::state::{State, NONE};
+use pressluck_core::games::treasure_hunt::ThRules;
 
 /// Two players; player 2 owns a1 (an anchor) with `cubes` cubes and player 1 stands on it at
 /// the start of a turn.
@@ -56,7 +56,7 @@ fn two_combinations_on_consecutive_turns_steal_the_tile() {
     s.players[0].hand_len = 0;
     for code in ["r1A", "r2A", "r6F"] {
         s.players[0].hand[s.players[0].hand_len as usize] =
-            pressluck_core::treasure_hunt::Card::parse(code).unwrap();
+            pressluck_core::games::treasure_hunt::Card::parse(code).unwrap();
         s.players[0].hand_len += 1;
     }
     let m = mask(&s, &["r1A", "r2A", "r6F"]);

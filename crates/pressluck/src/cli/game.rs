@@ -8,9 +8,9 @@ use crate::settings::{GameName, GameSetup};
 use anyhow::Result;
 use clap::Args;
 use pressluck_core::columns::{Edition, GameKind, Layout, Rules, Variant};
-use pressluck_core::shortcut::{ShortcutBoard, ShortcutSetup};
-use pressluck_core::sim::families::TreasureFamily;
-use pressluck_core::treasure_hunt::{Deck, ThRules};
+use pressluck_core::games::shortcut::{ShortcutBoard, ShortcutSetup};
+use pressluck_core::games::treasure_hunt::{Deck, ThRules};
+use pressluck_core::games::TreasureFamily;
 use std::path::{Path, PathBuf};
 
 /// Which game, edition, variants and board: shared by every command that plays a game.

@@ -10,7 +10,7 @@ use anyhow::Result;
 use clap::Args;
 use pressluck_core::columns::set::{MAX_COLUMN, MIN_COLUMN};
 use pressluck_core::columns::ColumnSet;
-use pressluck_core::treasure_hunt;
+use pressluck_core::games::treasure_hunt;
 use std::path::PathBuf;
 
 /// `pressluck odds`.

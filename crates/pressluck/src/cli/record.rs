@@ -6,10 +6,10 @@ use crate::error::input;
 use crate::settings::{Format, RecordGame, RecordSettings};
 use anyhow::Result;
 use clap::Args;
+use pressluck_core::columns::record::Overrides;
 use pressluck_core::columns::{Edition, GameKind, Variant};
-use pressluck_core::shortcut::{self, ShortcutBoard};
-use pressluck_core::transcript::Overrides;
-use pressluck_core::treasure_hunt::{self, Deck};
+use pressluck_core::games::shortcut::{self, ShortcutBoard};
+use pressluck_core::games::treasure_hunt::{self, Deck};
 use std::path::PathBuf;
 
 /// How to read a game record: flags that override or extend its header, and the output format.

@@ -9,7 +9,7 @@ use crate::output::table::TableFormat;
 use crate::settings::{Control, RunSettings};
 use anyhow::Result;
 use clap::Args;
-use pressluck_core::sim::family::Family;
+use pressluck_core::games::family::Family;
 use pressluck_core::sim::runner::MAX_THREADS;
 use pressluck_core::sim::work::Shard;
 use std::path::PathBuf;

@@ -10,7 +10,7 @@ use crate::error::input;
 use crate::settings::TournamentSettings;
 use anyhow::Result;
 use clap::Args;
-use pressluck_core::sim::family::Family;
+use pressluck_core::games::family::Family;
 use pressluck_core::sim::runner::MAX_GAMES;
 use pressluck_core::sim::schedule::matchups;
 use std::path::PathBuf;

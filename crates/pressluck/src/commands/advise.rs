@@ -14,14 +14,14 @@ use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use pressluck_core::columns::bust::bust_rolls;
 use pressluck_core::columns::layout::PROGRESS_UNIT;
+use pressluck_core::columns::record::Decision;
 use pressluck_core::columns::{Choice, ChoiceList, Game, GameKind, Rules};
+use pressluck_core::games::great_races::{exact, policy as race, policy::RaceSpec};
+use pressluck_core::games::treasure_hunt::grid::cell_name;
+use pressluck_core::games::treasure_hunt::policy::{Act, ThSpec};
 use pressluck_core::policy::ev::ExpectedValue;
 use pressluck_core::policy::optimal_turn::OptimalTurn;
-use pressluck_core::policy::race::{self, RaceSpec};
 use pressluck_core::policy::{AnyPolicy, Policy, PolicySpec, View};
-use pressluck_core::transcript::Decision;
-use pressluck_core::treasure_hunt::grid::cell_name;
-use pressluck_core::treasure_hunt::policy::{Act, ThSpec};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde_json::{json, Value};
@@ -48,8 +48,8 @@ pub fn ranking(
 }
 
 /// What a Treasure Hunt action is, for a person: `claim the tile underfoot`, `discard r1A …`.
-fn treasure_action(s: &pressluck_core::treasure_hunt::State, spec: &ThSpec) -> String {
-    use pressluck_core::treasure_hunt::actions::StealKind;
+fn treasure_action(s: &pressluck_core::games::treasure_hunt::State, spec: &ThSpec) -> String {
+    use pressluck_core::games::treasure_hunt::actions::StealKind;
     let cards = |mask: u8| -> String {
         let hand = s.cur().cards();
         let picked: Vec<String> = (0..hand.len())
@@ -79,10 +79,10 @@ fn treasure_action(s: &pressluck_core::treasure_hunt::State, spec: &ThSpec) -> S
 
 /// The Treasure Hunt advice as one JSON value: the tile underfoot, what the hand can claim or
 /// steal, and each policy's next action. Seats are numbered from 1.
-pub fn treasure_advice(s: &pressluck_core::treasure_hunt::State, specs: &[ThSpec]) -> Value {
-    use pressluck_core::treasure_hunt::deck::SYMBOL_NAMES;
-    use pressluck_core::treasure_hunt::plan::Outlook;
-    use pressluck_core::treasure_hunt::state::NONE;
+pub fn treasure_advice(s: &pressluck_core::games::treasure_hunt::State, specs: &[ThSpec]) -> Value {
+    use pressluck_core::games::treasure_hunt::deck::SYMBOL_NAMES;
+    use pressluck_core::games::treasure_hunt::plan::Outlook;
+    use pressluck_core::games::treasure_hunt::state::NONE;
     let names = |bits: u8| -> Vec<&str> {
         (0..6)
             .filter(|k| bits & (1 << k) != 0)
@@ -90,7 +90,7 @@ pub fn treasure_advice(s: &pressluck_core::treasure_hunt::State, specs: &[ThSpec
             .collect()
     };
     let mut out = json!({
-        "game": pressluck_core::treasure_hunt::GAME_NAME,
+        "game": pressluck_core::games::treasure_hunt::GAME_NAME,
         "finished": s.finished,
         "winner": (s.winner != NONE).then(|| s.winner + 1),
     });
@@ -216,9 +216,9 @@ pub fn race_advice(rules: &Rules, game: &Game, decision: Decision, specs: &[Race
                 .map(|&c| {
                     json!({
                         "use": c.to_string(),
-                        "expected_points": nearest(race::exact::points_gain(rules, game, c)),
+                        "expected_points": nearest(exact::points_gain(rules, game, c)),
                         "progress": race::progress_gain(rules, c) as f64 / PROGRESS_UNIT as f64,
-                        "expected_margin": nearest(race::exact::margin_gain(rules, game, c)),
+                        "expected_margin": nearest(exact::margin_gain(rules, game, c)),
                     })
                 })
                 .collect();
@@ -524,7 +524,7 @@ fn columns_advice(
 mod tests {
     use super::*;
     use pressluck_core::dice::Roll;
-    use pressluck_core::policy::race::DEFAULT_RACE_POLICIES;
+    use pressluck_core::games::great_races::policy::DEFAULT_RACE_POLICIES;
 
     #[test]
     fn great_races_scores_print_the_exact_values_and_equal_ones_alike() {

@@ -4,7 +4,7 @@
 use crate::output::memory::peak_rss_mb;
 use crate::settings::BenchSettings;
 use anyhow::Result;
-use pressluck_core::sim::family::Family;
+use pressluck_core::games::family::Family;
 use pressluck_core::sim::work::play_matchup;
 use std::process::ExitCode;
 use std::time::Instant;

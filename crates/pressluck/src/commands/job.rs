@@ -12,7 +12,7 @@ use crate::output::run_id::Difference;
 use crate::settings::{Control, RunSettings};
 use anyhow::{Context, Result};
 use pressluck_core::counters::MatchupStats;
-use pressluck_core::sim::family::Family;
+use pressluck_core::games::family::Family;
 use pressluck_core::sim::runner::CHUNK;
 use pressluck_core::sim::schedule::Matchup;
 use pressluck_core::sim::work::{self, chunk_count, Plan, Progress};

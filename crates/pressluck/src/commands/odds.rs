@@ -16,7 +16,7 @@ use pressluck_core::columns::set::{MAX_COLUMN, MIN_COLUMN};
 use pressluck_core::columns::ColumnSet;
 use pressluck_core::counters::wilson999;
 use pressluck_core::engine::bust_check::sample_busts;
-use pressluck_core::shortcut::odds::{duel_rows, policy_rows, press_rows};
+use pressluck_core::games::shortcut::odds::{duel_rows, policy_rows, press_rows};
 use std::process::ExitCode;
 
 /// Runs the command: the table in `--format` (and the heat map of the sets view).

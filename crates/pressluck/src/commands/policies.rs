@@ -6,12 +6,12 @@ use crate::output::destination::Destination;
 use crate::settings::{GameName, PoliciesSettings};
 use anyhow::Result;
 use pressluck_core::columns::GameKind;
-use pressluck_core::policy::race::{DEFAULT_RACE_POLICIES, RACE_FAMILIES};
-use pressluck_core::policy::spec::{Strategy, COLUMN_GAMES};
+use pressluck_core::games::column_races::family::DEFAULT_POLICIES;
+use pressluck_core::games::great_races::policy::{DEFAULT_RACE_POLICIES, RACE_FAMILIES};
+use pressluck_core::games::shortcut::policy::{DEFAULT_SHORTCUT_POLICIES, SHORTCUT_FAMILIES};
+use pressluck_core::games::strategy_book::{Strategy, COLUMN_GAMES};
+use pressluck_core::games::treasure_hunt::policy::{DEFAULT_TREASURE_POLICIES, TREASURE_FAMILIES};
 use pressluck_core::policy::FAMILIES;
-use pressluck_core::shortcut::policy::{DEFAULT_SHORTCUT_POLICIES, SHORTCUT_FAMILIES};
-use pressluck_core::sim::families::columns::DEFAULT_POLICIES;
-use pressluck_core::treasure_hunt::policy::{DEFAULT_TREASURE_POLICIES, TREASURE_FAMILIES};
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
@@ -186,7 +186,7 @@ fn strategies_text(out: &mut String, s: &PoliciesSettings) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pressluck_core::policy::spec::StrategyBook;
+    use pressluck_core::games::strategy_book::StrategyBook;
 
     fn listing(game: Option<GameName>) -> String {
         render(&PoliciesSettings {

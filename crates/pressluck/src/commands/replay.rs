@@ -6,18 +6,19 @@ use crate::output::position::Position;
 use crate::output::{shortcut_position, treasure_position};
 use crate::settings::{Format, RecordGame, RecordSettings};
 use anyhow::Result;
-use pressluck_core::shortcut::record::position_text;
-use pressluck_core::transcript::{play, Overrides, Record, Replay, Setup};
-use pressluck_core::treasure_hunt::{Deck, State};
+use pressluck_core::columns::record::{play, Overrides, Record, Replay, Setup};
+use pressluck_core::games::shortcut::record::position_text;
+use pressluck_core::games::treasure_hunt::{Deck, State};
 use std::process::ExitCode;
 
 /// Runs the command: read and play the record, print the position.
 pub fn run(s: RecordSettings) -> Result<ExitCode> {
     let text = match &s.game {
         RecordGame::Shortcut(board) => {
-            let record = pressluck_core::shortcut::record::ShortcutRecord::from_bytes(&s.bytes)
-                .map_err(|e| in_file(&s, e))?;
-            let replay = pressluck_core::shortcut::record::play(&record, board)
+            let record =
+                pressluck_core::games::shortcut::record::ShortcutRecord::from_bytes(&s.bytes)
+                    .map_err(|e| in_file(&s, e))?;
+            let replay = pressluck_core::games::shortcut::record::play(&record, board)
                 .map_err(|e| in_file(&s, e))?;
             match s.format {
                 Format::Json => shortcut_position::to_json(board, &replay),
@@ -62,7 +63,7 @@ pub fn columns(s: &RecordSettings, overrides: &Overrides) -> Result<(Setup, Repl
 /// Plays a Treasure Hunt record dealt from `deck`; errors name the file and line.
 pub fn treasure(s: &RecordSettings, deck: &Deck) -> Result<State> {
     let text = std::str::from_utf8(&s.bytes).map_err(|_| in_file(s, "not UTF-8 text"))?;
-    pressluck_core::treasure_hunt::record::replay(text, deck).map_err(|e| in_file(s, e))
+    pressluck_core::games::treasure_hunt::record::replay(text, deck).map_err(|e| in_file(s, e))
 }
 
 /// An error in the record file, naming it.

@@ -7,7 +7,7 @@ use crate::output::progress::games_per_sec;
 use crate::output::tournament_csv::TournamentResult;
 use crate::settings::TournamentSettings;
 use anyhow::Result;
-use pressluck_core::sim::family::Family;
+use pressluck_core::games::family::Family;
 use pressluck_core::sim::work::Progress;
 use std::process::ExitCode;
 use std::time::Instant;

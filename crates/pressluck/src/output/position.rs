@@ -2,10 +2,10 @@
 //! roll awaiting its use.
 
 use pressluck_core::columns::bust::bust_rolls;
+use pressluck_core::columns::record::{dice_text, edition_name, legal_text};
 use pressluck_core::columns::set::{MAX_COLUMN, MIN_COLUMN};
 use pressluck_core::columns::{ChoiceList, Edition, Game, GameKind, Rules, Variant};
 use pressluck_core::dice::{Roll, OUTCOMES};
-use pressluck_core::transcript::{dice_text, edition_name, legal_text};
 use serde::Serialize;
 use std::fmt::Write as _;
 

@@ -1,9 +1,9 @@
 //! A replayed Shortcut game as JSON: every seat's square, distance to the finish and turns,
 //! the winner or the seat to move (seats numbered from 1, as in records), and the turns' log.
-//! The text form is [`pressluck_core::shortcut::record::position_text`].
+//! The text form is [`pressluck_core::games::shortcut::record::position_text`].
 
-use pressluck_core::shortcut::record::ShortcutReplay;
-use pressluck_core::shortcut::{ShortcutBoard, GAME_NAME};
+use pressluck_core::games::shortcut::record::ShortcutReplay;
+use pressluck_core::games::shortcut::{ShortcutBoard, GAME_NAME};
 
 /// The position `replay` reaches on `board`, as pretty-printed JSON with a final line break.
 pub fn to_json(board: &ShortcutBoard, replay: &ShortcutReplay) -> String {

@@ -8,13 +8,13 @@
 //! `PROPTEST_CASES=100000 cargo test --test cli parsers`.
 
 use crate::fuzz::{config, edits, mutate, one_line};
+use pressluck_core::columns::record::{play, Decision, Overrides, Record, Replay};
 use pressluck_core::columns::{Edition, GameKind, Layout, Rules};
+use pressluck_core::games::family::matchup_key;
+use pressluck_core::games::family::Family;
+use pressluck_core::games::{ColumnFamily, RacesFamily};
 use pressluck_core::policy::PolicySpec;
-use pressluck_core::sim::families::{ColumnFamily, RacesFamily};
-use pressluck_core::sim::family::matchup_key;
-use pressluck_core::sim::family::Family;
 use pressluck_core::sim::schedule::Matchup;
-use pressluck_core::transcript::{play, Decision, Overrides, Record, Replay};
 use proptest::prelude::*;
 
 /// Parses and plays a record under its own header; the error, if any, must be one line.

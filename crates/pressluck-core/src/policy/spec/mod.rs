@@ -3,15 +3,9 @@
 //! named, documented spec.
 //!
 //! Here: the parsed spec, its canonical name, and building the policy it names; `parse.rs`
-//! reads a spec's text and `strategy.rs` the strategy files.
+//! reads a spec's text. The strategy files are read by [`crate::games::strategy_book`].
 
 mod parse;
-mod strategy;
-
-pub use strategy::{
-    builtin_spec, read_strategy, Strategy, StrategyBook, BUILTIN_STRATEGIES, COLUMN_GAMES,
-    STRATEGY_GAMES,
-};
 
 use super::ev::ExpectedValue;
 use super::fixed_risk::FixedRisk;

@@ -297,7 +297,7 @@ squares = [
 ]"#,
         )
         .unwrap();
-        let duel = crate::shortcut::duel::solve(&b).unwrap();
+        let duel = crate::games::shortcut::duel::solve(&b).unwrap();
         let rows = duel_rows(&b, &duel);
         let start = &rows[0];
         assert_eq!(

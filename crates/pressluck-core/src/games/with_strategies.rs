@@ -1,19 +1,10 @@
-//! The game families: each game's policy specs and the loop that plays its chunks.
-
-pub mod columns;
-pub mod races;
-pub mod shortcut;
-pub mod treasure_hunt;
-
-pub use columns::ColumnFamily;
-pub use races::RacesFamily;
-pub use shortcut::ShortcutFamily;
-pub use treasure_hunt::TreasureFamily;
+//! A game whose policy lists may also name strategies: a strategy's spec parsed by the game,
+//! under the strategy's name.
 
 use super::family::Family;
-use super::schedule::{Matchup, Named};
+use super::matchup::{Matchup, Named};
 use crate::counters::MatchupStats;
-use crate::policy::spec::StrategyBook;
+use crate::games::strategy_book::StrategyBook;
 use std::sync::Arc;
 
 /// Parses `text` in `game`: a strategy of `book` (its name or file) as the spec it plays there

@@ -1,14 +1,14 @@
-//! Treasure Hunt as a tournament family: its policies ([`crate::treasure_hunt::policy`]) and
-//! its game loop ([`crate::treasure_hunt::play`]), game `i` with its own generator and seating.
+//! Treasure Hunt as a tournament family: its policies ([`crate::games::treasure_hunt::policy`]) and
+//! its game loop ([`crate::games::treasure_hunt::play`]), game `i` with its own generator and seating.
 
 use crate::counters::MatchupStats;
 use crate::engine::deal::{game_rngs, seating};
-use crate::sim::family::{fingerprint_of, Family};
+use crate::games::family::{fingerprint_of, Family};
+use crate::games::treasure_hunt::play::play_game;
+use crate::games::treasure_hunt::policy::{ThSpec, DEFAULT_TREASURE_POLICIES};
+use crate::games::treasure_hunt::GAME_NAME;
+use crate::games::treasure_hunt::{Deck, ThRules};
 use crate::sim::schedule::{Matchup, Named};
-use crate::treasure_hunt::play::play_game;
-use crate::treasure_hunt::policy::{ThSpec, DEFAULT_TREASURE_POLICIES};
-use crate::treasure_hunt::GAME_NAME;
-use crate::treasure_hunt::{Deck, ThRules};
 
 impl Named for ThSpec {
     fn name(&self) -> &str {

@@ -13,7 +13,6 @@
 //! at most 255, the numerator below `2⁸⁸`: both fit an `i128`. The sums of several tracks and
 //! players are taken in [`BigRational`].
 
-use super::steps_in;
 use crate::columns::layout::PROGRESS_UNIT;
 use crate::columns::{Choice, ColumnSet, Game, GameKind, Rules};
 use num_bigint::BigInt;
@@ -84,7 +83,7 @@ pub fn column_value(rules: &Rules, game: &Game, p: u8, c: u8, s: u8) -> BigRatio
     }
 }
 
-/// Exactly `race-points`' score of `choice` in `game` ([`super::points_gain`]).
+/// Exactly `race-points`' score of `choice` in `game` ([`super::policy::points_gain`]).
 pub fn points_gain(rules: &Rules, game: &Game, choice: Choice) -> BigRational {
     let p = game.to_move;
     let mut after = *game;
@@ -92,7 +91,7 @@ pub fn points_gain(rules: &Rules, game: &Game, choice: Choice) -> BigRational {
     let mut gain = end_value(after.winner, p);
     for c in choice.columns() {
         let s = game.board.cube(p, c);
-        gain += column_value(rules, game, p, c, s + steps_in(choice, c));
+        gain += column_value(rules, game, p, c, s + choice.steps_in(c));
         gain -= column_value(rules, game, p, c, s);
     }
     gain
@@ -108,7 +107,7 @@ fn worth(rules: &Rules, game: &Game, p: u8, columns: ColumnSet) -> BigRational {
         })
 }
 
-/// Exactly `race-margin`'s score of `choice` in `game` ([`super::margin_gain`]).
+/// Exactly `race-margin`'s score of `choice` in `game` ([`super::policy::margin_gain`]).
 pub fn margin_gain(rules: &Rules, game: &Game, choice: Choice) -> BigRational {
     let p = game.to_move;
     let mut after = *game;

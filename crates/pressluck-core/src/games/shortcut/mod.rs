@@ -8,6 +8,7 @@ pub mod board;
 pub mod board_file;
 pub mod duel;
 pub mod engine;
+pub mod family;
 pub mod odds;
 pub mod policy;
 pub mod record;

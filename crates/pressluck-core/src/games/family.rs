@@ -1,8 +1,8 @@
 //! A game family as the runner sees it: how to read its policy specs and how to play a chunk
 //! of a matchup's games into counters. The column races (Route 66, Can't Stop), The Great
-//! Races, Shortcut and Treasure Hunt are the families ([`super::families`]).
+//! Races, Shortcut and Treasure Hunt are the families ([`crate::games`]).
 
-use super::schedule::{Matchup, Named};
+use super::matchup::{Matchup, Named};
 use crate::counters::MatchupStats;
 use crate::engine::deal::name_key;
 

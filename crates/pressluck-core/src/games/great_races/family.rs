@@ -1,11 +1,11 @@
 //! The Great Races as a tournament family: its policies are pairing rules
-//! ([`crate::policy::race`]), played by [`crate::engine::races`].
+//! ([`crate::games::great_races::policy`]), played by [`crate::games::great_races::play`].
 
 use crate::columns::Rules;
 use crate::counters::MatchupStats;
-use crate::engine::races::play_races;
-use crate::policy::race::{RaceRule, RaceSpec, DEFAULT_RACE_POLICIES};
-use crate::sim::family::{fingerprint_of, Family};
+use crate::games::family::{fingerprint_of, Family};
+use crate::games::great_races::play::play_races;
+use crate::games::great_races::policy::{RaceRule, RaceSpec, DEFAULT_RACE_POLICIES};
 use crate::sim::schedule::{Matchup, Named};
 
 impl Named for RaceSpec {
@@ -55,7 +55,7 @@ impl Family for RacesFamily {
 mod tests {
     use super::*;
     use crate::columns::GameKind;
-    use crate::sim::family::matchup_key;
+    use crate::games::family::matchup_key;
 
     #[test]
     fn split_or_whole_the_same_counters_and_every_game_ends() {

@@ -14,6 +14,7 @@
 pub mod actions;
 pub mod combos;
 pub mod deck;
+pub mod family;
 pub mod grid;
 pub mod odds;
 pub mod plan;

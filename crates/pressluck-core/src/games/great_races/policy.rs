@@ -31,13 +31,13 @@
 //! within the band of the best are scored again as exact rationals ([`exact`]) and the first
 //! of the highest is taken.
 
-pub mod exact;
+use super::exact;
 
-use super::value::{column_value, end_value};
 use crate::columns::choice_list::MAX_CHOICES;
 use crate::columns::layout::UNITS_PER_SPACE;
 use crate::columns::{Choice, ChoiceList, Game, Rules};
 use crate::error::one_line;
+use crate::policy::value::{column_value, end_value};
 use num_rational::BigRational;
 use rand::Rng;
 use rand_core::RngCore;
@@ -161,11 +161,6 @@ fn first_best_exact(
     pick.map_or(best, |(i, _)| i)
 }
 
-/// Steps `choice` takes in track `c` (a double 2).
-fn steps_in(choice: Choice, c: u8) -> u8 {
-    choice.steps().filter(|&x| x == c).count() as u8
-}
-
 /// `race-points`' score of `choice` in `game`.
 pub fn points_gain(rules: &Rules, game: &Game, choice: Choice) -> f64 {
     let (p, board) = (game.to_move, &game.board);
@@ -174,7 +169,7 @@ pub fn points_gain(rules: &Rules, game: &Game, choice: Choice) -> f64 {
     let mut gain = end_value(after.winner, p);
     for c in choice.columns() {
         let s = board.cube(p, c);
-        gain += column_value(rules, board, p, c, s + steps_in(choice, c))
+        gain += column_value(rules, board, p, c, s + choice.steps_in(c))
             - column_value(rules, board, p, c, s);
     }
     gain
@@ -241,7 +236,7 @@ impl RaceSpec {
             "random" => RaceRule::Random,
             _ => {
                 let names = RACE_FAMILIES.map(|(n, _)| n).join(", ");
-                let what = if super::PolicySpec::parse(text).is_ok() {
+                let what = if crate::policy::PolicySpec::parse(text).is_ok() {
                     format!("'{text}' is a stopping policy, and a Great Races turn has no stop")
                 } else {
                     format!("unknown Great Races policy '{text}'")

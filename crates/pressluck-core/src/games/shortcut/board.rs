@@ -14,7 +14,7 @@ pub type Square = u8;
 pub type SquareSet = u128;
 
 /// The default board file, built in.
-pub const DEFAULT_BOARD: &str = include_str!("../../../../boards/shortcut.toml");
+pub const DEFAULT_BOARD: &str = include_str!("../../../../../boards/shortcut.toml");
 
 /// The one-square set of `s`.
 #[inline]

@@ -21,7 +21,7 @@ pub const MAX_CARDS: usize = 108;
 pub const MIN_CARDS: usize = 28;
 
 /// The built-in deck file.
-pub const DEFAULT_DECK_TOML: &str = include_str!("../../../../data/treasure-hunt-deck.toml");
+pub const DEFAULT_DECK_TOML: &str = include_str!("../../../../../data/treasure-hunt-deck.toml");
 
 /// One card: border colour (0..6), symbol (0..6) and number (1..=6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

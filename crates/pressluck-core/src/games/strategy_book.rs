@@ -8,49 +8,43 @@
 //! like a built-in policy) is kept in the book as refused: naming it is an error giving the
 //! reason, and a run that never names it only warns.
 
-use super::PolicySpec;
 use crate::error::{one_line, toml_error};
-use crate::policy::race::RaceSpec;
-use crate::shortcut::policy::ShortcutSpec;
-use crate::treasure_hunt::policy::ThSpec;
+use crate::games::great_races::policy::RaceSpec;
+use crate::games::shortcut::policy::ShortcutSpec;
+use crate::games::treasure_hunt::policy::ThSpec;
+use crate::policy::PolicySpec;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 /// The strategy files shipped inside the binary: name and text.
 pub const BUILTIN_STRATEGIES: [(&str, &str); 9] = [
-    ("bold", include_str!("../../../../../strategies/bold.toml")),
+    ("bold", include_str!("../../../../strategies/bold.toml")),
     (
         "cautious",
-        include_str!("../../../../../strategies/cautious.toml"),
+        include_str!("../../../../strategies/cautious.toml"),
     ),
     (
         "expected-value",
-        include_str!("../../../../../strategies/expected-value.toml"),
+        include_str!("../../../../strategies/expected-value.toml"),
     ),
-    (
-        "glenn",
-        include_str!("../../../../../strategies/glenn.toml"),
-    ),
-    (
-        "keller",
-        include_str!("../../../../../strategies/keller.toml"),
-    ),
+    ("glenn", include_str!("../../../../strategies/glenn.toml")),
+    ("keller", include_str!("../../../../strategies/keller.toml")),
     (
         "tuned-cant-stop-duel",
-        include_str!("../../../../../strategies/tuned-cant-stop-duel.toml"),
+        include_str!("../../../../strategies/tuned-cant-stop-duel.toml"),
     ),
     (
         "tuned-cant-stop-solo",
-        include_str!("../../../../../strategies/tuned-cant-stop-solo.toml"),
+        include_str!("../../../../strategies/tuned-cant-stop-solo.toml"),
     ),
     (
         "tuned-route66-duel",
-        include_str!("../../../../../strategies/tuned-route66-duel.toml"),
+        include_str!("../../../../strategies/tuned-route66-duel.toml"),
     ),
     (
         "two-rolls",
-        include_str!("../../../../../strategies/two-rolls.toml"),
+        include_str!("../../../../strategies/two-rolls.toml"),
     ),
 ];
 
@@ -59,8 +53,8 @@ pub const STRATEGY_GAMES: [&str; 5] = [
     "route66",
     "cant-stop",
     "great-races",
-    crate::shortcut::GAME_NAME,
-    crate::treasure_hunt::GAME_NAME,
+    crate::games::shortcut::GAME_NAME,
+    crate::games::treasure_hunt::GAME_NAME,
 ];
 
 /// The games of a strategy file without a `game` key: the column races, whose specs it names.
@@ -78,8 +72,8 @@ pub fn builtin_spec(game: &str, text: &str) -> Result<String, String> {
     match game {
         "route66" | "cant-stop" => PolicySpec::parse(text).map(|s| s.name),
         "great-races" => RaceSpec::parse(text).map(|s| s.name),
-        crate::shortcut::GAME_NAME => ShortcutSpec::parse(text).map(|s| s.name),
-        crate::treasure_hunt::GAME_NAME => ThSpec::parse(text).map(|s| s.name),
+        crate::games::shortcut::GAME_NAME => ShortcutSpec::parse(text).map(|s| s.name),
+        crate::games::treasure_hunt::GAME_NAME => ThSpec::parse(text).map(|s| s.name),
         _ => Err(format!(
             "unknown game '{game}' (expected {})",
             STRATEGY_GAMES.join(", ")

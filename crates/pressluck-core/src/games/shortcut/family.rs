@@ -1,12 +1,14 @@
-//! Shortcut as a tournament family: its policy specs ([`crate::shortcut::policy`]) and its game
-//! loop ([`crate::shortcut::engine`]), game `i` with its own dice and seating.
+//! Shortcut as a tournament family: its policy specs ([`crate::games::shortcut::policy`]) and its game
+//! loop ([`crate::games::shortcut::engine`]), game `i` with its own dice and seating.
 
 use crate::counters::MatchupStats;
 use crate::engine::deal::{game_rngs, seating};
-use crate::shortcut::engine::{play_game, RngD6};
-use crate::shortcut::policy::{Kind, ShortcutPolicy, ShortcutSpec, DEFAULT_SHORTCUT_POLICIES};
-use crate::shortcut::{ShortcutSetup, GAME_NAME};
-use crate::sim::family::{fingerprint_of, Family};
+use crate::games::family::{fingerprint_of, Family};
+use crate::games::shortcut::engine::{play_game, RngD6};
+use crate::games::shortcut::policy::{
+    Kind, ShortcutPolicy, ShortcutSpec, DEFAULT_SHORTCUT_POLICIES,
+};
+use crate::games::shortcut::{ShortcutSetup, GAME_NAME};
 use crate::sim::schedule::{Matchup, Named};
 
 impl Named for ShortcutSpec {
@@ -91,8 +93,8 @@ impl Family for ShortcutFamily {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shortcut::ShortcutBoard;
-    use crate::sim::family::matchup_key;
+    use crate::games::family::matchup_key;
+    use crate::games::shortcut::ShortcutBoard;
 
     #[test]
     fn split_or_whole_the_same_counters() {

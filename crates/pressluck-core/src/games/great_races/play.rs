@@ -1,15 +1,15 @@
 //! The Great Races' game loop: one roll a turn and one pairing, chosen by the seat's pairing
-//! rule ([`crate::policy::race`]), counted as it goes.
+//! rule ([`crate::games::great_races::policy`]), counted as it goes.
 //!
 //! Counters: `rolls` counts the player's rolls (one a turn) and `busts` the rolls with no open
 //! track among their sums (the turn passes); the stop table's row `roll = 0` counts turns.
 
-use super::deal::{game_rngs, seating};
-use super::dice_source::{DiceSource, RngDice};
-use super::play::count_game;
 use crate::columns::{ChoiceList, Game, Rules};
 use crate::counters::MatchupStats;
-use crate::policy::race::RaceRule;
+use crate::engine::deal::{game_rngs, seating};
+use crate::engine::dice_source::{DiceSource, RngDice};
+use crate::engine::play::count_game;
+use crate::games::great_races::policy::RaceRule;
 use rand_core::RngCore;
 
 /// Plays games `lo..hi` of a matchup of the rules `rules_of_slot` (slot order) under `rules`,

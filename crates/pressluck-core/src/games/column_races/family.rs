@@ -5,9 +5,9 @@ use crate::columns::Rules;
 use crate::counters::MatchupStats;
 use crate::engine::cpu::EngineRequest;
 use crate::engine::Engine;
-use crate::policy::spec::StrategyBook;
+use crate::games::family::{fingerprint_of, Family};
+use crate::games::strategy_book::StrategyBook;
 use crate::policy::{AnyPolicy, PolicySpec};
-use crate::sim::family::{fingerprint_of, Family};
 use crate::sim::schedule::{Matchup, Named};
 use std::sync::Arc;
 

@@ -1,0 +1,23 @@
+//! The games, one folder each: The Mother Road: Route 66 and Can't Stop ([`column_races`]),
+//! The Great Races ([`great_races`]), Shortcut ([`shortcut`]) and Treasure Hunt
+//! ([`treasure_hunt`]), each a [`Family`] the runner plays; the strategies known by name
+//! ([`strategy_book`]) and the wrapper that lets a game's policy lists name them
+//! ([`with_strategies`]).
+
+pub mod column_races;
+pub mod family;
+pub mod great_races;
+pub mod matchup;
+pub mod shortcut;
+pub mod strategy_book;
+pub mod treasure_hunt;
+pub mod with_strategies;
+
+pub use column_races::ColumnFamily;
+pub use family::{fingerprint_of, matchup_key, Family};
+pub use great_races::RacesFamily;
+pub use matchup::{Matchup, Named};
+pub use shortcut::family::ShortcutFamily;
+pub use strategy_book::StrategyBook;
+pub use treasure_hunt::family::TreasureFamily;
+pub use with_strategies::{parse_with_strategies, WithStrategies};
