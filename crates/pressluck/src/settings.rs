@@ -2,94 +2,24 @@
 //! line. A value here is always valid (games in range, output paths writable, policy specs
 //! parsed for their game, files read), so a command does its work without checking flags.
 
-use crate::error::input;
 use crate::output::destination::Destination;
 use crate::output::provenance::Provenance;
 use crate::output::table::TableFormat;
-use anyhow::Result;
 use pressluck_core::columns::record::Overrides;
-use pressluck_core::columns::{ColumnSet, Game, GameKind, Rules};
+use pressluck_core::columns::{ColumnSet, Game, Rules};
 use pressluck_core::dice::Roll;
 use pressluck_core::games::family::Family;
 use pressluck_core::games::great_races::policy::RaceSpec;
-use pressluck_core::games::shortcut;
 use pressluck_core::games::shortcut::{ShortcutBoard, ShortcutSetup};
 use pressluck_core::games::strategy_book::StrategyBook;
-use pressluck_core::games::treasure_hunt;
 use pressluck_core::games::treasure_hunt::policy::ThSpec;
 use pressluck_core::games::treasure_hunt::Deck;
-use pressluck_core::games::TreasureFamily;
+use pressluck_core::games::GameId;
 use pressluck_core::policy::PolicySpec;
 use pressluck_core::sim::schedule::Matchup;
 use pressluck_core::sim::work::Shard;
 use pressluck_core::template::SearchSpace;
 use std::path::PathBuf;
-
-/// Every game's command-line name, for errors.
-pub const GAME_NAMES: &str = "route66, cant-stop, great-races, shortcut or treasure-hunt";
-
-/// A game named on the command line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameName {
-    /// Route 66, Can't Stop or The Great Races.
-    Columns(GameKind),
-    /// Shortcut.
-    Shortcut,
-    /// Treasure Hunt.
-    TreasureHunt,
-}
-
-impl GameName {
-    /// The game named `text` (`route66`, `cant-stop`, …); the error names the flag and lists
-    /// every game.
-    pub fn parse(text: &str, flag: &str) -> Result<GameName> {
-        match text {
-            shortcut::GAME_NAME => Ok(GameName::Shortcut),
-            treasure_hunt::GAME_NAME => Ok(GameName::TreasureHunt),
-            _ => text
-                .parse::<GameKind>()
-                .map(GameName::Columns)
-                .map_err(|_| {
-                    input(format!(
-                        "{flag}: unknown game '{text}' (expected {GAME_NAMES})"
-                    ))
-                }),
-        }
-    }
-
-    /// The game's title, for people.
-    pub fn title(self) -> &'static str {
-        match self {
-            GameName::Columns(GameKind::Route66) => "The Mother Road: Route 66",
-            GameName::Columns(GameKind::CantStop) => "Can't Stop",
-            GameName::Columns(GameKind::GreatRaces) => "The Great Races",
-            GameName::Shortcut => "Shortcut",
-            GameName::TreasureHunt => "Treasure Hunt",
-        }
-    }
-
-    /// The name in outputs.
-    pub fn name(self) -> &'static str {
-        match self {
-            GameName::Columns(g) => g.name(),
-            GameName::Shortcut => shortcut::GAME_NAME,
-            GameName::TreasureHunt => treasure_hunt::GAME_NAME,
-        }
-    }
-}
-
-/// A validated game of any family, ready to play.
-#[derive(Clone, Debug)]
-pub enum GameSetup {
-    /// Route 66 or Can't Stop: the press-your-luck column races.
-    Columns(Rules),
-    /// The Great Races: one roll a turn, a pairing to choose.
-    GreatRaces(Rules),
-    /// Shortcut, the press-your-luck road race.
-    Shortcut(ShortcutSetup),
-    /// Treasure Hunt, with its rules and deck.
-    TreasureHunt(TreasureFamily),
-}
 
 /// How a run is split and saved: the shard it plays, and its checkpoint files.
 #[derive(Clone, Debug)]
@@ -292,7 +222,7 @@ pub enum OddsTable {
 #[derive(Clone, Debug)]
 pub struct PoliciesSettings {
     /// Only this game's (all five when `None`).
-    pub game: Option<GameName>,
+    pub game: Option<GameId>,
     /// The strategies.
     pub strategies: StrategyBook,
 }

@@ -4,19 +4,23 @@
 //! ([`strategy_book`]) and the wrapper that lets a game's policy lists name them
 //! ([`with_strategies`]).
 
+pub mod catalogue;
 pub mod column_races;
 pub mod family;
 pub mod great_races;
 pub mod matchup;
+pub mod setup;
 pub mod shortcut;
 pub mod strategy_book;
 pub mod treasure_hunt;
 pub mod with_strategies;
 
+pub use catalogue::{GameEntry, GameId, GAMES};
 pub use column_races::ColumnFamily;
 pub use family::{fingerprint_of, matchup_key, Family};
 pub use great_races::RacesFamily;
 pub use matchup::{Matchup, Named};
+pub use setup::{GameSetup, UseFamily};
 pub use shortcut::family::ShortcutFamily;
 pub use strategy_book::StrategyBook;
 pub use treasure_hunt::family::TreasureFamily;

@@ -9,9 +9,7 @@
 //! reason, and a run that never names it only warns.
 
 use crate::error::{one_line, toml_error};
-use crate::games::great_races::policy::RaceSpec;
-use crate::games::shortcut::policy::ShortcutSpec;
-use crate::games::treasure_hunt::policy::ThSpec;
+use crate::games::catalogue::GAMES;
 use crate::policy::PolicySpec;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -48,13 +46,14 @@ pub const BUILTIN_STRATEGIES: [(&str, &str); 9] = [
     ),
 ];
 
-/// The games a strategy file may name in its `game` key, in the order listings give them.
+/// The games a strategy file may name in its `game` key, in the order listings give them:
+/// the catalogue's.
 pub const STRATEGY_GAMES: [&str; 5] = [
-    "route66",
-    "cant-stop",
-    "great-races",
-    crate::games::shortcut::GAME_NAME,
-    crate::games::treasure_hunt::GAME_NAME,
+    GAMES[0].name,
+    GAMES[1].name,
+    GAMES[2].name,
+    GAMES[3].name,
+    GAMES[4].name,
 ];
 
 /// The games of a strategy file without a `game` key: the column races, whose specs it names.
@@ -69,12 +68,9 @@ pub fn builtin_spec(game: &str, text: &str) -> Result<String, String> {
             text.trim()
         ));
     }
-    match game {
-        "route66" | "cant-stop" => PolicySpec::parse(text).map(|s| s.name),
-        "great-races" => RaceSpec::parse(text).map(|s| s.name),
-        crate::games::shortcut::GAME_NAME => ShortcutSpec::parse(text).map(|s| s.name),
-        crate::games::treasure_hunt::GAME_NAME => ThSpec::parse(text).map(|s| s.name),
-        _ => Err(format!(
+    match GAMES.iter().find(|e| e.name == game) {
+        Some(entry) => (entry.spec_name)(text),
+        None => Err(format!(
             "unknown game '{game}' (expected {})",
             STRATEGY_GAMES.join(", ")
         )),

@@ -4,13 +4,12 @@
 
 use crate::error::input;
 use crate::output::provenance::Provenance;
-use crate::settings::{GameName, GameSetup};
 use anyhow::Result;
 use clap::Args;
 use pressluck_core::columns::{Edition, GameKind, Layout, Rules, Variant};
 use pressluck_core::games::shortcut::{ShortcutBoard, ShortcutSetup};
 use pressluck_core::games::treasure_hunt::{Deck, ThRules};
-use pressluck_core::games::TreasureFamily;
+use pressluck_core::games::{GameId, GameSetup, TreasureFamily};
 use std::path::{Path, PathBuf};
 
 /// Which game, edition, variants and board: shared by every command that plays a game.
@@ -40,36 +39,30 @@ pub struct GameArgs {
 
 impl GameArgs {
     /// The game named by `--game`.
-    pub fn game_name(&self) -> Result<GameName> {
-        GameName::parse(&self.game, "--game")
+    pub fn game_id(&self) -> Result<GameId> {
+        GameId::parse(&self.game).map_err(|e| input(format!("--game: {e}")))
     }
 
     /// Checks the flags that belong to one game only, and the variants given twice.
-    fn check_applicable(&self, game: GameName) -> Result<()> {
+    fn check_applicable(&self, game: GameId) -> Result<()> {
         let name = game.name();
-        if let Some(e) = self
-            .edition
-            .as_ref()
-            .filter(|_| game != GameName::Columns(GameKind::Route66))
-        {
+        let takes = game.entry().flags;
+        if let Some(e) = self.edition.as_ref().filter(|_| !takes.edition) {
             return Err(input(format!(
                 "--edition {e} applies to route66 only, not {name}"
             )));
         }
-        if let Some(n) = self
-            .columns_to_win
-            .filter(|_| game != GameName::Columns(GameKind::CantStop))
-        {
+        if let Some(n) = self.columns_to_win.filter(|_| !takes.columns_to_win) {
             return Err(input(format!(
                 "--columns-to-win {n} applies to cant-stop only, not {name}"
             )));
         }
-        if self.deck.is_some() && game != GameName::TreasureHunt {
+        if self.deck.is_some() && !takes.deck {
             return Err(input(format!(
                 "--deck applies to treasure-hunt only, not {name}"
             )));
         }
-        if self.board.is_some() && game == GameName::TreasureHunt {
+        if self.board.is_some() && !takes.board {
             return Err(input(
                 "--board does not apply to treasure-hunt (the grid is fixed); use --deck for the cards",
             ));
@@ -77,19 +70,20 @@ impl GameArgs {
         // The same variant twice, or two readings of one: by the rule it changes for the
         // column games (`1` is `leisurely`, and so is `leisurely:10`), by the text before any
         // `:` for the others (`rounds` and `rounds:5`).
-        let key = |v: &str| match (game, v.parse::<Variant>()) {
-            (GameName::Columns(_), Ok(v)) => v.rule().to_string(),
+        let columns = game.column_kind().is_some();
+        let key = |v: &str| match v.parse::<Variant>() {
+            Ok(v) if columns => v.rule().to_string(),
             _ => v.split(':').next().unwrap_or(v).to_string(),
         };
-        let name = |v: &str| match (game, v.parse::<Variant>()) {
-            (GameName::Columns(_), Ok(v)) => v.name().to_string(),
+        let name = |v: &str| match v.parse::<Variant>() {
+            Ok(v) if columns => v.name().to_string(),
             _ => v.to_string(),
         };
         for (i, v) in self.variants.iter().enumerate() {
             if let Some(w) = self.variants[..i].iter().find(|w| key(w) == key(v)) {
                 return Err(input(if w == v {
                     format!("--variant {v} is given twice; give each variant once")
-                } else if name(w) != name(v) && matches!(game, GameName::Columns(_)) {
+                } else if name(w) != name(v) && columns {
                     format!(
                         "--variant {v} conflicts with --variant {w}: two readings of one variant; give one"
                     )
@@ -103,15 +97,16 @@ impl GameArgs {
 
     /// Validates the game settings for `players` players, whatever the family.
     pub fn setup(&self, players: u8) -> Result<GameSetup> {
-        let game = self.game_name()?;
+        let game = self.game_id()?;
         self.check_applicable(game)?;
         match game {
-            GameName::Shortcut => Ok(GameSetup::Shortcut(shortcut_setup(self, players)?)),
-            GameName::TreasureHunt => treasure_setup(self, players).map(GameSetup::TreasureHunt),
-            GameName::Columns(GameKind::GreatRaces) => Ok(GameSetup::GreatRaces(
+            GameId::Shortcut => Ok(GameSetup::Shortcut(shortcut_setup(self, players)?)),
+            GameId::TreasureHunt => treasure_setup(self, players).map(GameSetup::TreasureHunt),
+            GameId::GreatRaces => Ok(GameSetup::GreatRaces(
                 self.rules(GameKind::GreatRaces, players)?,
             )),
-            GameName::Columns(g) => Ok(GameSetup::Columns(self.rules(g, players)?)),
+            GameId::Route66 => Ok(GameSetup::Columns(self.rules(GameKind::Route66, players)?)),
+            GameId::CantStop => Ok(GameSetup::Columns(self.rules(GameKind::CantStop, players)?)),
         }
     }
 
@@ -159,12 +154,11 @@ impl GameArgs {
     /// is named by its bytes' digest; the file is read here once more (it is a few hundred
     /// bytes), so the label always matches what was played.
     pub fn provenance(&self, players: Option<u8>, seed: Option<u64>) -> Result<Provenance> {
-        let game = self.game_name()?;
+        let game = self.game_id()?;
         let edition = self.edition.as_deref().unwrap_or("en");
         let builtin = match game {
-            GameName::Columns(GameKind::Route66) if edition == "de" => "route66-de",
-            GameName::TreasureHunt => "treasure-hunt-deck",
-            g => g.name(),
+            GameId::Route66 if edition == "de" => "route66-de",
+            g => g.entry().builtin_board,
         };
         let file = self.board.as_ref().or(self.deck.as_ref());
         let board = match file {
@@ -181,12 +175,12 @@ impl GameArgs {
             None => builtin.to_string(),
         };
         let mut parts: Vec<String> = Vec::new();
-        if game == GameName::Columns(GameKind::Route66) {
+        if game.entry().flags.edition {
             parts.push(edition.to_string());
         }
         // The column games' variants by their names (`1` is `leisurely`); the others' as given.
         parts.extend(self.variants.iter().map(|v| match v.parse::<Variant>() {
-            Ok(v) if matches!(game, GameName::Columns(_)) => v.name().to_string(),
+            Ok(v) if game.column_kind().is_some() => v.name().to_string(),
             _ => v.clone(),
         }));
         if let Some(n) = self.columns_to_win.filter(|&n| n != 3) {

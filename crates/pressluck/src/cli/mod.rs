@@ -28,13 +28,14 @@ pub mod tune;
 
 use crate::commands;
 use crate::error::input;
-use crate::settings::GameSetup;
 use anyhow::Result;
 use args::{Cli, Command};
 use clap::FromArgMatches;
 use pressluck_core::engine::cpu::EngineRequest;
+use pressluck_core::games::family::Family;
 use pressluck_core::games::strategy_book::StrategyBook;
-use pressluck_core::games::{ColumnFamily, RacesFamily, ShortcutFamily, WithStrategies};
+use pressluck_core::games::strategy_book::StrategyBook as Book;
+use pressluck_core::games::UseFamily;
 use std::ffi::OsString;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -74,42 +75,6 @@ fn command_line() -> clap::Command {
     })
 }
 
-/// Picks the family of a game setup, knowing the strategies `$strategies` (an
-/// `Arc<StrategyBook>`) and the engine request `$engine` (the column races'), and evaluates
-/// `$body` with it bound to `$family`: the family is a type, so each arm is its own instance
-/// of the generic code in `$body`.
-macro_rules! with_family {
-    ($setup:expr, $strategies:expr, $engine:expr, $family:ident => $body:expr) => {
-        match $setup {
-            GameSetup::Columns(rules) => {
-                let $family = ColumnFamily::with_strategies(rules, $strategies, $engine);
-                $body
-            }
-            GameSetup::GreatRaces(rules) => {
-                let $family = WithStrategies {
-                    family: RacesFamily(rules),
-                    strategies: $strategies,
-                };
-                $body
-            }
-            GameSetup::Shortcut(setup) => {
-                let $family = WithStrategies {
-                    family: ShortcutFamily(setup),
-                    strategies: $strategies,
-                };
-                $body
-            }
-            GameSetup::TreasureHunt(family) => {
-                let $family = WithStrategies {
-                    family,
-                    strategies: $strategies,
-                };
-                $body
-            }
-        }
-    };
-}
-
 /// Prints a warning on standard error for each refused strategy file the command's checks
 /// did not name (a file named is an error instead).
 pub(crate) fn warn_unnamed(book: &StrategyBook) {
@@ -124,37 +89,25 @@ fn run(command: Command, engine: EngineRequest) -> Result<ExitCode> {
     match command {
         Command::Tournament(a) => {
             let book = Arc::new(a.strategies.book()?);
-            with_family!(a.game.setup(a.players)?, book.clone(), engine, family => {
-                let settings = a.settings(family)?;
-                warn_unnamed(&book);
-                commands::tournament::run(settings)
-            })
+            let setup = a.game.setup(a.players)?;
+            setup.play_with(book.clone(), engine, Play { args: a, book })
         }
         Command::Sweep(a) => {
             a.check_players()?;
             let book = Arc::new(strategies::strategies(a.strategies.as_deref())?);
-            with_family!(a.game.setup(a.players)?, book.clone(), engine, family => {
-                let settings = a.settings(family)?;
-                warn_unnamed(&book);
-                commands::sweep::run(settings)
-            })
+            let setup = a.game.setup(a.players)?;
+            setup.play_with(book.clone(), engine, Play { args: a, book })
         }
         Command::Tune(a) => {
             let book = Arc::new(strategies::strategies(a.strategies.as_deref())?);
-            with_family!(a.game.setup(a.players)?, book.clone(), engine, family => {
-                let settings = a.settings(family)?;
-                warn_unnamed(&book);
-                commands::tune::run(settings)
-            })
+            let setup = a.game.setup(a.players)?;
+            setup.play_with(book.clone(), engine, Play { args: a, book })
         }
         Command::Bench(a) => {
             a.check_limits()?;
             let book = Arc::new(a.strategies.book()?);
-            with_family!(a.game.setup(a.players)?, book.clone(), engine, family => {
-                let settings = a.settings(family)?;
-                warn_unnamed(&book);
-                commands::bench::run(settings)
-            })
+            let setup = a.game.setup(a.players)?;
+            setup.play_with(book.clone(), engine, Play { args: a, book })
         }
         Command::Merge(a) => commands::merge::run(a.settings()?),
         Command::Odds(a) => commands::odds::run(a.settings()?),
@@ -174,6 +127,35 @@ fn run(command: Command, engine: EngineRequest) -> Result<ExitCode> {
         }
     }
 }
+
+/// A command that plays games, with its arguments and the strategies its policy lists may
+/// name: checked into its settings once its game's family is known, then run.
+struct Play<A> {
+    /// The command's arguments.
+    args: A,
+    /// The strategies known by name (refused files not named are warned of once checked).
+    book: Arc<Book>,
+}
+
+/// Each command that plays games: its arguments checked into settings for a family, and run.
+macro_rules! play_command {
+    ($args:ty, $command:path) => {
+        impl UseFamily for Play<$args> {
+            type Output = Result<ExitCode>;
+
+            fn with<F: Family>(self, family: F) -> Result<ExitCode> {
+                let settings = self.args.settings(family)?;
+                warn_unnamed(&self.book);
+                $command(settings)
+            }
+        }
+    };
+}
+
+play_command!(tournament::TournamentArgs, commands::tournament::run);
+play_command!(sweep::SweepArgs, commands::sweep::run);
+play_command!(tune::TuneArgs, commands::tune::run);
+play_command!(bench::BenchArgs, commands::bench::run);
 
 /// A clap usage error as one line: its message and tips up to the usage block, joined by `; `
 /// (so a missing argument is named and a misspelling gets its suggestion), or, when no

@@ -5,12 +5,13 @@ use super::game::GameArgs;
 use super::outputs::{output, TableFormatArg};
 use crate::error::input;
 use crate::output::destination::Destination;
-use crate::settings::{GameSetup, OddsSettings, OddsTable};
+use crate::settings::{OddsSettings, OddsTable};
 use anyhow::Result;
 use clap::Args;
 use pressluck_core::columns::set::{MAX_COLUMN, MIN_COLUMN};
 use pressluck_core::columns::ColumnSet;
 use pressluck_core::games::treasure_hunt;
+use pressluck_core::games::GameSetup;
 use std::path::PathBuf;
 
 /// `pressluck odds`.
@@ -93,22 +94,17 @@ impl OddsArgs {
     /// `pressluck odds`.
     pub fn settings(self) -> Result<OddsSettings> {
         let setup = self.game.setup(2)?;
-        let view = match (&setup, self.view.as_str()) {
-            (GameSetup::Shortcut(_), "press" | "sets") => "press",
-            (GameSetup::Shortcut(_), "policy") => "policy",
-            (GameSetup::Shortcut(_), v) => {
-                return Err(input(format!(
-                    "--view {v}: expected press or policy for shortcut"
-                )))
-            }
-            (GameSetup::TreasureHunt(_), "claims" | "sets") => "claims",
-            (GameSetup::TreasureHunt(_), v) => {
-                return Err(input(format!(
-                    "--view {v}: treasure-hunt has one table, claims"
-                )))
-            }
-            (_, v @ ("sets" | "tracks" | "reach")) => v,
-            (_, v) => return Err(input(format!("--view {v}: expected sets, tracks or reach"))),
+        // `sets`, the flag's default, is every game's first table.
+        let views = setup.id().entry().odds_views;
+        let view = match self.view.as_str() {
+            "sets" => views[0],
+            v => views.iter().copied().find(|&w| w == v).ok_or_else(|| {
+                input(format!(
+                    "--view {v}: expected {} for {}",
+                    or_list(views),
+                    setup.id().name()
+                ))
+            })?,
         };
         check_odds_flags(&self, &setup, view)?;
         if let Some(p @ (0 | 3..)) = self.players {
@@ -260,6 +256,14 @@ fn check_odds_flags(a: &OddsArgs, setup: &GameSetup, view: &str) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// Words as `a, b or c`.
+fn or_list(words: &[&str]) -> String {
+    match words.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => words.join(""),
+    }
 }
 
 /// A set of columns as `4, 7 and 11`.

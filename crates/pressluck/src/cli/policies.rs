@@ -2,9 +2,11 @@
 //! [`PoliciesSettings`].
 
 use super::strategies::strategies;
-use crate::settings::{GameName, PoliciesSettings};
+use crate::error::input;
+use crate::settings::PoliciesSettings;
 use anyhow::Result;
 use clap::Args;
+use pressluck_core::games::GameId;
 use std::path::PathBuf;
 
 /// `pressluck policies`.
@@ -25,7 +27,7 @@ impl PoliciesArgs {
         let game = self
             .game
             .as_deref()
-            .map(|g| GameName::parse(g, "--game"))
+            .map(|g| GameId::parse(g).map_err(|e| input(format!("--game: {e}"))))
             .transpose()?;
         Ok(PoliciesSettings {
             game,

@@ -4,11 +4,12 @@
 use super::game::GameArgs;
 use super::record::RecordArgs;
 use crate::error::input;
-use crate::settings::{AdviseSource, GameSetup};
+use crate::settings::AdviseSource;
 use anyhow::Result;
 use clap::Args;
 use pressluck_core::columns::position::{set_up, PositionSpec};
 use pressluck_core::dice::Roll;
+use pressluck_core::games::GameSetup;
 
 /// A position by hand for `advise` (Route 66 and Can't Stop): columns are 2 to 12, spaces count
 /// from 1 at the bottom, players from 1. `--roll` also goes with a record.

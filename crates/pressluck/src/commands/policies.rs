@@ -3,49 +3,12 @@
 //! it: the built-in ones and the user's own, a refused file with the reason.
 
 use crate::output::destination::Destination;
-use crate::settings::{GameName, PoliciesSettings};
+use crate::settings::PoliciesSettings;
 use anyhow::Result;
-use pressluck_core::columns::GameKind;
-use pressluck_core::games::column_races::family::DEFAULT_POLICIES;
-use pressluck_core::games::great_races::policy::{DEFAULT_RACE_POLICIES, RACE_FAMILIES};
-use pressluck_core::games::shortcut::policy::{DEFAULT_SHORTCUT_POLICIES, SHORTCUT_FAMILIES};
 use pressluck_core::games::strategy_book::{Strategy, COLUMN_GAMES};
-use pressluck_core::games::treasure_hunt::policy::{DEFAULT_TREASURE_POLICIES, TREASURE_FAMILIES};
-use pressluck_core::policy::FAMILIES;
+use pressluck_core::games::{GameId, GAMES};
 use std::fmt::Write as _;
 use std::process::ExitCode;
-
-/// A game's policy families: spec syntax and one line each.
-type Families = &'static [(&'static str, &'static str)];
-
-/// The games in the order listed, with their policy families and default fields.
-const GAMES: [(GameName, Families, &str); 5] = [
-    (
-        GameName::Columns(GameKind::Route66),
-        &FAMILIES,
-        DEFAULT_POLICIES,
-    ),
-    (
-        GameName::Columns(GameKind::CantStop),
-        &FAMILIES,
-        DEFAULT_POLICIES,
-    ),
-    (
-        GameName::Columns(GameKind::GreatRaces),
-        &RACE_FAMILIES,
-        DEFAULT_RACE_POLICIES,
-    ),
-    (
-        GameName::Shortcut,
-        &SHORTCUT_FAMILIES,
-        DEFAULT_SHORTCUT_POLICIES,
-    ),
-    (
-        GameName::TreasureHunt,
-        &TREASURE_FAMILIES,
-        DEFAULT_TREASURE_POLICIES,
-    ),
-];
 
 /// Runs the command.
 pub fn run(s: PoliciesSettings) -> Result<ExitCode> {
@@ -56,23 +19,25 @@ pub fn run(s: PoliciesSettings) -> Result<ExitCode> {
 /// The listing as printed.
 pub fn render(s: &PoliciesSettings) -> String {
     let mut out = String::new();
-    let mut shown_columns = false;
-    for (game, families, field) in GAMES {
+    // A game whose policy families are an earlier game's points to that listing.
+    let mut shown: Vec<&str> = Vec::new();
+    for entry in GAMES {
+        let (game, families, field) = (entry.id, entry.policy_families, entry.default_policies);
         if s.game.is_some_and(|g| g != game) {
             continue;
         }
-        let columns = matches!(
-            game,
-            GameName::Columns(GameKind::Route66 | GameKind::CantStop)
-        );
         if !out.is_empty() {
             out.push('\n');
         }
-        if columns && shown_columns {
+        let same = GAMES
+            .iter()
+            .find(|e| shown.contains(&e.name) && e.policy_families == families);
+        if let Some(earlier) = same {
             let _ = writeln!(
                 out,
-                "{}: the policies of route66 above (default field {field}).",
-                game.name()
+                "{}: the policies of {} above (default field {field}).",
+                game.name(),
+                earlier.name
             );
             continue;
         }
@@ -83,7 +48,7 @@ pub fn render(s: &PoliciesSettings) -> String {
             game.name()
         );
         families_text(&mut out, families);
-        shown_columns |= columns;
+        shown.push(game.name());
     }
     strategies_text(&mut out, s);
     out
@@ -110,7 +75,7 @@ fn families_text(out: &mut String, families: &[(&str, &str)]) {
 /// description, its games when they are not route66 and cant-stop, and its file; a refused
 /// file with the reason.
 fn strategies_text(out: &mut String, s: &PoliciesSettings) {
-    let game = s.game.map(GameName::name);
+    let game = s.game.map(GameId::name);
     let list: Vec<&Strategy> = s
         .strategies
         .list()
@@ -188,7 +153,7 @@ mod tests {
     use super::*;
     use pressluck_core::games::strategy_book::StrategyBook;
 
-    fn listing(game: Option<GameName>) -> String {
+    fn listing(game: Option<GameId>) -> String {
         render(&PoliciesSettings {
             game,
             strategies: StrategyBook::builtin(),
@@ -222,18 +187,18 @@ mod tests {
         ] {
             assert!(all.contains(needle), "{needle} missing:\n{all}");
         }
-        let shortcut = listing(Some(GameName::Shortcut));
+        let shortcut = listing(Some(GameId::Shortcut));
         assert!(
             shortcut.contains("press:N") && !shortcut.contains("rule28"),
             "{shortcut}"
         );
         assert!(!shortcut.contains("cautious"), "{shortcut}");
-        let hunt = listing(Some(GameName::TreasureHunt));
+        let hunt = listing(Some(GameId::TreasureHunt));
         assert!(
             hunt.contains("thief[:P]") && !hunt.contains("press:N"),
             "{hunt}"
         );
-        let cant_stop = listing(Some(GameName::Columns(GameKind::CantStop)));
+        let cant_stop = listing(Some(GameId::CantStop));
         assert!(
             cant_stop.contains("rule28") && cant_stop.contains("cautious"),
             "{cant_stop}"

@@ -132,6 +132,8 @@ odds: blocked x :: odds --blocked 2,x --out odds.csv :: --blocked 2,x ;; 'x' is 
 odds: zero samples :: odds --samples 0 --out odds.csv :: --samples 0 ;; between 1 and
 odds: free cars :: odds --free-cars 4 --out odds.csv :: --free-cars 4 ;; 0 to 3
 odds: view :: odds --view nope --out odds.csv :: --view nope ;; sets, tracks or reach
+odds: view of treasure hunt :: odds --game treasure-hunt --view tracks :: --view tracks: expected claims for treasure-hunt
+odds: view of shortcut :: odds --game shortcut --view reach :: --view reach: expected press or policy for shortcut
 odds: masks of tracks :: odds --view tracks --masks --out odds.csv :: --masks applies to the sets view
 odds: free cars of masks :: odds --game cant-stop --masks --free-cars 2 :: --free-cars applies to the sets view without --masks
 odds: samples of tracks :: odds --view tracks --samples 100 :: --samples applies to ;; --view tracks

@@ -172,7 +172,7 @@ fn bad_input_is_one_line_and_exit_two() {
     );
     fails(
         &["odds", "--game", "treasure-hunt", "--view", "reach"],
-        "one table, claims",
+        "--view reach: expected claims for treasure-hunt",
     );
     fails(
         &["odds", "--game", "treasure-hunt", "--samples", "0"],

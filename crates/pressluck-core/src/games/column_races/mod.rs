@@ -6,3 +6,47 @@
 pub mod family;
 
 pub use family::ColumnFamily;
+
+use super::catalogue::{GameEntry, GameFlags, GameId};
+use crate::policy::{PolicySpec, FAMILIES};
+
+/// The column races' policy specs' canonical names.
+fn spec_name(text: &str) -> Result<String, String> {
+    PolicySpec::parse(text).map(|s| s.name)
+}
+
+/// The Mother Road: Route 66 in the catalogue.
+pub const ROUTE66: GameEntry = GameEntry {
+    id: GameId::Route66,
+    name: "route66",
+    title: "The Mother Road: Route 66",
+    policy_families: &FAMILIES,
+    default_policies: family::DEFAULT_POLICIES,
+    spec_name,
+    flags: GameFlags {
+        edition: true,
+        columns_to_win: false,
+        board: true,
+        deck: false,
+    },
+    builtin_board: "route66",
+    odds_views: &["sets", "tracks", "reach"],
+};
+
+/// Can't Stop in the catalogue.
+pub const CANT_STOP: GameEntry = GameEntry {
+    id: GameId::CantStop,
+    name: "cant-stop",
+    title: "Can't Stop",
+    policy_families: &FAMILIES,
+    default_policies: family::DEFAULT_POLICIES,
+    spec_name,
+    flags: GameFlags {
+        edition: false,
+        columns_to_win: true,
+        board: true,
+        deck: false,
+    },
+    builtin_board: "cant-stop",
+    odds_views: &["sets", "tracks", "reach"],
+};

@@ -8,3 +8,24 @@ pub mod play;
 pub mod policy;
 
 pub use family::RacesFamily;
+
+use super::catalogue::{GameEntry, GameFlags, GameId};
+use policy::{RaceSpec, DEFAULT_RACE_POLICIES, RACE_FAMILIES};
+
+/// The Great Races in the catalogue.
+pub const ENTRY: GameEntry = GameEntry {
+    id: GameId::GreatRaces,
+    name: "great-races",
+    title: "The Great Races",
+    policy_families: &RACE_FAMILIES,
+    default_policies: DEFAULT_RACE_POLICIES,
+    spec_name: |text| RaceSpec::parse(text).map(|s| s.name),
+    flags: GameFlags {
+        edition: false,
+        columns_to_win: false,
+        board: true,
+        deck: false,
+    },
+    builtin_board: "great-races",
+    odds_views: &["sets", "tracks", "reach"],
+};

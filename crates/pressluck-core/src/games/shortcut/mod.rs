@@ -79,3 +79,21 @@ impl ShortcutSetup {
             .clone()
     }
 }
+
+/// Shortcut in the catalogue.
+pub const ENTRY: super::catalogue::GameEntry = super::catalogue::GameEntry {
+    id: super::catalogue::GameId::Shortcut,
+    name: GAME_NAME,
+    title: "Shortcut",
+    policy_families: &policy::SHORTCUT_FAMILIES,
+    default_policies: policy::DEFAULT_SHORTCUT_POLICIES,
+    spec_name: |text| ShortcutSpec::parse(text).map(|s| s.name),
+    flags: super::catalogue::GameFlags {
+        edition: false,
+        columns_to_win: false,
+        board: true,
+        deck: false,
+    },
+    builtin_board: GAME_NAME,
+    odds_views: &["press", "policy"],
+};

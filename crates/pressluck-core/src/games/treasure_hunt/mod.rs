@@ -31,3 +31,21 @@ pub use state::State;
 
 /// The game's name on the command line and in outputs.
 pub const GAME_NAME: &str = "treasure-hunt";
+
+/// Treasure Hunt in the catalogue.
+pub const ENTRY: super::catalogue::GameEntry = super::catalogue::GameEntry {
+    id: super::catalogue::GameId::TreasureHunt,
+    name: GAME_NAME,
+    title: "Treasure Hunt",
+    policy_families: &policy::TREASURE_FAMILIES,
+    default_policies: policy::DEFAULT_TREASURE_POLICIES,
+    spec_name: |text| policy::ThSpec::parse(text).map(|s| s.name),
+    flags: super::catalogue::GameFlags {
+        edition: false,
+        columns_to_win: false,
+        board: false,
+        deck: true,
+    },
+    builtin_board: "treasure-hunt-deck",
+    odds_views: &["claims"],
+};
