@@ -5,6 +5,7 @@
 //! Races exactly and without heap allocation in the per-roll loop; Shortcut and Treasure Hunt
 //! have folders of their own. The command line lives in the `pressluck` crate.
 
+#![deny(missing_docs)]
 #![deny(unsafe_op_in_unsafe_fn)]
 #![deny(clippy::undocumented_unsafe_blocks)]
 

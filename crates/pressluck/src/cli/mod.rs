@@ -1,5 +1,5 @@
 //! The command line: the subcommands ([`args`]), each in its own module with its flags and
-//! their checks into its settings ([`tournament`], [`sweep`], [`tune`], [`bench`], [`merge`],
+//! their checks into its settings ([`tournament`], [`sweep`], [`tune`], [`mod@bench`], [`merge`],
 //! [`odds`], [`replay`], [`advise`], [`boards`], [`policies`], [`completions`], [`man`]), the
 //! flag groups and checks they share ([`game`], [`run`], [`outputs`], [`policy_list`],
 //! [`strategies`], [`record`], [`position`]), and each subcommand run with its settings.

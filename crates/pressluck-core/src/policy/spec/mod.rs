@@ -1,5 +1,5 @@
-//! Policy specs: `name` or `name:param,param` on the command line, or (through a
-//! [`StrategyBook`]) a strategy's name or the path to a `strategies/NAME.toml` file holding a
+//! Policy specs: `name` or `name:param,param` on the command line, or (through the strategy
+//! book, `games::strategy_book`) a strategy's name or the path to a `strategies/NAME.toml` file holding a
 //! named, documented spec.
 //!
 //! Here: the parsed spec, its canonical name, and building the policy it names; `parse.rs`
@@ -66,7 +66,7 @@ impl fmt::Display for PolicySpec {
 
 impl PolicySpec {
     /// Parses a spec; the error is one line. A strategy's name or file is the
-    /// [`StrategyBook`]'s to read.
+    /// strategy book's to read (`games::strategy_book`).
     pub fn parse(text: &str) -> Result<PolicySpec, String> {
         parse::parse_text(text).map_err(|e| one_line(&e))
     }
