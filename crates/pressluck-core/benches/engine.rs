@@ -36,8 +36,8 @@ use pressluck_core::engine::cpu::Avx2;
 use pressluck_core::engine::lanes::{play_games, LanePlan};
 use pressluck_core::engine::play::play_scalar;
 use pressluck_core::games::ColumnFamily;
+use pressluck_core::games::Matchup;
 use pressluck_core::policy::{AnyPolicy, PolicySpec};
-use pressluck_core::sim::schedule::Matchup;
 use pressluck_core::sim::work::play_matchup;
 
 /// Positions evaluated per `roll_evaluator` iteration.

@@ -1,6 +1,6 @@
 //! Who plays whom: the matchups of a tournament and the seat rotation inside each.
 
-pub use crate::games::matchup::{Matchup, Named};
+use crate::games::matchup::{Matchup, Named};
 
 /// The matchups of `policies` for `players` seats: each policy alone for solitaire; every pair
 /// for two (round robin); for three and four, every combination of distinct entries — or, when

@@ -18,11 +18,11 @@
 //!   run resumed from its finished generations ([`Tuning::done`]) replays them exactly.
 
 use super::runner::CHUNK;
-use super::schedule::{Matchup, Named};
 use super::work::chunk_count;
 use crate::counters::{mean95, mean_sd, wilson95, MatchupStats, SeatCounters};
 use crate::engine::deal::{game_seed, name_key};
 use crate::games::family::{matchup_key, Family};
+use crate::games::{Matchup, Named};
 use crate::template::SearchSpace;
 use cmaes::{CMAESOptions, DVector, Mode};
 use rayon::prelude::*;

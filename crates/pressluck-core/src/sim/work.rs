@@ -4,9 +4,9 @@
 //! answer is the same however the units were split, ordered or resumed.
 
 use super::runner::CHUNK;
-use super::schedule::Matchup;
 use crate::counters::MatchupStats;
 use crate::games::family::{matchup_key, Family};
+use crate::games::Matchup;
 use rayon::prelude::*;
 use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -9,8 +9,8 @@ use pressluck_core::games::shortcut::policy::{Announce, Ctx};
 use pressluck_core::games::shortcut::rules::shortcut_reach;
 use pressluck_core::games::shortcut::solver::{solve, TOLERANCE};
 use pressluck_core::games::shortcut::{ShortcutBoard, ShortcutPolicy, ShortcutSetup};
+use pressluck_core::games::Matchup;
 use pressluck_core::games::ShortcutFamily;
-use pressluck_core::sim::schedule::Matchup;
 use pressluck_core::sim::work::play_matchup;
 
 #[test]

@@ -4,7 +4,7 @@
 use crate::error::input;
 use anyhow::Result;
 use pressluck_core::games::family::Family;
-use pressluck_core::sim::schedule::Named;
+use pressluck_core::games::Named;
 
 /// Splits a comma-separated policy list into spec texts. A spec's own parameters follow a colon
 /// and may hold commas (`fixed-risk:0.3,ignore-top`): a part that is no spec by itself

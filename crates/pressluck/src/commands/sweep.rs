@@ -10,7 +10,7 @@ use crate::output::sweep_csv;
 use crate::settings::SweepSettings;
 use anyhow::Result;
 use pressluck_core::games::family::Family;
-use pressluck_core::sim::schedule::Matchup;
+use pressluck_core::games::Matchup;
 use std::process::ExitCode;
 
 /// The matchups, point by point, then opponent by opponent (the swept policy in slot 0).

@@ -16,7 +16,7 @@ use crate::output::tune_csv::TuneResult;
 use crate::settings::TuneSettings;
 use anyhow::{Context, Result};
 use pressluck_core::games::family::Family;
-use pressluck_core::sim::schedule::Named;
+use pressluck_core::games::Named;
 use pressluck_core::sim::tune::{Generation, Tuning, Validation};
 use pressluck_core::template::Edge;
 use serde::{Deserialize, Serialize};

@@ -12,9 +12,9 @@ use pressluck_core::columns::record::{play, Decision, Overrides, Record, Replay}
 use pressluck_core::columns::{Edition, GameKind, Layout, Rules};
 use pressluck_core::games::family::matchup_key;
 use pressluck_core::games::family::Family;
+use pressluck_core::games::Matchup;
 use pressluck_core::games::{ColumnFamily, RacesFamily};
 use pressluck_core::policy::PolicySpec;
-use pressluck_core::sim::schedule::Matchup;
 use proptest::prelude::*;
 
 /// Parses and plays a record under its own header; the error, if any, must be one line.

@@ -6,9 +6,9 @@ use crate::counters::MatchupStats;
 use crate::engine::cpu::EngineRequest;
 use crate::engine::Engine;
 use crate::games::family::{fingerprint_of, Family};
+use crate::games::matchup::{Matchup, Named};
 use crate::games::strategy_book::StrategyBook;
 use crate::policy::{AnyPolicy, PolicySpec};
-use crate::sim::schedule::{Matchup, Named};
 use std::sync::Arc;
 
 impl Named for PolicySpec {

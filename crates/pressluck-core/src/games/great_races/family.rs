@@ -6,7 +6,7 @@ use crate::counters::MatchupStats;
 use crate::games::family::{fingerprint_of, Family};
 use crate::games::great_races::play::play_races;
 use crate::games::great_races::policy::{RaceRule, RaceSpec, DEFAULT_RACE_POLICIES};
-use crate::sim::schedule::{Matchup, Named};
+use crate::games::matchup::{Matchup, Named};
 
 impl Named for RaceSpec {
     fn name(&self) -> &str {

@@ -4,12 +4,12 @@
 use crate::counters::MatchupStats;
 use crate::engine::deal::{game_rngs, seating};
 use crate::games::family::{fingerprint_of, Family};
+use crate::games::matchup::{Matchup, Named};
 use crate::games::shortcut::engine::{play_game, RngD6};
 use crate::games::shortcut::policy::{
     Kind, ShortcutPolicy, ShortcutSpec, DEFAULT_SHORTCUT_POLICIES,
 };
 use crate::games::shortcut::{ShortcutSetup, GAME_NAME};
-use crate::sim::schedule::{Matchup, Named};
 
 impl Named for ShortcutSpec {
     fn name(&self) -> &str {

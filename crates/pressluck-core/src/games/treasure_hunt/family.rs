@@ -4,11 +4,11 @@
 use crate::counters::MatchupStats;
 use crate::engine::deal::{game_rngs, seating};
 use crate::games::family::{fingerprint_of, Family};
+use crate::games::matchup::{Matchup, Named};
 use crate::games::treasure_hunt::play::play_game;
 use crate::games::treasure_hunt::policy::{ThSpec, DEFAULT_TREASURE_POLICIES};
 use crate::games::treasure_hunt::GAME_NAME;
 use crate::games::treasure_hunt::{Deck, ThRules};
-use crate::sim::schedule::{Matchup, Named};
 
 impl Named for ThSpec {
     fn name(&self) -> &str {
