@@ -6,6 +6,7 @@
 
 pub mod catalogue;
 pub mod column_races;
+pub mod entry;
 pub mod family;
 pub mod great_races;
 pub mod matchup;
@@ -15,8 +16,9 @@ pub mod strategy_book;
 pub mod treasure_hunt;
 pub mod with_strategies;
 
-pub use catalogue::{GameEntry, GameId, GAMES};
+pub use catalogue::GAMES;
 pub use column_races::ColumnFamily;
+pub use entry::{GameEntry, GameId};
 pub use family::{fingerprint_of, matchup_key, Family};
 pub use great_races::RacesFamily;
 pub use matchup::{Matchup, Named};

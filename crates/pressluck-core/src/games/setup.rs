@@ -3,7 +3,7 @@
 //! ([`GameSetup::play_with`]), so every command that plays games is written once, generic
 //! over the family.
 
-use super::catalogue::GameId;
+use super::entry::GameId;
 use super::family::Family;
 use super::great_races::RacesFamily;
 use super::shortcut::family::ShortcutFamily;
@@ -67,9 +67,10 @@ impl GameSetup {
         work: U,
     ) -> U::Output {
         match self {
-            GameSetup::Columns(rules) => {
-                work.with(ColumnFamily::with_strategies(rules, book, engine))
-            }
+            GameSetup::Columns(rules) => work.with(WithStrategies {
+                family: ColumnFamily::with_engine(rules, engine),
+                strategies: book,
+            }),
             GameSetup::GreatRaces(rules) => work.with(WithStrategies {
                 family: RacesFamily(rules),
                 strategies: book,

@@ -7,9 +7,7 @@ use crate::engine::cpu::EngineRequest;
 use crate::engine::Engine;
 use crate::games::family::{fingerprint_of, Family};
 use crate::games::matchup::{Matchup, Named};
-use crate::games::strategy_book::StrategyBook;
 use crate::policy::{AnyPolicy, PolicySpec};
-use std::sync::Arc;
 
 impl Named for PolicySpec {
     fn name(&self) -> &str {
@@ -24,37 +22,27 @@ impl Named for PolicySpec {
 /// The default tournament field of the column races.
 pub const DEFAULT_POLICIES: &str = "ev,fixed-risk:0.3,one-roll,rule28";
 
-/// Route 66 or Can't Stop with its rules (edition, variants, board, players) fixed, and the
-/// strategies its policy lists may name.
+/// Route 66 or Can't Stop with its rules (edition, variants, board, players) fixed. Its policy
+/// lists name built-in specs; wrapped in [`crate::games::WithStrategies`] they may name
+/// strategies too.
 #[derive(Clone, Debug)]
 pub struct ColumnFamily {
     /// The rules.
     pub rules: Rules,
-    /// The strategies known by name.
-    pub strategies: Arc<StrategyBook>,
     /// Which engine plays (`PRESSLUCK_ENGINE`, read once with the settings); the same games
     /// either way, so it is no part of a run's identity.
     pub engine: EngineRequest,
 }
 
 impl ColumnFamily {
-    /// The family of `rules`, with the built-in strategies, on the fastest engine this CPU runs.
+    /// The family of `rules`, on the fastest engine this CPU runs.
     pub fn new(rules: Rules) -> ColumnFamily {
-        ColumnFamily::with_strategies(rules, StrategyBook::builtin(), EngineRequest::Auto)
+        ColumnFamily::with_engine(rules, EngineRequest::Auto)
     }
 
-    /// The family of `rules`, with the strategies of `book`, played by the engine `engine`
-    /// asks for.
-    pub fn with_strategies(
-        rules: Rules,
-        book: impl Into<Arc<StrategyBook>>,
-        engine: EngineRequest,
-    ) -> ColumnFamily {
-        ColumnFamily {
-            rules,
-            strategies: book.into(),
-            engine,
-        }
+    /// The family of `rules`, played by the engine `engine` asks for.
+    pub fn with_engine(rules: Rules, engine: EngineRequest) -> ColumnFamily {
+        ColumnFamily { rules, engine }
     }
 }
 
@@ -78,7 +66,7 @@ impl Family for ColumnFamily {
     }
 
     fn parse_spec(&self, text: &str) -> Result<PolicySpec, String> {
-        self.strategies.parse(self.rules.game.name(), text)
+        PolicySpec::parse(text)
     }
 
     fn play(&self, m: &Matchup<PolicySpec>, seed: u64, key: u64, lo: u64, hi: u64) -> MatchupStats {

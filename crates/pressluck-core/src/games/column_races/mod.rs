@@ -7,7 +7,7 @@ pub mod family;
 
 pub use family::ColumnFamily;
 
-use super::catalogue::{GameEntry, GameFlags, GameId};
+use super::entry::{GameEntry, GameFlags, GameId};
 use crate::policy::{PolicySpec, FAMILIES};
 
 /// The column races' policy specs' canonical names.

@@ -9,7 +9,7 @@ pub mod policy;
 
 pub use family::RacesFamily;
 
-use super::catalogue::{GameEntry, GameFlags, GameId};
+use super::entry::{GameEntry, GameFlags, GameId};
 use policy::{RaceSpec, DEFAULT_RACE_POLICIES, RACE_FAMILIES};
 
 /// The Great Races in the catalogue.

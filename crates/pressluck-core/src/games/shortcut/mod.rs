@@ -81,14 +81,14 @@ impl ShortcutSetup {
 }
 
 /// Shortcut in the catalogue.
-pub const ENTRY: super::catalogue::GameEntry = super::catalogue::GameEntry {
-    id: super::catalogue::GameId::Shortcut,
+pub const ENTRY: super::entry::GameEntry = super::entry::GameEntry {
+    id: super::entry::GameId::Shortcut,
     name: GAME_NAME,
     title: "Shortcut",
     policy_families: &policy::SHORTCUT_FAMILIES,
     default_policies: policy::DEFAULT_SHORTCUT_POLICIES,
     spec_name: |text| ShortcutSpec::parse(text).map(|s| s.name),
-    flags: super::catalogue::GameFlags {
+    flags: super::entry::GameFlags {
         edition: false,
         columns_to_win: false,
         board: true,

@@ -33,14 +33,14 @@ pub use state::State;
 pub const GAME_NAME: &str = "treasure-hunt";
 
 /// Treasure Hunt in the catalogue.
-pub const ENTRY: super::catalogue::GameEntry = super::catalogue::GameEntry {
-    id: super::catalogue::GameId::TreasureHunt,
+pub const ENTRY: super::entry::GameEntry = super::entry::GameEntry {
+    id: super::entry::GameId::TreasureHunt,
     name: GAME_NAME,
     title: "Treasure Hunt",
     policy_families: &policy::TREASURE_FAMILIES,
     default_policies: policy::DEFAULT_TREASURE_POLICIES,
     spec_name: |text| policy::ThSpec::parse(text).map(|s| s.name),
-    flags: super::catalogue::GameFlags {
+    flags: super::entry::GameFlags {
         edition: false,
         columns_to_win: false,
         board: false,

@@ -1,0 +1,56 @@
+//! What a game is before any table is set up ([`GameEntry`]): the type of an entry in the
+//! catalogue ([`super::catalogue`]), which each game's folder fills in for itself.
+
+/// A policy family of a game: its spec syntax and one line on what it does.
+pub type PolicyFamily = (&'static str, &'static str);
+
+/// The game flags a game may take besides `--game`, `--players` and `--variant`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameFlags {
+    /// `--edition en|de` (Route 66).
+    pub edition: bool,
+    /// `--columns-to-win N` (Can't Stop).
+    pub columns_to_win: bool,
+    /// `--board FILE`: a board file of the game's own format.
+    pub board: bool,
+    /// `--deck FILE` (Treasure Hunt).
+    pub deck: bool,
+}
+
+/// What a game is, before any table is set up.
+#[derive(Clone, Copy, Debug)]
+pub struct GameEntry {
+    /// The game.
+    pub id: GameId,
+    /// The name on the command line and in outputs (`route66`, `shortcut`, …).
+    pub name: &'static str,
+    /// The title, for people.
+    pub title: &'static str,
+    /// Its built-in policy families, in the order `pressluck policies` lists them.
+    pub policy_families: &'static [PolicyFamily],
+    /// The policies a tournament plays when `--policies` is not given.
+    pub default_policies: &'static str,
+    /// The canonical name of one of its policy specs, or why `text` is none.
+    pub spec_name: fn(text: &str) -> Result<String, String>,
+    /// The game flags it takes.
+    pub flags: GameFlags,
+    /// The name of its built-in board (or deck) in provenance columns.
+    pub builtin_board: &'static str,
+    /// The tables of `pressluck odds --view V`, the default first.
+    pub odds_views: &'static [&'static str],
+}
+
+/// The games pressluck plays: one value each, in the catalogue's order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameId {
+    /// The Mother Road: Route 66.
+    Route66,
+    /// Can't Stop.
+    CantStop,
+    /// The Great Races.
+    GreatRaces,
+    /// Shortcut.
+    Shortcut,
+    /// Treasure Hunt.
+    TreasureHunt,
+}
