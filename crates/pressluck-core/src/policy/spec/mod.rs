@@ -7,6 +7,7 @@
 
 mod parse;
 
+use super::builtin::AnyPolicy;
 use super::ev::ExpectedValue;
 use super::fixed_risk::FixedRisk;
 use super::linear_n::{LinearN, LinearParams, GLENN_LINEAR};
@@ -16,7 +17,6 @@ use super::race_aware::{RaceAware, RaceParams, TERM_NAMES};
 use super::random::RandomStop;
 use super::rolls::Rolls;
 use super::rule_of_n::{RuleOfN, RuleParams, Ties, GLENN, KELLER};
-use super::AnyPolicy;
 use crate::columns::Rules;
 use crate::error::one_line;
 use std::fmt;
