@@ -3,7 +3,8 @@
 //! named, documented spec.
 //!
 //! Here: the parsed spec, its canonical name, and building the policy it names; `parse.rs`
-//! reads a spec's text. The strategy files are read by [`crate::games::strategy_book`].
+//! reads a spec's text ([`PolicySpec::parse`]). The strategy files are read by
+//! [`crate::games::strategy_book`].
 
 mod parse;
 
@@ -18,7 +19,6 @@ use super::random::RandomStop;
 use super::rolls::Rolls;
 use super::rule_of_n::{RuleOfN, RuleParams, Ties, GLENN, KELLER};
 use crate::columns::Rules;
-use crate::error::one_line;
 use std::fmt;
 
 /// A parsed, validated policy spec: what to build, and the name it reports under.
@@ -65,12 +65,6 @@ impl fmt::Display for PolicySpec {
 }
 
 impl PolicySpec {
-    /// Parses a spec; the error is one line. A strategy's name or file is the
-    /// [`StrategyBook`]'s to read.
-    pub fn parse(text: &str) -> Result<PolicySpec, String> {
-        parse::parse_text(text).map_err(|e| one_line(&e))
-    }
-
     /// Builds the policy for a game.
     pub fn build(&self, rules: &Rules) -> AnyPolicy {
         match self.kind {

@@ -3,12 +3,21 @@
 //! [`super::StrategyBook`] reads it for the game it is named in.
 
 use super::{canonical, PolicySpec, SpecKind};
+use crate::error::one_line;
 use crate::policy::linear_n::{LinearParams, GLENN_LINEAR};
 use crate::policy::race_aware::RaceParams;
 use crate::policy::rule_of_n::{RuleParams, Ties, GLENN, KELLER};
 
+impl PolicySpec {
+    /// Parses a spec; the error is one line. A strategy's name or file is the
+    /// [`StrategyBook`]'s to read.
+    pub fn parse(text: &str) -> Result<PolicySpec, String> {
+        parse_text(text).map_err(|e| one_line(&e))
+    }
+}
+
 /// [`PolicySpec::parse`] before its error is made one line.
-pub(super) fn parse_text(text: &str) -> Result<PolicySpec, String> {
+fn parse_text(text: &str) -> Result<PolicySpec, String> {
     let text = text.trim();
     if text.ends_with(".toml") {
         return Err(format!(
