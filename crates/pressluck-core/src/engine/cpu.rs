@@ -44,8 +44,8 @@ impl EngineRequest {
 
 /// Proof that this CPU has AVX2, and with it the rest of x86-64-v3 the scalar engine's turn
 /// loop enables (BMI1, BMI2, LZCNT, POPCNT). Its one field is private, so a value exists only
-/// where [`Avx2::cpu`] or [`Avx2::detect`] found every one of them: every AVX2 code path takes
-/// one, and its `unsafe` calls into `#[target_feature]` code rest on it.
+/// where [`Avx2::cpu`] or [`Avx2::for_request`] found every one of them: every AVX2 code path
+/// takes one, and its `unsafe` calls into `#[target_feature]` code rest on it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Avx2 {
     _found: (),

@@ -5,6 +5,8 @@
 //! Here: the parsed spec, its canonical name, and building the policy it names; `parse.rs`
 //! reads a spec's text ([`PolicySpec::parse`]). The strategy files are read by
 //! [`crate::games::strategy_book`].
+//!
+//! [`StrategyBook`]: crate::games::strategy_book::StrategyBook
 
 mod parse;
 
