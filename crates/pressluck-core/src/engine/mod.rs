@@ -1,8 +1,9 @@
 //! How a column race is played: the scalar engine ([`play`]: the readable reference, with the
 //! turn's shape and vector ranking for policies that choose by it) and the AVX2 lanes
-//! ([`lanes`]: sixteen 2-player games at a time), one of them per matchup ([`Engine`]). (The Great
-//! Races' one-roll turns are played in its own folder, `games/great_races`.) Both engines play every game with its own dice ([`deal`]), so
-//! their counters are the same, byte for byte; tests play them side by side.
+//! ([`lanes`]: sixteen 2-player games at a time), one of them per matchup ([`Engine`]). The
+//! Great Races' loop is its game's own ([`crate::games::great_races`]). Both engines play
+//! every game with its own dice ([`deal`]), so their counters are the same, byte for byte;
+//! tests play them side by side.
 
 pub mod bust_check;
 pub mod cpu;

@@ -27,9 +27,11 @@ mod bounds;
 mod cant_stop;
 mod gain;
 
+use super::decide::Policy;
 use super::roll_options::{paired_rolls, settled};
-use super::value::{cant_stop_end_term, BoardTables, ColumnValues};
-use super::{Policy, View};
+use super::value::tables::BoardTables;
+use super::value::{cant_stop_end_term, ColumnValues};
+use super::view::View;
 use crate::columns::{ChoiceList, ColumnSet, GameKind};
 use crate::dice::Roll;
 use rand_core::RngCore;

@@ -1,10 +1,11 @@
 //! `fixed-risk:P`: roll again while the exact chance of busting on the next roll is at most P;
 //! stop at once when a car reaches a scoring space (unless `fixed-risk:P,ignore-top`).
 
-use super::{Policy, View};
+use super::decide::Policy;
+use super::view::View;
 use crate::columns::Rules;
 use crate::dice::OUTCOMES;
-use crate::policy::ChoiceScores;
+use crate::policy::choice_scores::ChoiceScores;
 use rand_core::RngCore;
 
 /// Rolls while the next roll's bust chance is at most `max_bust`.

@@ -24,8 +24,9 @@
 //!   72,48,56,44,28,32; odd 11, even −1, high 4, low 4 (his genome has one gene for both),
 //!   marker 12, threshold 61.
 
+use super::decide::Policy;
 use super::rule_of_n::{glenn_order, markers_to_place, RuleOfN, RuleParams, Ties};
-use super::{Policy, View};
+use super::view::View;
 use crate::columns::{ChoiceList, Game, Rules, Turn};
 use crate::dice::Roll;
 use rand_core::RngCore;

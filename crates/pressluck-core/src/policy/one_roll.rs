@@ -1,9 +1,10 @@
 //! `one-roll`: The Great Races rule brought into a press-your-luck game — stop after the first
 //! successful roll of every turn.
 
-use super::{Policy, View};
+use super::decide::Policy;
+use super::view::View;
 use crate::columns::Rules;
-use crate::policy::ChoiceScores;
+use crate::policy::choice_scores::ChoiceScores;
 use rand_core::RngCore;
 
 /// Stops after the first successful roll of every turn; chooses by the shared choice rule.

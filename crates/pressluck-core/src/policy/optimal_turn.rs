@@ -20,8 +20,10 @@
 //! 69.5% against ev); in Route 66 and The Great Races the value function's own ±1000 (there it
 //! measured as well as `W` = 20). `optimal-turn:W` sets `W` for any game.
 
-use super::value::{BoardTables, GAME_END};
-use super::{Policy, View};
+use super::decide::Policy;
+use super::value::tables::BoardTables;
+use super::value::GAME_END;
+use super::view::View;
 use crate::columns::board::shift;
 use crate::columns::{Choice, ChoiceList, Game, GameKind, Rules};
 use crate::dice::{DISTINCT_ROLLS, OUTCOMES};

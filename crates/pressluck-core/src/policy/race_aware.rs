@@ -27,8 +27,10 @@
 //! With every term 0 it plays exactly the Rule of N of its weights. Alone (one player) the
 //! opponents' terms read 0. The terms are real numbers; `reach` is 1 to 6 spaces (default 2).
 
+use super::choice_scores::ChoiceScores;
+use super::decide::Policy;
 use super::rule_of_n::{markers_to_place, RuleOfN, RuleParams, GLENN};
-use super::{ChoiceScores, Policy, View};
+use super::view::View;
 use crate::columns::set::{MAX_COLUMN, MIN_COLUMN};
 use crate::columns::{ChoiceList, Game, Rules, Turn};
 use crate::dice::Roll;

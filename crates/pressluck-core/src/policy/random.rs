@@ -1,9 +1,10 @@
 //! `random:P`: a baseline — after each successful roll, stop with probability P (drawn from the
 //! game's rng); also stop when stopping wins the game, so it never throws a won game away.
 
-use super::{Policy, View};
+use super::decide::Policy;
+use super::view::View;
 use crate::columns::Rules;
-use crate::policy::ChoiceScores;
+use crate::policy::choice_scores::ChoiceScores;
 use rand_core::RngCore;
 
 /// Stops with probability `p_stop` after each roll; chooses by the shared rule.

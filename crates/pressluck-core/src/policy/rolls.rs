@@ -1,8 +1,9 @@
 //! `rolls:N`: roll exactly N times a turn, then stop; stop earlier only when stopping wins.
 
-use super::{Policy, View};
+use super::decide::Policy;
+use super::view::View;
 use crate::columns::Rules;
-use crate::policy::ChoiceScores;
+use crate::policy::choice_scores::ChoiceScores;
 use rand_core::RngCore;
 
 /// Rolls `n` times a turn (fewer when stopping wins the game); chooses by the shared rule.

@@ -27,13 +27,14 @@
 //!   its cube (exclusive) to the car (inclusive) that no other player's cube occupies when
 //!   cubes are jumped (a jump never lands on an occupied space), else all of them.
 
-use super::{Policy, View};
+use super::decide::Policy;
+use super::view::View;
 use crate::columns::board::nibble;
 use crate::columns::set::bit_count16;
 use crate::columns::set::COLUMN_COUNT;
 use crate::columns::{Board, Choice, ChoiceList, ColumnSet, Game, Rules, Turn};
 use crate::dice::Roll;
-use crate::policy::ChoiceScores;
+use crate::policy::choice_scores::ChoiceScores;
 use rand_core::RngCore;
 
 /// How a Rule of N breaks ties between choices of equal choice points.

@@ -17,9 +17,7 @@
 //! - Game end: if stopping in the position ends the game, `+GAME_END` when the player wins and
 //!   `−GAME_END` when they lose (Can't Stop: claiming the last needed column always wins).
 
-mod tables;
-
-pub use tables::BoardTables;
+pub mod tables;
 
 use crate::columns::bust::OFFERED;
 use crate::columns::layout::MAX_LENGTH;

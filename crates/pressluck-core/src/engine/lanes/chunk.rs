@@ -3,11 +3,12 @@
 //! and visits the lanes whose roll did more than roll on, counting into the [`MatchupStats`]
 //! exactly what [`crate::engine::play::play_game`] counts.
 
+use super::avx2;
 use super::decision_runs::DecisionRuns;
+use super::plan::{LanePlan, LanePolicy};
 use super::rule_tables::RuleTables;
 use super::state::{LaneState, LaneWords, WIDTH};
 use super::tables::tables;
-use super::{avx2, LanePlan, LanePolicy};
 use crate::columns::board::shift;
 use crate::columns::{ColumnSet, Game, Rules, Turn};
 use crate::counters::MatchupStats;

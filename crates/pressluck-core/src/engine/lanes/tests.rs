@@ -2,8 +2,10 @@
 //! lanes play, and which matchups they are planned for.
 
 use super::*;
+use crate::columns::GameKind;
+use crate::engine::cpu::Avx2;
 use crate::engine::play::play_scalar;
-use crate::policy::PolicySpec;
+use crate::policy::{AnyPolicy, PolicySpec};
 
 /// The AVX2 token, if this CPU has AVX2; the lane tests skip (and say so) without it.
 fn kernel() -> Option<Avx2> {

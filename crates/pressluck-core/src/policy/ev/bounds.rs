@@ -20,7 +20,7 @@ use crate::columns::bust::bust_rolls;
 use crate::columns::{ColumnSet, GameKind};
 use crate::dice::OUTCOMES;
 use crate::policy::roll_options::two;
-use crate::policy::View;
+use crate::policy::view::View;
 
 /// A cheap lower bound on `G`, when one holds: with every step gain ≥ 0, a double worth at
 /// least a single step, no game end in reach and no Faster Gear filter, each roll that
@@ -163,7 +163,7 @@ mod tests {
     use super::*;
     use crate::columns::{Edition, Game, Rules, Variant};
     use crate::dice::sample;
-    use crate::policy::value::BoardTables;
+    use crate::policy::value::tables::BoardTables;
     use rand::{Rng, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
 

@@ -25,7 +25,7 @@ use crate::columns::set::{COLUMN_COUNT, MAX_COLUMN, MIN_COLUMN};
 use crate::columns::{ColumnSet, GameKind};
 use crate::policy::roll_options::{two, GAINS};
 use crate::policy::value::{ColumnValues, SPACES};
-use crate::policy::View;
+use crate::policy::view::View;
 use std::sync::OnceLock;
 
 /// Can't Stop's process-wide `ev` tables (see the module comment).
@@ -153,8 +153,8 @@ mod tests {
     use super::*;
     use crate::columns::{Game, Rules, Variant};
     use crate::dice::sample;
-    use crate::policy::value::BoardTables;
-    use crate::policy::Policy;
+    use crate::policy::decide::Policy;
+    use crate::policy::value::tables::BoardTables;
     use rand::{Rng, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
 

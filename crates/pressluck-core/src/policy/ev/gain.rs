@@ -16,8 +16,8 @@ use crate::columns::bust::OFFERED;
 use crate::columns::{ColumnSet, GameKind};
 use crate::dice::OUTCOMES;
 use crate::policy::roll_options::{paired_rolls, settled, two, GAINS, PAIRS, PAIR_SUMS};
-use crate::policy::value::BoardTables;
-use crate::policy::View;
+use crate::policy::value::tables::BoardTables;
+use crate::policy::view::View;
 
 /// What one decision reads: per-usable-column step gains and the stake. Kept by the policy and
 /// rewritten in place: entries of columns that are not usable are stale and never read.

@@ -1,12 +1,16 @@
-//! Policy specs: `name` or `name:param,param` on the command line, or (through the strategy
-//! book, `games::strategy_book`) a strategy's name or the path to a `strategies/NAME.toml` file holding a
+//! Policy specs: `name` or `name:param,param` on the command line, or (through a
+//! [`StrategyBook`]) a strategy's name or the path to a `strategies/NAME.toml` file holding a
 //! named, documented spec.
 //!
 //! Here: the parsed spec, its canonical name, and building the policy it names; `parse.rs`
-//! reads a spec's text. The strategy files are read by [`crate::games::strategy_book`].
+//! reads a spec's text ([`PolicySpec::parse`]). The strategy files are read by
+//! [`crate::games::strategy_book`].
+//!
+//! [`StrategyBook`]: crate::games::strategy_book::StrategyBook
 
 mod parse;
 
+use super::builtin::AnyPolicy;
 use super::ev::ExpectedValue;
 use super::fixed_risk::FixedRisk;
 use super::linear_n::{LinearN, LinearParams, GLENN_LINEAR};
@@ -16,9 +20,7 @@ use super::race_aware::{RaceAware, RaceParams, TERM_NAMES};
 use super::random::RandomStop;
 use super::rolls::Rolls;
 use super::rule_of_n::{RuleOfN, RuleParams, Ties, GLENN, KELLER};
-use super::AnyPolicy;
 use crate::columns::Rules;
-use crate::error::one_line;
 use std::fmt;
 
 /// A parsed, validated policy spec: what to build, and the name it reports under.
@@ -65,12 +67,6 @@ impl fmt::Display for PolicySpec {
 }
 
 impl PolicySpec {
-    /// Parses a spec; the error is one line. A strategy's name or file is the
-    /// strategy book's to read (`games::strategy_book`).
-    pub fn parse(text: &str) -> Result<PolicySpec, String> {
-        parse::parse_text(text).map_err(|e| one_line(&e))
-    }
-
     /// Builds the policy for a game.
     pub fn build(&self, rules: &Rules) -> AnyPolicy {
         match self.kind {

@@ -1,14 +1,27 @@
 //! Parsing a spec's text: `name` or `name:param,param` into a [`SpecKind`] with its canonical
 //! name, every parameter checked. A strategy file's path is no spec here: the
-//! [`super::StrategyBook`] reads it for the game it is named in.
+//! [`StrategyBook`] reads it for the game it is named in.
+//!
+//! [`StrategyBook`]: crate::games::strategy_book::StrategyBook
 
 use super::{canonical, PolicySpec, SpecKind};
+use crate::error::one_line;
 use crate::policy::linear_n::{LinearParams, GLENN_LINEAR};
 use crate::policy::race_aware::RaceParams;
 use crate::policy::rule_of_n::{RuleParams, Ties, GLENN, KELLER};
 
+impl PolicySpec {
+    /// Parses a spec; the error is one line. A strategy's name or file is the
+    /// [`StrategyBook`]'s to read.
+    ///
+    /// [`StrategyBook`]: crate::games::strategy_book::StrategyBook
+    pub fn parse(text: &str) -> Result<PolicySpec, String> {
+        parse_text(text).map_err(|e| one_line(&e))
+    }
+}
+
 /// [`PolicySpec::parse`] before its error is made one line.
-pub(super) fn parse_text(text: &str) -> Result<PolicySpec, String> {
+fn parse_text(text: &str) -> Result<PolicySpec, String> {
     let text = text.trim();
     if text.ends_with(".toml") {
         return Err(format!(

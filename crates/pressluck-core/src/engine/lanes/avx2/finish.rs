@@ -1,13 +1,18 @@
 //! The end of a roll in one half of the AVX2 kernel's lanes (four 64-bit lanes): bust, stop or
-//! roll on for the choice [`super::choose`] made, the turn passed on when it ends, and the
+//! roll on for the choice [`super::choose::choose`] made, the turn passed on when it ends, and the
 //! roll tallied for the driver: counted into `turn_cars`, and the lanes to visit flagged.
 
 use super::super::rule_tables::COLUMNS;
 use super::super::state::{LaneState, Tables};
+use super::choose::{Best, GAIN_BITS, NO_CHOICE, RANK_TOP};
 use super::ops::*;
+use super::rule;
 use super::start::HalfStart;
-use super::{rule, Best, DEFERRED, GAIN_BITS, NO_CHOICE, RANK_TOP};
 use core::arch::x86_64::*;
+
+/// The outcome of a lane whose roll left a car on a top under `DEFER_TOPS` when a stop could
+/// end the game: the choice is taken, and the stop decision is the scalar side's.
+pub const DEFERRED: u64 = 4;
 
 /// The end of the roll in half `H`: bust, stop or roll on (or, with `DEFER_TOPS`, a car on a top
 /// left to the scalar side as rolled on), and the turn passed on when it ends. With `RULE`,

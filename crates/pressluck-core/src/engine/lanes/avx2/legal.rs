@@ -1,5 +1,5 @@
 //! The kernel's legal choices: the usable set of eight lanes and each pairing's candidate
-//! choices, in 32-bit lanes, which [`super::choose`] ranks.
+//! choices, in 32-bit lanes, which [`super::choose::choose`] ranks.
 
 use super::ops::*;
 use core::arch::x86_64::*;
