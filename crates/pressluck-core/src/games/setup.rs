@@ -3,6 +3,7 @@
 //! ([`GameSetup::play_with`]), so every command that plays games is written once, generic
 //! over the family.
 
+use super::column_races::ColumnFamily;
 use super::entry::GameId;
 use super::family::Family;
 use super::great_races::RacesFamily;
@@ -11,7 +12,6 @@ use super::shortcut::ShortcutSetup;
 use super::strategy_book::StrategyBook;
 use super::treasure_hunt::family::TreasureFamily;
 use super::with_strategies::WithStrategies;
-use super::ColumnFamily;
 use crate::columns::Rules;
 use crate::engine::cpu::EngineRequest;
 use std::sync::Arc;

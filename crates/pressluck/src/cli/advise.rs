@@ -4,7 +4,7 @@
 use super::policy_list::join_spec_parts;
 use super::position::{parse_roll, position, PositionArgs};
 use super::record::{format, read_record, RecordArgs};
-use super::strategies::StrategiesArg;
+use super::strategies::{warn_unnamed, StrategiesArg};
 use crate::error::input;
 use crate::settings::{AdvisePolicies, AdviseSettings, AdviseSource, RecordGame};
 use anyhow::Result;
@@ -150,7 +150,7 @@ impl AdviseArgs {
             }
             AdvisePolicies::Columns(specs)
         };
-        super::warn_unnamed(&book);
+        warn_unnamed(&book);
         Ok(AdviseSettings {
             source,
             policies,

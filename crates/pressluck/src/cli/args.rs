@@ -129,7 +129,7 @@ pub enum Command {
 
 #[cfg(test)]
 mod tests {
-    use super::Cli;
+    use crate::cli::args::Cli;
     use clap::CommandFactory;
 
     /// Clap's own checks of the definition hold: no flag declared twice in a subcommand (as a

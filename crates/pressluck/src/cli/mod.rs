@@ -34,11 +34,11 @@ use clap::FromArgMatches;
 use pressluck_core::engine::cpu::EngineRequest;
 use pressluck_core::games::family::Family;
 use pressluck_core::games::strategy_book::StrategyBook;
-use pressluck_core::games::strategy_book::StrategyBook as Book;
 use pressluck_core::games::UseFamily;
 use std::ffi::OsString;
 use std::process::ExitCode;
 use std::sync::Arc;
+use strategies::warn_unnamed;
 
 /// Parses `args` and runs the command. Help and version print and succeed; a parse error
 /// becomes a one-line input error.
@@ -73,14 +73,6 @@ fn command_line() -> clap::Command {
             }
         })
     })
-}
-
-/// Prints a warning on standard error for each refused strategy file the command's checks
-/// did not name (a file named is an error instead).
-pub(crate) fn warn_unnamed(book: &StrategyBook) {
-    for line in book.warnings() {
-        eprintln!("{line}");
-    }
 }
 
 /// Checks a parsed subcommand into its settings and runs it, its games played by the engine
@@ -134,7 +126,7 @@ struct Play<A> {
     /// The command's arguments.
     args: A,
     /// The strategies known by name (refused files not named are warned of once checked).
-    book: Arc<Book>,
+    book: Arc<StrategyBook>,
 }
 
 /// Each command that plays games: its arguments checked into settings for a family, and run.

@@ -39,3 +39,11 @@ pub fn strategies(dir: Option<&Path>) -> Result<StrategyBook> {
         None => Ok(book),
     }
 }
+
+/// Prints a warning on standard error for each refused strategy file the command's checks
+/// did not name (a file named is an error instead).
+pub fn warn_unnamed(book: &StrategyBook) {
+    for line in book.warnings() {
+        eprintln!("{line}");
+    }
+}

@@ -184,6 +184,49 @@ impl RunId {
     }
 }
 
+/// The swept policy's name at each point and the opponents' names (none alone) that the
+/// matchup names of a sweep with `points` points make, or why they make no sweep.
+pub fn sweep_grid(
+    players: u8,
+    points: usize,
+    matchups: &[String],
+) -> Result<(Vec<String>, Vec<String>), String> {
+    let not_grid = || {
+        format!(
+            "the {} matchups do not make a grid of {points} sweep point(s) by opponents",
+            matchups.len()
+        )
+    };
+    let per = matchups.len().checked_div(points).unwrap_or(0);
+    if per == 0 || per * points != matchups.len() || (players == 1 && per != 1) || players > 2 {
+        return Err(not_grid());
+    }
+    let slots = |m: &str| -> Result<(String, String), String> {
+        match m.split('|').collect::<Vec<_>>().as_slice() {
+            [p] if players == 1 => Ok((p.to_string(), String::new())),
+            [p, o] if players == 2 => Ok((p.to_string(), o.to_string())),
+            _ => Err(not_grid()),
+        }
+    };
+    let policies: Vec<String> = (0..points)
+        .map(|i| slots(&matchups[i * per]).map(|s| s.0))
+        .collect::<Result<_, _>>()?;
+    let opponents: Vec<String> = if players == 1 {
+        Vec::new()
+    } else {
+        (0..per)
+            .map(|j| slots(&matchups[j]).map(|s| s.1))
+            .collect::<Result<_, _>>()?
+    };
+    for (n, m) in matchups.iter().enumerate() {
+        let (p, o) = slots(m)?;
+        if p != policies[n / per] || (players == 2 && o != opponents[n % per]) {
+            return Err(not_grid());
+        }
+    }
+    Ok((policies, opponents))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -170,7 +170,7 @@ impl CountersFile {
             kind: RunKind::from_meta(&meta, version)?,
         };
         if let RunKind::Sweep { points, .. } = &run.kind {
-            crate::output::sweep_csv::layout(run.players, points.len(), &run.matchups)?;
+            crate::output::run_id::sweep_grid(run.players, points.len(), &run.matchups)?;
         }
         let shard = Shard::parse(&get("shard")?).map_err(|e| format!("meta 'shard': {e}"))?;
         Ok(CountersFile {
