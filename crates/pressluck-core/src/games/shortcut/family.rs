@@ -2,7 +2,7 @@
 //! loop ([`crate::games::shortcut::engine`]), game `i` with its own dice and seating.
 
 use crate::counters::MatchupStats;
-use crate::engine::deal::{game_rngs, seating};
+use crate::engine::deal::{game_streams, generator, seating};
 use crate::games::family::{fingerprint_of, Family};
 use crate::games::shortcut::engine::{play_game, RngD6};
 use crate::games::shortcut::policy::{
@@ -75,7 +75,7 @@ impl Family for ShortcutFamily {
         let players = setup.players as usize;
         let mut stats = MatchupStats::default();
         for i in lo..hi {
-            let (dice, _) = game_rngs(seed, key, i);
+            let dice = generator(game_streams(seed, key, i).dice);
             let seats = seating(i, players);
             play_game(
                 &setup.board,

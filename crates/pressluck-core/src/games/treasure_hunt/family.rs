@@ -2,7 +2,7 @@
 //! its game loop ([`crate::games::treasure_hunt::play`]), game `i` with its own generator and seating.
 
 use crate::counters::MatchupStats;
-use crate::engine::deal::{game_rngs, seating};
+use crate::engine::deal::{game_streams, generator, seating};
 use crate::games::family::{fingerprint_of, Family};
 use crate::games::treasure_hunt::play::play_game;
 use crate::games::treasure_hunt::policy::{ThSpec, DEFAULT_TREASURE_POLICIES};
@@ -56,7 +56,7 @@ impl Family for TreasureFamily {
         let n = self.rules.players as usize;
         let mut stats = MatchupStats::default();
         for i in lo..hi {
-            let (mut rng, _) = game_rngs(seed, key, i);
+            let mut rng = generator(game_streams(seed, key, i).dice);
             let seats = seating(i, n);
             play_game(
                 self.rules,
