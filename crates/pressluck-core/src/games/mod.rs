@@ -14,7 +14,7 @@ pub mod treasure_hunt;
 pub mod with_strategies;
 
 pub use column_races::ColumnFamily;
-pub use family::{fingerprint_of, matchup_key, Family};
+pub use family::{matchup_key, Family};
 pub use great_races::RacesFamily;
 pub use matchup::{Matchup, Named};
 pub use shortcut::family::ShortcutFamily;

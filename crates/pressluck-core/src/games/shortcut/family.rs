@@ -3,7 +3,7 @@
 
 use crate::counters::MatchupStats;
 use crate::engine::deal::{game_streams, generator, seating};
-use crate::games::family::{fingerprint_of, Family};
+use crate::games::family::Family;
 use crate::games::shortcut::engine::{play_game, RngD6};
 use crate::games::shortcut::policy::{
     Kind, ShortcutPolicy, ShortcutSpec, DEFAULT_SHORTCUT_POLICIES,
@@ -18,6 +18,10 @@ impl Named for ShortcutSpec {
 
     fn rename(&mut self, name: &str) {
         self.name = name.to_string();
+    }
+
+    fn definition(&self) -> String {
+        self.spec_text()
     }
 }
 
@@ -40,8 +44,8 @@ impl Family for ShortcutFamily {
         DEFAULT_SHORTCUT_POLICIES
     }
 
-    fn fingerprint(&self) -> String {
-        fingerprint_of(&self.0)
+    fn identity(&self) -> String {
+        self.0.identity()
     }
 
     /// Parses a spec; `optimal` solves the board here (once per setup: the two-player game at

@@ -71,6 +71,11 @@ impl PolicySpec {
         parse::parse_text(text).map_err(|e| one_line(&e))
     }
 
+    /// The canonical spec of what it plays (`fixed-risk:0.3`), whatever name it reports under.
+    pub fn spec_text(&self) -> String {
+        canonical(&self.kind)
+    }
+
     /// Builds the policy for a game.
     pub fn build(&self, rules: &Rules) -> AnyPolicy {
         match self.kind {
