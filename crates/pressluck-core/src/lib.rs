@@ -16,6 +16,7 @@ pub mod engine;
 pub mod error;
 pub mod figure;
 pub mod games;
+pub mod identity;
 pub mod policy;
 pub mod sim;
 pub mod template;

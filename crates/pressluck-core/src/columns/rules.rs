@@ -2,6 +2,8 @@
 //! board, by how many players.
 
 use super::layout::Layout;
+use super::set::{MAX_COLUMN, MIN_COLUMN};
+use crate::identity::Identity;
 use std::fmt;
 use std::str::FromStr;
 
@@ -202,6 +204,26 @@ impl Rules {
             }
         }
         Ok(())
+    }
+
+    /// The run identity of these rules ([`crate::identity`]): the game, the seats, every rule
+    /// setting and the board column by column (2 to 12), so that an edition, a variant or a
+    /// board file shows as the settings it changes.
+    pub fn identity(&self) -> String {
+        let l = &self.layout;
+        let columns = MIN_COLUMN as usize..=MAX_COLUMN as usize;
+        Identity::of_game(self.game.name())
+            .field("players", self.players)
+            .field("cars", self.cars)
+            .flag("jump", self.jump)
+            .flag("faster-gear", self.faster_gear)
+            .field("columns-to-end", self.columns_to_end)
+            .field("columns-to-win", self.columns_to_win)
+            .list("length", columns.clone().map(|c| l.length[c]))
+            .list("first", columns.clone().map(|c| l.first[c]))
+            .list("second", columns.clone().map(|c| l.second[c]))
+            .list("second-spaces", columns.map(|c| l.second_spaces[c]))
+            .text()
     }
 
     /// Whether the game has a stopping decision (all but The Great Races).

@@ -1,14 +1,12 @@
 //! The Monte Carlo check of the exact bust table: the state is built in the engine and rolls
 //! are drawn and offered to the legal-choice generator, a path independent of the table.
 
-use super::deal::{game_seed, name_key};
+use super::deal::{game_streams, generator, name_key};
 use crate::columns::{ColumnSet, Game, GameKind, Rules};
 use crate::dice;
-use rand::SeedableRng;
-use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// Rolls out of `n` that bust with cars on `cars` (one step up each), `free` cars left and
-/// `blocked` columns closed, drawn from a stream seeded by (seed, the state).
+/// `blocked` columns closed, drawn from the dice stream of game 0 keyed by (seed, the state).
 pub fn sample_busts(cars: ColumnSet, free: u8, blocked: ColumnSet, n: u64, seed: u64) -> u64 {
     let mut rules = Rules::new(GameKind::CantStop, 1);
     rules.cars = cars.len() as u8 + free;
@@ -18,7 +16,7 @@ pub fn sample_busts(cars: ColumnSet, free: u8, blocked: ColumnSet, n: u64, seed:
         game.turn.advance(&rules, &game.board.clone(), 0, c);
     }
     let key = name_key(&format!("{cars}/{free}/{blocked}"));
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(game_seed(seed, key, 0));
+    let mut rng = generator(game_streams(seed, key, 0).dice);
     (0..n)
         .filter(|_| game.choices(&rules, dice::sample(&mut rng)).is_empty())
         .count() as u64

@@ -1,9 +1,10 @@
 //! What game `i` of a matchup is dealt, from (seed, matchup name, `i`) alone, so that no
-//! schedule, thread count, shard or resumption can change a game: its dice and policy
-//! generators and its seating.
+//! schedule, thread count, shard or resumption can change a game: its dice and policy streams
+//! ([`game_streams`], the one path from (seed, matchup, game) to random numbers, which the
+//! scalar engines turn into generators and the AVX2 lanes load as they are) and its seating.
 
-use rand::SeedableRng;
-use rand_xoshiro::Xoshiro256PlusPlus;
+use rand_core::{RngCore, SeedableRng};
+use rand_xoshiro::{SplitMix64, Xoshiro256PlusPlus};
 
 /// SplitMix64's finaliser: a bijective mix of 64 bits, used to derive per-game seeds.
 #[inline]
@@ -23,14 +24,53 @@ pub const fn game_seed(seed: u64, matchup_key: u64, index: u64) -> u64 {
 /// Salt separating a game's policy random stream from its dice stream.
 const POLICY_STREAM: u64 = 0x5eed_0f90_11c1_e5a7;
 
-/// The dice and policy generators of game `i` of a matchup: both depend on (seed, matchup, i)
-/// alone.
-pub fn game_rngs(seed: u64, matchup_key: u64, i: u64) -> (Xoshiro256PlusPlus, Xoshiro256PlusPlus) {
+/// The xoshiro256++ state a generator seeded with `seed` starts from: the first four outputs
+/// of SplitMix64 seeded with `seed` (what `Xoshiro256PlusPlus::seed_from_u64` does).
+#[inline]
+pub fn xoshiro_state(seed: u64) -> [u64; 4] {
+    let mut sm = SplitMix64::seed_from_u64(seed);
+    [sm.next_u64(), sm.next_u64(), sm.next_u64(), sm.next_u64()]
+}
+
+/// The xoshiro256++ generator that starts from `state` (words in order, as
+/// [`xoshiro_state`] gives them; the all-zero state, which no seed gives, is replaced as
+/// `Xoshiro256PlusPlus::from_seed` replaces it).
+#[inline]
+pub fn generator(state: [u64; 4]) -> Xoshiro256PlusPlus {
+    let mut seed = [0u8; 32];
+    for (bytes, word) in seed.chunks_exact_mut(8).zip(state) {
+        bytes.copy_from_slice(&word.to_le_bytes());
+    }
+    Xoshiro256PlusPlus::from_seed(seed)
+}
+
+/// A game's two random streams as xoshiro256++ states: the dice's, and the policies' (for
+/// the policies that draw). Both depend on (seed, matchup key, game index) alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameStreams {
+    /// The state of the dice stream.
+    pub dice: [u64; 4],
+    /// The state of the policies' stream.
+    pub policy: [u64; 4],
+}
+
+impl GameStreams {
+    /// The two streams as generators: (dice, policies).
+    #[inline]
+    pub fn generators(self) -> (Xoshiro256PlusPlus, Xoshiro256PlusPlus) {
+        (generator(self.dice), generator(self.policy))
+    }
+}
+
+/// The streams of game `i` of the matchup keyed `matchup_key` in a run seeded `seed`: every
+/// engine and every game draws game `i`'s dice and policy choices from these.
+#[inline]
+pub fn game_streams(seed: u64, matchup_key: u64, i: u64) -> GameStreams {
     let s = game_seed(seed, matchup_key, i);
-    (
-        Xoshiro256PlusPlus::seed_from_u64(s),
-        Xoshiro256PlusPlus::seed_from_u64(s ^ POLICY_STREAM),
-    )
+    GameStreams {
+        dice: xoshiro_state(s),
+        policy: xoshiro_state(s ^ POLICY_STREAM),
+    }
 }
 
 /// FNV-1a of a string: a stable key for a matchup's name, so that adding a policy to a
@@ -65,6 +105,39 @@ mod tests {
         assert_ne!(s, game_seed(1, 2, 4));
         assert_eq!(s, game_seed(1, 2, 3));
         assert_ne!(name_key("ev|one-roll"), name_key("one-roll|ev"));
+    }
+
+    #[test]
+    fn the_streams_are_the_generators_seeded_from_the_game_seed() {
+        for (seed, key, i) in [
+            (0, 0, 0),
+            (1, 2, 3),
+            (u64::MAX, 7, 1 << 40),
+            (5, u64::MAX, 9),
+        ] {
+            let s = game_seed(seed, key, i);
+            let (mut dice, mut policy) = game_streams(seed, key, i).generators();
+            let mut want_dice = Xoshiro256PlusPlus::seed_from_u64(s);
+            let mut want_policy = Xoshiro256PlusPlus::seed_from_u64(s ^ POLICY_STREAM);
+            for _ in 0..8 {
+                assert_eq!(dice.next_u64(), want_dice.next_u64());
+                assert_eq!(policy.next_u64(), want_policy.next_u64());
+            }
+        }
+        let a = game_streams(1, 2, 3);
+        assert_ne!(a.dice, a.policy);
+        assert_ne!(a, game_streams(1, 2, 4));
+    }
+
+    #[test]
+    fn xoshiro_state_is_the_seeded_generator_state() {
+        for seed in [0u64, 1, 7, u64::MAX, 0x1234_5678_9abc_def0] {
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            let s = xoshiro_state(seed);
+            // xoshiro256++'s first output is rotl(s0 + s3, 23) + s0.
+            let first = s[0].wrapping_add(s[3]).rotate_left(23).wrapping_add(s[0]);
+            assert_eq!(rng.next_u64(), first, "seed {seed}");
+        }
     }
 
     #[test]

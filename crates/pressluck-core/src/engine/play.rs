@@ -8,7 +8,7 @@
 //! the policy's answer on the list.
 
 use super::cpu::Avx2;
-use super::deal::{game_rngs, seating};
+use super::deal::{game_streams, seating};
 use super::dice_source::{DiceSource, RngDice};
 pub use super::player::{players, Player};
 use super::shape::TurnShape;
@@ -204,7 +204,7 @@ fn play_turns<P: Policy, D: DiceSource, R: RngCore, const JUMP: bool>(
 
 /// Plays games `lo..hi` of a matchup of `policies` (slot order) under `rules` on the scalar
 /// engine, one after another, into counters: game `i` with its own dice and policy streams
-/// ([`game_rngs`]) and its seating. With `avx2`, policies that choose by the turn's shape are
+/// ([`game_streams`]) and its seating. With `avx2`, policies that choose by the turn's shape are
 /// ranked on it and the loop runs compiled for x86-64-v3.
 pub fn play_scalar(
     rules: &Rules,
@@ -219,7 +219,7 @@ pub fn play_scalar(
     let mut lineup = players(policies, rules, avx2);
     let mut stats = MatchupStats::default();
     for i in lo..hi {
-        let (dice, mut rng) = game_rngs(seed, key, i);
+        let (dice, mut rng) = game_streams(seed, key, i).generators();
         let seats = seating(i, n);
         play_game(
             rules,

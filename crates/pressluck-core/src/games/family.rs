@@ -20,8 +20,9 @@ pub trait Family: Sync {
     /// The policies a tournament plays when `--policies` is not given.
     fn default_policies(&self) -> &'static str;
 
-    /// A fingerprint of every rule setting and the board: runs differing here never merge.
-    fn fingerprint(&self) -> String;
+    /// The run identity of the rules: the canonical text of the game, the seats, every rule
+    /// setting and the board or deck ([`crate::identity`]); runs whose texts differ never merge.
+    fn identity(&self) -> String;
 
     /// Parses one policy spec (or strategy file); the error says what is wrong.
     fn parse_spec(&self, text: &str) -> Result<Self::Spec, String>;
@@ -36,10 +37,4 @@ pub trait Family: Sync {
 /// tournament does not change the games of the other matchups.
 pub fn matchup_key<S: Named>(m: &Matchup<S>) -> u64 {
     name_key(&m.name())
-}
-
-/// A fingerprint of a family's settings: the FNV hash of their `Debug` text, so runs whose
-/// rules or board differ in anything never merge.
-pub fn fingerprint_of(settings: &impl std::fmt::Debug) -> String {
-    format!("{:016x}", name_key(&format!("{settings:?}")))
 }

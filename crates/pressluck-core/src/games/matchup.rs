@@ -7,6 +7,10 @@ pub trait Named {
 
     /// Gives it the name `name` in outputs (a strategy's, in place of its spec's).
     fn rename(&mut self, name: &str);
+
+    /// Its definition: the canonical spec it plays, whatever name it reports under (a
+    /// strategy's definition is the spec it stands for in this game). Part of a run's identity.
+    fn definition(&self) -> String;
 }
 
 /// One matchup: the policies in their base seat order (slots).

@@ -19,7 +19,7 @@ pub mod with_strategies;
 pub use catalogue::GAMES;
 pub use column_races::ColumnFamily;
 pub use entry::{GameEntry, GameId};
-pub use family::{fingerprint_of, matchup_key, Family};
+pub use family::{matchup_key, Family};
 pub use great_races::RacesFamily;
 pub use matchup::{Matchup, Named};
 pub use setup::{GameSetup, UseFamily};

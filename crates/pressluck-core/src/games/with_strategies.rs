@@ -50,8 +50,8 @@ impl<F: Family> Family for WithStrategies<F> {
         self.family.default_policies()
     }
 
-    fn fingerprint(&self) -> String {
-        self.family.fingerprint()
+    fn identity(&self) -> String {
+        self.family.identity()
     }
 
     fn parse_spec(&self, text: &str) -> Result<F::Spec, String> {

@@ -7,6 +7,7 @@ mod treasure;
 
 mod column_properties;
 mod game_end;
+mod identity;
 mod other_games;
 mod route66_cant_stop_audit;
 mod rulebook_examples;

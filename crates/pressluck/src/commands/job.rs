@@ -8,7 +8,7 @@ use crate::error::input;
 use crate::output::counters_csv::{CountersFile, RunId, RunKind};
 use crate::output::destination::Destination;
 use crate::output::progress::games_bar;
-use crate::output::run_id::Difference;
+use crate::output::run_id::{definitions, setup_digest, Difference};
 use crate::settings::{Control, RunSettings};
 use anyhow::{Context, Result};
 use pressluck_core::counters::MatchupStats;
@@ -54,9 +54,10 @@ impl<'a, F: Family> Job<'a, F> {
                 game: run.provenance.game.clone(),
                 rules: run.provenance.rules.clone(),
                 board: run.provenance.board.clone(),
-                setup: run.family.fingerprint(),
+                setup: setup_digest(&run.family.identity()),
                 players: run.family.players(),
                 matchups: matchups.iter().map(|m| m.name()).collect(),
+                policies: definitions(matchups),
                 games: run.games,
                 seed: run.seed,
                 kind,

@@ -10,6 +10,7 @@ use crate::error::input;
 use crate::output::destination::Destination;
 use crate::output::progress::evaluations_bar;
 use crate::output::provenance::Provenance;
+use crate::output::run_id::setup_digest;
 use crate::output::strategy_file::{StrategyFile, TuneProvenance, ValidationFigure};
 use crate::output::svg_tune::render_curve;
 use crate::output::tune_csv::TuneResult;
@@ -17,6 +18,7 @@ use crate::settings::TuneSettings;
 use anyhow::{Context, Result};
 use pressluck_core::games::family::Family;
 use pressluck_core::games::Named;
+use pressluck_core::identity::IDENTITY_VERSION;
 use pressluck_core::sim::tune::{Generation, Tuning, Validation};
 use pressluck_core::template::Edge;
 use serde::{Deserialize, Serialize};
@@ -32,19 +34,23 @@ struct Identity {
     players: Option<u8>,
     rules: String,
     board: String,
+    /// The digest of the rules' identity text.
     setup: String,
     template: String,
     against: Vec<String>,
+    /// The definition of each opponent in `against`, in order.
+    definitions: Vec<String>,
     games: u64,
     budget: usize,
     population: Option<usize>,
     seed: u64,
 }
 
-/// A checkpoint: the run's identity and its finished generations (borrowed when saved, so a
-/// save copies nothing).
+/// A checkpoint: the identity encoding it was written with ([`IDENTITY_VERSION`]), the run's
+/// identity and its finished generations (borrowed when saved, so a save copies nothing).
 #[derive(Debug, Serialize, Deserialize)]
 struct Checkpoint<'a> {
+    encoding: Cow<'a, str>,
     identity: Cow<'a, Identity>,
     generations: Cow<'a, [Generation]>,
 }
@@ -56,9 +62,10 @@ fn identity<F: Family>(s: &TuneSettings<F>) -> Identity {
         players: s.provenance.players,
         rules: s.provenance.rules.clone(),
         board: s.provenance.board.clone(),
-        setup: s.family.fingerprint(),
+        setup: setup_digest(&s.family.identity()),
         template: s.template.clone(),
         against: s.field.iter().map(|o| o.name().to_string()).collect(),
+        definitions: s.field.iter().map(|o| o.definition()).collect(),
         games: s.games,
         budget: s.budget,
         population: s.population,
@@ -70,11 +77,25 @@ fn identity<F: Family>(s: &TuneSettings<F>) -> Identity {
 fn load(path: &Path, want: &Identity) -> Result<Vec<Generation>> {
     let shown = path.display();
     let bytes = std::fs::read(path).map_err(|e| input(format!("--resume {shown}: {e}")))?;
+    /// The encoding tag alone, read before the rest (a checkpoint of another encoding may hold
+    /// other fields).
+    #[derive(Deserialize)]
+    struct Encoding {
+        #[serde(default)]
+        encoding: String,
+    }
+    let tag: Encoding = serde_json::from_slice(&bytes)
+        .map_err(|e| input(format!("--resume {shown}: not a tune checkpoint ({e})")))?;
+    if tag.encoding != IDENTITY_VERSION {
+        return Err(input(format!(
+            "--resume {shown}: the checkpoint was written before the run identity encoding changed (rules and policy definitions written out); start the tuning run afresh"
+        )));
+    }
     let c: Checkpoint = serde_json::from_slice(&bytes)
         .map_err(|e| input(format!("--resume {shown}: not a tune checkpoint ({e})")))?;
     if *c.identity != *want {
         return Err(input(format!(
-            "--resume {shown}: the checkpoint is of another tuning run (its game, template, field, games, budget or seed differ)"
+            "--resume {shown}: the checkpoint is of another tuning run (its game, rules, board, template, field or its definitions, games, budget or seed differ)"
         )));
     }
     Ok(c.generations.into_owned())
@@ -121,6 +142,7 @@ pub fn run<F: Family>(s: TuneSettings<F>) -> Result<ExitCode> {
             }
             if let Some(path) = &checkpoint {
                 let c = Checkpoint {
+                    encoding: Cow::Borrowed(IDENTITY_VERSION),
                     identity: Cow::Borrowed(&me),
                     generations: Cow::Borrowed(&finished),
                 };

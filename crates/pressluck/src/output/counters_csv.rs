@@ -1,9 +1,10 @@
 //! The counters file: the raw integer counters of a run (or a shard of it, or a checkpoint),
 //! with the run's identity, the shard id and the chunks covered, closed by a row count and a
 //! checksum so that a truncated or edited file is refused. `merge` adds such files together.
-//! Rows `hist` (turn histogram: bin `turns` counts `games`) are optional, as in older files.
-//! Meta row `kind` (from format 3; format 2 files are tournaments') tells the kind of run, and
-//! meta row `board` (from format 4) names the board.
+//! Meta rows give the run's identity (its kind, game, rules, board, the digest of the rules'
+//! identity text in `setup`, seats, games, seed) and rows `policy` each policy's definition
+//! (docs/csv.md, "Run identity"). Rows `hist` (turn histogram: bin `turns` counts `games`)
+//! are optional.
 //!
 //! Writing is here; reading and checking a file (it may come from anywhere) is in
 //! `counters_csv/read.rs`.
@@ -15,9 +16,9 @@ use std::collections::BTreeSet;
 
 pub use super::run_id::{RunId, RunKind};
 
-/// The `format` meta row of the files written now; formats 2 (no `kind`: a tournament's) and
-/// 3 (no `board`) are still read.
-pub const FORMAT: &str = "pressluck-counters-4";
+/// The `format` meta row of the files written now. Files of formats 2 to 4, whose run identity
+/// is of another encoding, are refused as such.
+pub const FORMAT: &str = "pressluck-counters-5";
 
 /// A counters file in memory.
 #[derive(Clone, Debug, PartialEq)]
@@ -117,6 +118,14 @@ impl CountersFile {
         w.serialize(meta("games", r.games.to_string()))?;
         w.serialize(meta("seed", r.seed.to_string()))?;
         w.serialize(meta("shard", self.shard.to_string()))?;
+        for (name, definition) in &r.policies {
+            w.serialize(Row {
+                record: "policy".into(),
+                name: name.clone(),
+                value: definition.clone(),
+                ..Row::default()
+            })?;
+        }
         for (m, name) in r.matchups.iter().enumerate() {
             let st = &self.progress.stats[m];
             w.serialize(Row {

@@ -1,7 +1,9 @@
 //! What identifies a run in counters files: its kind (a tournament, or a sweep with its template
-//! and points), game, rules, setup, seats, matchups, games and seed. Two files merge only when
-//! all of these agree; [`RunId::first_difference`] names the first that does not, with its two
-//! values.
+//! and points), game, rules, the digest of the rules' identity text, seats, matchups, each
+//! policy's definition, games and seed. Two files merge only when all of these agree;
+//! [`RunId::first_difference`] names the first that does not, with its two values.
+
+use pressluck_core::games::{Matchup, Named};
 
 /// What kind of run a counters file holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,9 +39,8 @@ impl RunKind {
         rows
     }
 
-    /// Reads the kind back from a file's meta rows (name, value); a file of format 2, older
-    /// than kinds, is a tournament's.
-    pub fn from_meta(meta: &[(String, String)], version: u32) -> Result<RunKind, String> {
+    /// Reads the kind back from a file's meta rows (name, value).
+    pub fn from_meta(meta: &[(String, String)]) -> Result<RunKind, String> {
         let all = |k: &str| -> Vec<String> {
             meta.iter()
                 .filter(|(n, _)| n == k)
@@ -47,11 +48,9 @@ impl RunKind {
                 .collect()
         };
         let (kinds, templates, points) = (all("kind"), all("template"), all("point"));
-        let kind = match (version, kinds.as_slice()) {
-            (2, []) => "tournament",
-            (2, _) => return Err("meta 'kind' in a file of format 2".into()),
-            (_, [k]) => k.as_str(),
-            (_, []) => return Err("missing meta 'kind'".into()),
+        let kind = match kinds.as_slice() {
+            [k] => k.as_str(),
+            [] => return Err("missing meta 'kind'".into()),
             _ => return Err("meta 'kind' given twice".into()),
         };
         match kind {
@@ -79,21 +78,48 @@ pub struct RunId {
     pub game: String,
     /// Edition, variants and settings label (see [`super::provenance::Provenance::rules`]).
     pub rules: String,
-    /// The board's label: a built-in's name or a board file's digest (empty in files written
-    /// before boards were named).
+    /// The board's label: a built-in's name or a board file's digest.
     pub board: String,
-    /// A fingerprint of the board and every rule setting.
+    /// The digest of the rules' identity text ([`setup_digest`]): the board and every rule
+    /// setting.
     pub setup: String,
     /// Seats.
     pub players: u8,
     /// The matchups, each its policy names joined by `|`.
     pub matchups: Vec<String>,
+    /// Each policy of the matchups with its definition, the canonical spec it plays
+    /// ([`definitions`]).
+    pub policies: Vec<(String, String)>,
     /// Games per matchup.
     pub games: u64,
     /// Seed.
     pub seed: u64,
     /// A tournament or a sweep.
     pub kind: RunKind,
+}
+
+/// The `setup` value of rules whose identity text ([`pressluck_core::identity`]) is
+/// `identity`: `sha256:` and the 64 hex digits of the text's SHA-256.
+pub fn setup_digest(identity: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let hex: String = Sha256::digest(identity.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    format!("sha256:{hex}")
+}
+
+/// Each policy of `matchups` as (name in outputs, definition), in the order the matchups first
+/// name them, each pair once: a strategy is its name and the spec it stands for.
+pub fn definitions<S: Named>(matchups: &[Matchup<S>]) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    for spec in matchups.iter().flat_map(|m| &m.slots) {
+        let pair = (spec.name().to_string(), spec.definition());
+        if !out.contains(&pair) {
+            out.push(pair);
+        }
+    }
+    out
 }
 
 /// A field in which two runs differ, with its value in each, ready to print.
@@ -122,8 +148,8 @@ impl RunId {
     /// The first field in which two runs differ, with both values (texts quoted; of the
     /// matchups, the first two that differ, or how many there are when that differs), or
     /// `None` when they are the same run. Fields are compared in a fixed order: kind of run,
-    /// sweep template and points, then game, rules, board, settings, players, matchups, games,
-    /// seed.
+    /// sweep template and points, then game, rules, board, settings, players, matchups, policy
+    /// definitions, games, seed.
     pub fn first_difference(&self, other: &RunId) -> Option<Difference> {
         let quote = |s: &str| format!("'{s}'");
         let differ = |what, ours: String, theirs: String| Difference { what, ours, theirs };
@@ -167,12 +193,26 @@ impl RunId {
             let (x, y) = a.matchups.iter().zip(&b.matchups).find(|(x, y)| x != y)?;
             Some(differ(what, quote(x), quote(y)))
         };
+        let definitions = || {
+            let shown = |p: Option<&(String, String)>| match p {
+                Some((name, definition)) => quote(&format!("{name} = {definition}")),
+                None => "none".to_string(),
+            };
+            let n = a.policies.len().max(b.policies.len());
+            let k = (0..n).find(|&k| a.policies.get(k) != b.policies.get(k))?;
+            Some(differ(
+                "policy definitions",
+                shown(a.policies.get(k)),
+                shown(b.policies.get(k)),
+            ))
+        };
         field("game", quote(&a.game), quote(&b.game))
             .or_else(|| field("rules", quote(&a.rules), quote(&b.rules)))
             .or_else(|| field("board", quote(&a.board), quote(&b.board)))
             .or_else(|| field("board or rule settings", quote(&a.setup), quote(&b.setup)))
             .or_else(|| field("players", a.players.to_string(), b.players.to_string()))
             .or_else(matchups)
+            .or_else(definitions)
             .or_else(|| {
                 field(
                     "games per matchup",
@@ -249,20 +289,34 @@ mod tests {
                 .into_iter()
                 .map(|(n, v)| (n.to_string(), v))
                 .collect();
-            assert_eq!(RunKind::from_meta(&rows, 3), Ok(kind));
+            assert_eq!(RunKind::from_meta(&rows), Ok(kind));
         }
-        assert_eq!(RunKind::from_meta(&[], 2), Ok(RunKind::Tournament));
-        for (rows, version, why) in [
-            (meta(&[]), 3, "missing meta 'kind'"),
-            (meta(&[("kind", "sweep")]), 2, "format 2"),
-            (meta(&[("kind", "bet")]), 3, "neither"),
-            (meta(&[("kind", "sweep"), ("point", "1")]), 3, "template"),
-            (meta(&[("kind", "sweep"), ("template", "x")]), 3, "'point'"),
-            (meta(&[("kind", "tournament"), ("point", "1")]), 3, "sweep"),
+        for (rows, why) in [
+            (meta(&[]), "missing meta 'kind'"),
+            (meta(&[("kind", "tournament"), ("kind", "sweep")]), "twice"),
+            (meta(&[("kind", "bet")]), "neither"),
+            (meta(&[("kind", "sweep"), ("point", "1")]), "template"),
+            (meta(&[("kind", "sweep"), ("template", "x")]), "'point'"),
+            (meta(&[("kind", "tournament"), ("point", "1")]), "sweep"),
         ] {
-            let e = RunKind::from_meta(&rows, version).unwrap_err();
+            let e = RunKind::from_meta(&rows).unwrap_err();
             assert!(e.contains(why), "{rows:?}: {e}");
         }
+    }
+
+    #[test]
+    fn setup_digests_of_fixed_setups_are_fixed() {
+        use pressluck_core::columns::{GameKind, Rules};
+        use pressluck_core::games::{ColumnFamily, Family};
+        assert_eq!(
+            setup_digest("abc"),
+            "sha256:ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+        let cant_stop = ColumnFamily::new(Rules::new(GameKind::CantStop, 2)).identity();
+        assert_eq!(
+            setup_digest(&cant_stop),
+            "sha256:a1b0a54207f4be0cec4507d7f90f3537cf238a0395e58a98ab24225da5f78677"
+        );
     }
 
     #[test]
@@ -274,6 +328,10 @@ mod tests {
             setup: "x".into(),
             players: 2,
             matchups: vec!["rolls:1|ev".into()],
+            policies: vec![
+                ("rolls:1".into(), "rolls:1".into()),
+                ("ev".into(), "ev".into()),
+            ],
             games: 10,
             seed: 1,
             kind: RunKind::Sweep {
@@ -314,6 +372,11 @@ mod tests {
             setup: "x".into(),
             players: 2,
             matchups: vec!["rolls:1|ev".into(), "rolls:2|ev".into()],
+            policies: vec![
+                ("rolls:1".into(), "rolls:1".into()),
+                ("ev".into(), "ev".into()),
+                ("rolls:2".into(), "rolls:2".into()),
+            ],
             games: 10,
             seed: 1,
             kind: RunKind::Sweep {
@@ -346,6 +409,18 @@ mod tests {
         assert_eq!(
             got(&other),
             own("policies or opponents", "2 matchups", "1 matchups")
+        );
+        let mut mine = a.clone();
+        mine.policies[1].1 = "fixed-risk:0.2".into();
+        assert_eq!(
+            got(&mine),
+            own("policy definitions", "'ev = ev'", "'ev = fixed-risk:0.2'")
+        );
+        mine.policies.push(("x".into(), "rolls:3".into()));
+        mine.policies[1].1 = "ev".into();
+        assert_eq!(
+            got(&mine),
+            own("policy definitions", "none", "'x = rolls:3'")
         );
         let game = RunId {
             game: "route66".into(),

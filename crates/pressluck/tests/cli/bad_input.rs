@@ -103,7 +103,11 @@ merge: duplicate :: merge s1.csv s1.csv --out merged.csv :: s1.csv ;; shard 1/2 
 merge: missing shard :: merge s1.csv --out merged.csv :: missing shard(s) 2/2 ;; --allow-partial
 merge: shard counts differ :: merge s1.csv t1.csv --out merged.csv :: t1.csv ;; shard 1/3 ;; 2 shards
 merge: incomplete shard :: merge incomplete.csv s2.csv --out merged.csv :: incomplete.csv ;; incomplete ;; --allow-partial
-merge: crafted chunk range :: merge huge-range.csv s2.csv --out merged.csv :: huge-range.csv ;; line 12 ;; bad chunk list
+merge: crafted chunk range :: merge huge-range.csv s2.csv --out merged.csv :: huge-range.csv ;; line 14 ;; bad chunk list
+merge: shard of the old identity encoding :: merge s1.csv old-format.csv --out merged.csv :: old-format.csv ;; format 'pressluck-counters-4' ;; run identity encoding changed ;; play the run again
+merge: a policy defined otherwise :: merge s1.csv redefined.csv --out merged.csv :: redefined.csv ;; not a shard of the same run as s1.csv ;; different policy definitions: 'fixed-risk:0.3 = fixed-risk:0.2' here, 'fixed-risk:0.3 = fixed-risk:0.3' in s1.csv
+merge: a policy without its definition :: merge s1.csv undefined.csv --out merged.csv :: undefined.csv ;; policy 'one-roll' of matchup 'one-roll|fixed-risk:0.3' has no definition row
+tournament: resume a checkpoint of the old identity encoding :: tournament --resume old-format.csv :: --resume old-format.csv ;; run identity encoding changed
 merge: crafted players :: merge players9.csv s2.csv --out merged.csv :: players9.csv ;; meta 'players' 9
 merge: crafted stop cell :: merge stops.csv s2.csv --out merged.csv --stop-table st.csv :: stops.csv ;; more stops than decisions
 merge: counters overflow :: merge big-t1.csv big-t2.csv big-t3.csv --out merged.csv :: big-t3.csv ;; overflow

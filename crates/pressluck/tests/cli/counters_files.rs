@@ -8,6 +8,7 @@
 
 use crate::fuzz::{config, edits, mutate, one_line};
 use pressluck::output::counters_csv::{CountersFile, RunId, RunKind};
+use pressluck::output::run_id::definitions;
 use pressluck::output::tournament_csv::TournamentResult;
 use pressluck_core::columns::{GameKind, Rules};
 use pressluck_core::counters::sums_fit;
@@ -59,6 +60,7 @@ fn counters_text(sweep: bool) -> &'static str {
             setup: "fuzz".into(),
             players: 2,
             matchups: ms.iter().map(|m| m.name()).collect(),
+            policies: definitions(&ms),
             games: plan.games,
             seed: plan.seed,
             kind,

@@ -224,6 +224,23 @@ fn shards(dir: &Path) {
         &resigned(&s1, "matchup,0 2,", "matchup,0-1099511627775,"),
     );
     w("players9.csv", &resigned(&s1, "players,2", "players,9"));
+    let s2 = fs::read_to_string(dir.join("s2.csv")).unwrap();
+    w(
+        "old-format.csv",
+        &resigned(&s2, "pressluck-counters-5", "pressluck-counters-4"),
+    );
+    w(
+        "redefined.csv",
+        &resigned(
+            &s2,
+            "policy,fixed-risk:0.3,fixed-risk:0.3,",
+            "policy,fixed-risk:0.3,fixed-risk:0.2,",
+        ),
+    );
+    w(
+        "undefined.csv",
+        &resigned(&s2, "policy,one-roll,one-roll,", "policy,x,one-roll,"),
+    );
     let stop = s1.lines().find(|l| l.starts_with("stop,")).unwrap();
     let f: Vec<&str> = stop.split(',').collect();
     // Fields: record, name, value, matchup, slot, seat, roll, cars, games, wins, score,

@@ -262,6 +262,60 @@ fn a_users_file_named_like_a_builtin_strategy_is_listed_and_played() {
 }
 
 #[test]
+fn a_shard_of_a_users_cautious_does_not_merge_with_one_of_the_builtin() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Three folders: the built-in strategies only, a user's `cautious` of another spec, and a
+    // user's `cautious` of the built-in's very spec (another description).
+    for (folder, spec) in [("mine", "rule-of-n:12"), ("same", "rule-of-n:10")] {
+        fs::create_dir_all(d.join(folder).join("strategies")).unwrap();
+        fs::write(
+            d.join(folder).join("strategies/cautious.toml"),
+            format!("description = \"{folder}\"\npolicy = \"{spec}\"\n"),
+        )
+        .unwrap();
+    }
+    fs::create_dir(d.join("builtin")).unwrap();
+    let shard = |folder: &str, k: &str, out: &str| {
+        let out = d.join(out);
+        let args = [
+            "tournament",
+            "--game",
+            "cant-stop",
+            "--policies",
+            "cautious,rule28",
+            "--games",
+            "3000",
+            "--quiet",
+            "--shard",
+            k,
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        let run = in_dir(&d.join(folder), &args);
+        assert!(run.status.success(), "{run:?}");
+    };
+    shard("builtin", "1/2", "b1.csv");
+    shard("builtin", "2/2", "b2.csv");
+    shard("mine", "2/2", "m2.csv");
+    shard("same", "2/2", "s2.csv");
+    let merge = |second: &str| in_dir(d, &["merge", "b1.csv", second, "--out", "-"]);
+    let err = one_error(&merge("m2.csv"));
+    assert_eq!(
+        err.trim_end(),
+        "error: m2.csv: not a shard of the same run as b1.csv (different policy definitions: \
+         'cautious = rule-of-n:12' here, 'cautious = rule-of-n:10' in b1.csv)"
+    );
+    // The same definitions merge, and into the same table whichever file defined them.
+    let both = merge("b2.csv");
+    assert!(both.status.success(), "{both:?}");
+    let same = merge("s2.csv");
+    assert!(same.status.success(), "{same:?}");
+    assert_eq!(both.stdout, same.stdout);
+    assert!(!both.stdout.is_empty());
+}
+
+#[test]
 fn cautious_busts_least_and_rolls_least_and_bold_most() {
     let dir = tempfile::tempdir().unwrap();
     for game in ["route66", "cant-stop"] {

@@ -206,6 +206,25 @@ fn interrupted_and_resumed_it_ends_where_an_uninterrupted_run_ends() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("another tuning run"), "{err}");
+    // A checkpoint of the identity encoding before (no `encoding` tag) is refused as such.
+    let text = fs::read_to_string(d.join("cut.csv.checkpoint")).unwrap();
+    let tag = "\"encoding\":\"pressluck-identity-2\",";
+    assert!(text.contains(tag), "{text}");
+    fs::write(d.join("old.checkpoint"), text.replacen(tag, "", 1)).unwrap();
+    let out = pressluck()
+        .current_dir(d)
+        .args(&args)
+        .args(["--resume", "old.checkpoint"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("error: --resume old.checkpoint: ")
+            && err.contains("run identity encoding changed"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -12,22 +12,16 @@ use super::tables::tables;
 use crate::columns::board::shift;
 use crate::columns::{ColumnSet, Game, Rules, Turn};
 use crate::counters::MatchupStats;
-use crate::engine::deal::{game_seed, seating};
+use crate::engine::deal::{game_streams, seating, xoshiro_state};
 use crate::engine::play::MAX_TURNS;
 use crate::policy::View;
-use rand_core::{RngCore, SeedableRng};
+use rand_core::SeedableRng;
 use rand_xoshiro::SplitMix64;
 
 /// Vectors stepped in turn: two, so one's gathers overlap the other's arithmetic.
 const VECTORS: usize = 2;
 // A round's visits are one bit a lane in a `u32`.
 const _: () = assert!(WIDTH * VECTORS <= 32);
-
-/// The xoshiro256++ state `Xoshiro256PlusPlus::seed_from_u64(seed)` starts from.
-pub fn xoshiro_state(seed: u64) -> [u64; 4] {
-    let mut sm = SplitMix64::seed_from_u64(seed);
-    [sm.next_u64(), sm.next_u64(), sm.next_u64(), sm.next_u64()]
-}
 
 /// What the counters need of one lane's game beyond the vector state.
 #[derive(Clone, Copy, Debug, Default)]
@@ -57,7 +51,7 @@ fn start(
     seed: u64,
     key: u64,
 ) {
-    let rng = xoshiro_state(game_seed(seed, key, i));
+    let rng = game_streams(seed, key, i).dice;
     for (word, v) in s.rng.iter_mut().zip(rng) {
         word.0[l] = v;
     }
@@ -324,18 +318,6 @@ fn swap_lane(a: &mut LaneWords, b: &mut LaneWords, l: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rand_xoshiro::Xoshiro256PlusPlus;
-
-    #[test]
-    fn xoshiro_state_is_the_seeded_generators() {
-        for seed in [0u64, 1, 7, u64::MAX, 0x1234_5678_9abc_def0] {
-            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-            let s = xoshiro_state(seed);
-            // xoshiro256++'s first output is rotl(s0 + s3, 23) + s0.
-            let first = s[0].wrapping_add(s[3]).rotate_left(23).wrapping_add(s[0]);
-            assert_eq!(rng.next_u64(), first, "seed {seed}");
-        }
-    }
 
     #[test]
     fn turn_rolls_sums_the_bytes() {

@@ -30,8 +30,8 @@ use crate::columns::Rules;
 use crate::counters::MatchupStats;
 
 /// Plays games `lo..hi` of a matchup in lanes into `stats`: the same counters as playing each
-/// with [`crate::engine::play::play_game`] and its [`crate::engine::deal::game_rngs`]
-/// dice.
+/// with [`crate::engine::play::play_game`] and the dice stream of
+/// [`crate::engine::deal::game_streams`].
 pub fn play_games(
     rules: &Rules,
     plan: &LanePlan,

@@ -5,7 +5,7 @@ use crate::columns::Rules;
 use crate::counters::MatchupStats;
 use crate::engine::cpu::EngineRequest;
 use crate::engine::Engine;
-use crate::games::family::{fingerprint_of, Family};
+use crate::games::family::Family;
 use crate::games::matchup::{Matchup, Named};
 use crate::policy::{AnyPolicy, PolicySpec};
 
@@ -16,6 +16,10 @@ impl Named for PolicySpec {
 
     fn rename(&mut self, name: &str) {
         self.name = name.to_string();
+    }
+
+    fn definition(&self) -> String {
+        self.spec_text()
     }
 }
 
@@ -61,8 +65,8 @@ impl Family for ColumnFamily {
         DEFAULT_POLICIES
     }
 
-    fn fingerprint(&self) -> String {
-        fingerprint_of(&self.rules)
+    fn identity(&self) -> String {
+        self.rules.identity()
     }
 
     fn parse_spec(&self, text: &str) -> Result<PolicySpec, String> {

@@ -3,7 +3,7 @@
 
 use crate::columns::Rules;
 use crate::counters::MatchupStats;
-use crate::games::family::{fingerprint_of, Family};
+use crate::games::family::Family;
 use crate::games::great_races::play::play_races;
 use crate::games::great_races::policy::{RaceRule, RaceSpec, DEFAULT_RACE_POLICIES};
 use crate::games::matchup::{Matchup, Named};
@@ -15,6 +15,10 @@ impl Named for RaceSpec {
 
     fn rename(&mut self, name: &str) {
         self.name = name.to_string();
+    }
+
+    fn definition(&self) -> String {
+        self.rule.name().to_string()
     }
 }
 
@@ -37,8 +41,8 @@ impl Family for RacesFamily {
         DEFAULT_RACE_POLICIES
     }
 
-    fn fingerprint(&self) -> String {
-        fingerprint_of(&self.0)
+    fn identity(&self) -> String {
+        self.0.identity()
     }
 
     fn parse_spec(&self, text: &str) -> Result<RaceSpec, String> {

@@ -6,7 +6,7 @@
 
 use crate::columns::{ChoiceList, Game, Rules};
 use crate::counters::MatchupStats;
-use crate::engine::deal::{game_rngs, seating};
+use crate::engine::deal::{game_streams, seating};
 use crate::engine::dice_source::{DiceSource, RngDice};
 use crate::engine::play::count_game;
 use crate::games::great_races::policy::RaceRule;
@@ -26,7 +26,7 @@ pub fn play_races(
     let players = rules.players as usize;
     let mut stats = MatchupStats::default();
     for i in lo..hi {
-        let (dice, mut rng) = game_rngs(seed, key, i);
+        let (dice, mut rng) = game_streams(seed, key, i).generators();
         let seats = seating(i, players);
         play_race(
             rules,

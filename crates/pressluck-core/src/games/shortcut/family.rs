@@ -2,8 +2,8 @@
 //! loop ([`crate::games::shortcut::engine`]), game `i` with its own dice and seating.
 
 use crate::counters::MatchupStats;
-use crate::engine::deal::{game_rngs, seating};
-use crate::games::family::{fingerprint_of, Family};
+use crate::engine::deal::{game_streams, generator, seating};
+use crate::games::family::Family;
 use crate::games::matchup::{Matchup, Named};
 use crate::games::shortcut::engine::{play_game, RngD6};
 use crate::games::shortcut::policy::{
@@ -18,6 +18,10 @@ impl Named for ShortcutSpec {
 
     fn rename(&mut self, name: &str) {
         self.name = name.to_string();
+    }
+
+    fn definition(&self) -> String {
+        self.spec_text()
     }
 }
 
@@ -40,8 +44,8 @@ impl Family for ShortcutFamily {
         DEFAULT_SHORTCUT_POLICIES
     }
 
-    fn fingerprint(&self) -> String {
-        fingerprint_of(&self.0)
+    fn identity(&self) -> String {
+        self.0.identity()
     }
 
     /// Parses a spec; `optimal` solves the board here (once per setup: the two-player game at
@@ -75,7 +79,7 @@ impl Family for ShortcutFamily {
         let players = setup.players as usize;
         let mut stats = MatchupStats::default();
         for i in lo..hi {
-            let (dice, _) = game_rngs(seed, key, i);
+            let dice = generator(game_streams(seed, key, i).dice);
             let seats = seating(i, players);
             play_game(
                 &setup.board,

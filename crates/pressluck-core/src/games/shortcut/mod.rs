@@ -20,6 +20,7 @@ pub use duel::Duel;
 pub use policy::{ShortcutPolicy, ShortcutSpec};
 pub use solver::Solution;
 
+use crate::identity::{escape, Identity};
 use std::sync::{Arc, OnceLock};
 
 /// The game's name on the command line and in outputs.
@@ -39,16 +40,14 @@ pub struct ShortcutSetup {
     duel: Arc<OnceLock<Result<Arc<Duel>, String>>>,
 }
 
-/// The setup's settings and solitaire solution. This text is the run fingerprint of counters
-/// files; the two-player solution is left out of it, as it follows from the board.
+/// The setup's settings; the solutions are left out, as they follow from the board.
 impl std::fmt::Debug for ShortcutSetup {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("ShortcutSetup")
             .field("board", &self.board)
             .field("players", &self.players)
             .field("custom_board", &self.custom_board)
-            .field("solution", &self.solution)
-            .finish()
+            .finish_non_exhaustive()
     }
 }
 
@@ -62,6 +61,38 @@ impl ShortcutSetup {
             solution: Arc::new(OnceLock::new()),
             duel: Arc::new(OnceLock::new()),
         }
+    }
+
+    /// The run identity of the setup ([`crate::identity`]): the seats, the rule readings, then
+    /// the board: its squares in file order as `id:colour` (ids escaped), the start and finish
+    /// as square numbers (their places in that order, from 0), the main road as square numbers
+    /// from the start to the finish, and the edges touching a grey square as `a-b` (the lower
+    /// number first, in increasing order). The board's name and where it came from are no part
+    /// of it: they change no move.
+    pub fn identity(&self) -> String {
+        let b = &self.board;
+        let squares = b
+            .ids
+            .iter()
+            .zip(&b.colours)
+            .map(|(id, c)| format!("{}:{}", escape(id), c.name()));
+        let mut grey_edges = Vec::new();
+        for (a, &next) in b.grey_adj.iter().enumerate() {
+            for c in board::squares(next).filter(|&c| c as usize > a) {
+                grey_edges.push(format!("{a}-{c}"));
+            }
+        }
+        Identity::of_game(GAME_NAME)
+            .field("players", self.players)
+            .flag("blocking-on-grey", b.rules.blocking_on_grey)
+            .flag("shortcut-uses-white", b.rules.shortcut_uses_white)
+            .flag("push-anywhere", b.rules.push_anywhere)
+            .list("squares", squares)
+            .field("start", b.start)
+            .field("finish", b.finish)
+            .list("road", &b.road)
+            .list("grey-edges", grey_edges)
+            .text()
     }
 
     /// The board's optimal policy, solved on first use; the error says if it did not converge.

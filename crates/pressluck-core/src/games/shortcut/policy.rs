@@ -82,13 +82,25 @@ impl ShortcutSpec {
                 ))
             }
         };
-        let name = match kind {
+        let name = kind.spec_text();
+        Ok(ShortcutSpec { name, kind })
+    }
+
+    /// The canonical spec of what it plays (`press:2`), whatever name it reports under.
+    pub fn spec_text(&self) -> String {
+        self.kind.spec_text()
+    }
+}
+
+impl Kind {
+    /// The canonical spec of the policy: `main-road`, `optimal`, `press:N` or `threshold:T`.
+    fn spec_text(self) -> String {
+        match self {
             Kind::MainRoad => "main-road".to_string(),
             Kind::Optimal => "optimal".to_string(),
             Kind::Press(n) => format!("press:{n}"),
             Kind::Threshold(t) => format!("threshold:{t}"),
-        };
-        Ok(ShortcutSpec { name, kind })
+        }
     }
 }
 

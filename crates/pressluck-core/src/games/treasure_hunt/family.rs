@@ -2,13 +2,14 @@
 //! its game loop ([`crate::games::treasure_hunt::play`]), game `i` with its own generator and seating.
 
 use crate::counters::MatchupStats;
-use crate::engine::deal::{game_rngs, seating};
-use crate::games::family::{fingerprint_of, Family};
+use crate::engine::deal::{game_streams, generator, seating};
+use crate::games::family::Family;
 use crate::games::matchup::{Matchup, Named};
 use crate::games::treasure_hunt::play::play_game;
 use crate::games::treasure_hunt::policy::{ThSpec, DEFAULT_TREASURE_POLICIES};
 use crate::games::treasure_hunt::GAME_NAME;
 use crate::games::treasure_hunt::{Deck, ThRules};
+use crate::identity::Identity;
 
 impl Named for ThSpec {
     fn name(&self) -> &str {
@@ -17,6 +18,10 @@ impl Named for ThSpec {
 
     fn rename(&mut self, name: &str) {
         self.name = name.to_string();
+    }
+
+    fn definition(&self) -> String {
+        self.spec_text()
     }
 }
 
@@ -27,6 +32,27 @@ pub struct TreasureFamily {
     pub rules: ThRules,
     /// The deck.
     pub deck: Deck,
+}
+
+impl TreasureFamily {
+    /// The run identity of the rules and deck ([`crate::identity`]): the seats, every rule
+    /// setting, then the deck's cards in deck order (card ids follow it), each as its code
+    /// (`r3A`).
+    pub fn identity(&self) -> String {
+        let r = &self.rules;
+        Identity::of_game(GAME_NAME)
+            .field("players", r.players)
+            .field("hand-size", r.hand_size)
+            .field("dice", r.dice)
+            .field("target", r.target)
+            .field("row-limit", r.row_limit)
+            .flag("row-limit-steals", r.row_limit_steals)
+            .field("rounds", r.rounds)
+            .field("turn-cap", r.turn_cap)
+            .flag("solo-far", r.solo_far)
+            .list("deck", &self.deck.cards)
+            .text()
+    }
 }
 
 impl Family for TreasureFamily {
@@ -44,8 +70,8 @@ impl Family for TreasureFamily {
         DEFAULT_TREASURE_POLICIES
     }
 
-    fn fingerprint(&self) -> String {
-        fingerprint_of(&(&self.rules, &self.deck))
+    fn identity(&self) -> String {
+        self.identity()
     }
 
     fn parse_spec(&self, text: &str) -> Result<ThSpec, String> {
@@ -56,7 +82,7 @@ impl Family for TreasureFamily {
         let n = self.rules.players as usize;
         let mut stats = MatchupStats::default();
         for i in lo..hi {
-            let (mut rng, _) = game_rngs(seed, key, i);
+            let mut rng = generator(game_streams(seed, key, i).dice);
             let seats = seating(i, n);
             play_game(
                 self.rules,

@@ -91,6 +91,17 @@ impl ThSpec {
             threshold,
         })
     }
+
+    /// The canonical spec of what it plays, the threshold always written (`runner:0.5` for
+    /// `runner`), whatever name it reports under.
+    pub fn spec_text(&self) -> String {
+        let style = match self.style {
+            Style::Greedy => "greedy",
+            Style::Runner => "runner",
+            Style::Thief => "thief",
+        };
+        format!("{style}:{}", self.threshold)
+    }
 }
 
 /// What a policy does next.

@@ -67,6 +67,11 @@ impl fmt::Display for PolicySpec {
 }
 
 impl PolicySpec {
+    /// The canonical spec of what it plays (`fixed-risk:0.3`), whatever name it reports under.
+    pub fn spec_text(&self) -> String {
+        canonical(&self.kind)
+    }
+
     /// Builds the policy for a game.
     pub fn build(&self, rules: &Rules) -> AnyPolicy {
         match self.kind {

@@ -7,12 +7,10 @@ use crate::output::provenance::{f6, Provenance};
 use crate::output::table::{Figure, Table};
 use anyhow::Result;
 use pressluck_core::counters::wilson999;
-use pressluck_core::engine::deal::game_seed;
+use pressluck_core::engine::deal::{game_streams, generator};
 use pressluck_core::games::treasure_hunt::deck::{COLOUR_NAMES, SYMBOL_NAMES};
 use pressluck_core::games::treasure_hunt::odds::{claim_counts, sample_claims, ClaimCounts};
 use pressluck_core::games::treasure_hunt::Deck;
-use rand::SeedableRng;
-use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::Serialize;
 
 /// One row of the claim-odds table.
@@ -68,7 +66,7 @@ pub(super) fn claims_table(
                 let (mc, lo, hi) = match (samples, symbol < 6) {
                     (Some(n), true) => {
                         let key = (colour as u64) << 16 | (k as u64) << 8 | symbol as u64;
-                        let mut rng = Xoshiro256PlusPlus::seed_from_u64(game_seed(seed, key, 0));
+                        let mut rng = generator(game_streams(seed, key, 0).dice);
                         let hits = sample_claims(deck, symbol as u8, colour, k, n, &mut rng);
                         let (lo, hi) = wilson999(hits, n);
                         (Some(f6(hits as f64 / n as f64)), Some(f6(lo)), Some(f6(hi)))

@@ -42,6 +42,7 @@ impl CountersFile {
         }
         let mut rdr = csv::Reader::from_reader(&text.as_bytes()[..body_end]);
         let mut meta: Vec<(String, String)> = Vec::new();
+        let mut policies: Vec<(String, String)> = Vec::new();
         let mut names: Vec<String> = Vec::new();
         let mut chunk_lists: Vec<(usize, String)> = Vec::new();
         let mut progress = Progress::new(0);
@@ -52,6 +53,10 @@ impl CountersFile {
             let m = row.matchup.unwrap_or(usize::MAX);
             match row.record.as_str() {
                 "meta" => meta.push((row.name, row.value)),
+                "policy" if row.name.is_empty() || row.value.is_empty() => {
+                    return Err(bad("a policy row needs a name and a definition"));
+                }
+                "policy" => policies.push((row.name, row.value)),
                 "matchup" => {
                     if m != names.len() {
                         return Err(bad("matchups out of order"));
@@ -115,12 +120,17 @@ impl CountersFile {
                 .map(|(_, v)| v.clone())
                 .ok_or(format!("missing meta '{k}'"))
         };
-        let version = match get("format")?.as_str() {
-            "pressluck-counters-2" => 2,
-            "pressluck-counters-3" => 3,
-            FORMAT => 4,
+        match get("format")?.as_str() {
+            FORMAT => {}
+            old @ ("pressluck-counters-2" | "pressluck-counters-3" | "pressluck-counters-4") => {
+                return Err(format!(
+                    "format '{old}' was written before the run identity encoding changed \
+                     (rules and policy definitions written out): this version can neither merge \
+                     nor resume it; play the run again"
+                ))
+            }
             other => return Err(format!("format '{other}': not {FORMAT} (a newer file?)")),
-        };
+        }
         let num = |k: &str| -> Result<u64, String> {
             get(k)?
                 .parse()
@@ -144,6 +154,14 @@ impl CountersFile {
                     "line {line}: matchup '{name}' does not name {players} policies"
                 ));
             }
+            if let Some(p) = name
+                .split('|')
+                .find(|p| !policies.iter().any(|(n, _)| n == p))
+            {
+                return Err(format!(
+                    "line {line}: policy '{p}' of matchup '{name}' has no definition row"
+                ));
+            }
             let chunks = chunk_count(games);
             let done = parse_ranges(list, chunks).ok_or_else(|| {
                 format!(
@@ -157,17 +175,14 @@ impl CountersFile {
         let run = RunId {
             game: get("game")?,
             rules: get("rules")?,
-            board: if version >= 4 {
-                get("board")?
-            } else {
-                String::new()
-            },
+            board: get("board")?,
             setup: get("setup")?,
             players: players as u8,
             matchups: names,
+            policies,
             games,
             seed: num("seed")?,
-            kind: RunKind::from_meta(&meta, version)?,
+            kind: RunKind::from_meta(&meta)?,
         };
         if let RunKind::Sweep { points, .. } = &run.kind {
             crate::output::run_id::sweep_grid(run.players, points.len(), &run.matchups)?;

@@ -34,6 +34,9 @@ fn sample() -> CountersFile {
         setup: "abc".into(),
         players: 2,
         matchups: vec!["a|b".into(), "a|c".into()],
+        policies: ["a", "b", "c"]
+            .map(|p| (p.to_string(), format!("rolls:{}", p.len())))
+            .to_vec(),
         games: 10_000,
         seed: 7,
         kind: RunKind::Tournament,
@@ -150,32 +153,56 @@ fn histograms_are_checked() {
 }
 
 #[test]
-fn sweep_files_round_trip_and_format_2_reads_as_a_tournament() {
+fn sweep_files_round_trip_and_older_formats_are_refused_as_such() {
     let mut f = sample();
     f.run.kind = RunKind::Sweep {
         template: "x:{1..2}".into(),
         points: vec!["1".into(), "2".into()],
     };
     f.run.matchups = vec!["x:1|b".into(), "x:2|b".into()];
+    f.run.policies = ["x:1", "b", "x:2"]
+        .map(|p| (p.to_string(), p.to_string()))
+        .to_vec();
     let text = String::from_utf8(f.to_csv().unwrap()).unwrap();
     assert!(text.contains("\nmeta,kind,sweep,") && text.contains("\nmeta,point,2,"));
     assert_eq!(CountersFile::from_csv(text.as_bytes()).unwrap(), f);
     // A crafted sweep whose matchups make no grid of points and opponents is refused.
-    let e = CountersFile::from_csv(&resigned(&text, "x:2|b", "x:2|c")).unwrap_err();
+    let b_row = text.lines().find(|l| l.starts_with("policy,b,b,")).unwrap();
+    let c_row = b_row.replace("policy,b,b,", "policy,c,c,");
+    let crafted = resigned(&text, b_row, &format!("{b_row}\n{c_row}"));
+    let e = CountersFile::from_csv(&resigned(
+        std::str::from_utf8(&crafted).unwrap(),
+        "x:2|b",
+        "x:2|c",
+    ))
+    .unwrap_err();
     assert!(e.contains("grid of 2 sweep point(s)"), "{e}");
     let e = CountersFile::from_csv(&resigned(&text, "meta,point,2,", "meta,pt,2,")).unwrap_err();
     assert!(e.contains("grid of 1 sweep point(s)"), "{e}");
-    // A tournament's file of format 2 (no `kind`) still reads; a newer format is refused.
+    // Files of the formats before the run identity encoding changed are refused, saying so;
+    // a newer format is refused too.
     let t = String::from_utf8(sample().to_csv().unwrap()).unwrap();
-    let kind_row = t.lines().find(|l| l.starts_with("meta,kind,")).unwrap();
-    let v2 = String::from_utf8(resigned(&t, &format!("{kind_row}\n"), "")).unwrap();
-    let v2 = String::from_utf8(resigned(&v2, "meta,board,cant-stop,", "meta,x,y,")).unwrap();
-    let v2 = resigned(&v2, FORMAT, "pressluck-counters-2");
-    let mut unnamed = sample();
-    unnamed.run.board = String::new();
-    assert_eq!(CountersFile::from_csv(&v2).unwrap(), unnamed);
-    let e = CountersFile::from_csv(&resigned(&t, FORMAT, "pressluck-counters-5")).unwrap_err();
-    assert!(e.contains("format 'pressluck-counters-5'"), "{e}");
+    for old in ["pressluck-counters-2", "pressluck-counters-4"] {
+        let e = CountersFile::from_csv(&resigned(&t, FORMAT, old)).unwrap_err();
+        assert!(e.contains("run identity encoding changed"), "{e}");
+        assert!(e.contains(old), "{e}");
+    }
+    let e = CountersFile::from_csv(&resigned(&t, FORMAT, "pressluck-counters-6")).unwrap_err();
+    assert!(e.contains("format 'pressluck-counters-6'"), "{e}");
+}
+
+#[test]
+fn every_policy_needs_its_definition_row() {
+    let t = String::from_utf8(sample().to_csv().unwrap()).unwrap();
+    assert!(t.contains("\npolicy,b,rolls:1,"), "{t}");
+    let e = CountersFile::from_csv(&resigned(&t, "policy,b,rolls:1,", "policy,d,rolls:1,"))
+        .unwrap_err();
+    assert!(
+        e.contains("policy 'b' of matchup 'a|b' has no definition row"),
+        "{e}"
+    );
+    let e = CountersFile::from_csv(&resigned(&t, "policy,b,rolls:1,", "policy,b,,")).unwrap_err();
+    assert!(e.contains("needs a name and a definition"), "{e}");
 }
 
 #[test]

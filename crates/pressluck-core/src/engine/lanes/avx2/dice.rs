@@ -76,17 +76,9 @@ mod tests {
     use super::super::ops::test_io::u64s;
     use super::*;
     use crate::engine::cpu::Avx2;
-    use rand_core::{RngCore, SeedableRng};
+    use crate::engine::deal::generator as scalar;
+    use rand_core::RngCore;
     use rand_xoshiro::Xoshiro256PlusPlus;
-
-    /// The generator of state `s` as the scalar engine seeds it.
-    fn scalar(s: [u64; 4]) -> Xoshiro256PlusPlus {
-        let mut seed = [0u8; 32];
-        for (chunk, word) in seed.chunks_mut(8).zip(s) {
-            chunk.copy_from_slice(&word.to_le_bytes());
-        }
-        Xoshiro256PlusPlus::from_seed(seed)
-    }
 
     #[test]
     fn rolls_match_the_scalar_draws_rejections_included() {
@@ -106,7 +98,7 @@ mod tests {
             *r = if l % 3 == 1 {
                 zero_next(0x1234 + l as u64, 0x9876_5432 * (l as u64 + 1))
             } else {
-                crate::engine::lanes::chunk::xoshiro_state(l as u64 + 40)
+                crate::engine::deal::xoshiro_state(l as u64 + 40)
             };
         }
         assert_eq!(scalar(zero_next(5, 6)).next_u64(), 0);

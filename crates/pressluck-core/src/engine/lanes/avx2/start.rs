@@ -149,7 +149,7 @@ mod tests {
             let mut s = LaneState::default();
             // A live generator: an all-zero one draws only rejected zeros.
             for l in 0..8 {
-                let rng = crate::engine::lanes::chunk::xoshiro_state(l as u64);
+                let rng = crate::engine::deal::xoshiro_state(l as u64);
                 for (word, v) in s.rng.iter_mut().zip(rng) {
                     word.0[l] = v;
                 }
