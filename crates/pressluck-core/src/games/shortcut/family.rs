@@ -9,7 +9,8 @@ use crate::games::shortcut::engine::{play_game, RngD6};
 use crate::games::shortcut::policy::{
     Kind, ShortcutPolicy, ShortcutSpec, DEFAULT_SHORTCUT_POLICIES,
 };
-use crate::games::shortcut::{ShortcutSetup, GAME_NAME};
+use crate::games::shortcut::rules::GAME_NAME;
+use crate::games::shortcut::setup::ShortcutSetup;
 
 impl Named for ShortcutSpec {
     fn name(&self) -> &str {

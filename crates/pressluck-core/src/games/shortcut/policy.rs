@@ -5,8 +5,8 @@
 use super::board::{bit, ShortcutBoard, Square, SquareSet};
 use super::duel::Duel;
 use super::rules::{closest, push_targets};
+use super::setup::ShortcutSetup;
 use super::solver::{ShortcutChoice, Solution};
-use super::ShortcutSetup;
 use std::sync::Arc;
 
 /// Most successful rolls a `press:N` policy may plan, and the largest `threshold:T`.

@@ -85,10 +85,10 @@ impl ShortcutRecord {
             match head {
                 "game" => {
                     before_turns("game")?;
-                    if rest != [super::GAME_NAME] {
+                    if rest != [super::rules::GAME_NAME] {
                         return Err(err(format!(
                             "a Shortcut record's game line reads 'game {}'",
-                            super::GAME_NAME
+                            super::rules::GAME_NAME
                         )));
                     }
                 }

@@ -4,6 +4,9 @@
 
 use super::board::{bit, squares, ShortcutBoard, Square, SquareSet};
 
+/// The game's name on the command line and in outputs.
+pub const GAME_NAME: &str = "shortcut";
+
 /// Highest die face that moves a car on a shortcut roll; higher faces get it stuck.
 pub const SHORTCUT_MAX_FACE: u8 = 3;
 

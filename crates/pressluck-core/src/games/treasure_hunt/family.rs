@@ -7,7 +7,7 @@ use crate::games::family::Family;
 use crate::games::matchup::{Matchup, Named};
 use crate::games::treasure_hunt::play::play_game;
 use crate::games::treasure_hunt::policy::{ThSpec, DEFAULT_TREASURE_POLICIES};
-use crate::games::treasure_hunt::GAME_NAME;
+use crate::games::treasure_hunt::rules::GAME_NAME;
 use crate::games::treasure_hunt::{Deck, ThRules};
 use crate::identity::Identity;
 

@@ -26,11 +26,8 @@ pub mod rules;
 pub mod state;
 
 pub use deck::{Card, Deck};
-pub use rules::ThRules;
+pub use rules::{ThRules, GAME_NAME};
 pub use state::State;
-
-/// The game's name on the command line and in outputs.
-pub const GAME_NAME: &str = "treasure-hunt";
 
 /// Treasure Hunt in the catalogue.
 pub const ENTRY: super::entry::GameEntry = super::entry::GameEntry {

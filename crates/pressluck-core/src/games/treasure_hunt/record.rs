@@ -99,11 +99,11 @@ pub fn replay(text: &str, deck: &Deck) -> Result<State, String> {
             return Err(at(format!("'{head}' must come before the first action")));
         }
         match head {
-            "game" if rest == [super::GAME_NAME] => {}
+            "game" if rest == [super::rules::GAME_NAME] => {}
             "game" => {
                 return Err(at(format!(
                     "a Treasure Hunt record's game line reads 'game {}'",
-                    super::GAME_NAME
+                    super::rules::GAME_NAME
                 )))
             }
             "players" => {

@@ -1,6 +1,9 @@
 //! The rule settings of a Treasure Hunt game: player count and the options that settle the
 //! text's contradictions (see `docs/treasure-hunt.md`).
 
+/// The game's name on the command line and in outputs.
+pub const GAME_NAME: &str = "treasure-hunt";
+
 /// Cubes each player starts with (one of them is the player's marker on the grid).
 pub const CUBES: u8 = 20;
 
