@@ -6,6 +6,7 @@
 //! have folders of their own. The command line lives in the `pressluck` crate.
 
 #![deny(missing_docs)]
+#![deny(unnameable_types)]
 #![deny(unsafe_op_in_unsafe_fn)]
 #![deny(clippy::undocumented_unsafe_blocks)]
 

@@ -6,18 +6,17 @@
 use pressluck_core::columns::{Choice, ChoiceList, Game, GameKind, Rules, Turn};
 use pressluck_core::counters::MatchupStats;
 use pressluck_core::dice::{self, Outcome, Roll};
-use pressluck_core::engine::cpu::{Avx2, EngineRequest};
-use pressluck_core::engine::dice_source::RngDice;
-use pressluck_core::engine::play::{play_game, Player};
-use pressluck_core::engine::shape::TurnShape;
-use pressluck_core::games::family::Family;
-use pressluck_core::games::great_races::play::play_race;
-use pressluck_core::games::great_races::policy::RaceSpec;
-use pressluck_core::games::shortcut::engine::{self as shortcut_engine, RngD6};
+use pressluck_core::engine::RngDice;
+use pressluck_core::engine::TurnShape;
+use pressluck_core::engine::{play_game, Player};
+use pressluck_core::engine::{Avx2, EngineRequest};
+use pressluck_core::games::great_races::play_race;
+use pressluck_core::games::great_races::RaceSpec;
+use pressluck_core::games::shortcut::RngD6;
 use pressluck_core::games::shortcut::{ShortcutBoard, ShortcutPolicy, ShortcutSetup};
-use pressluck_core::games::treasure_hunt::play as treasure_engine;
-use pressluck_core::games::treasure_hunt::policy::ThSpec;
+use pressluck_core::games::treasure_hunt::ThSpec;
 use pressluck_core::games::treasure_hunt::{Deck, State, ThRules};
+use pressluck_core::games::Family;
 use pressluck_core::games::ShortcutFamily;
 use pressluck_core::policy::{ChoiceScores, Policy as _, PolicySpec, View};
 use rand::{Rng, SeedableRng};
@@ -97,7 +96,7 @@ pub fn shaped(rules: &Rules, pos: &[(Game, Roll)]) -> Vec<ShapedRoll> {
 }
 
 /// What the engine keeps to rank a shape-choosing policy's choices
-/// (`pressluck_core::engine::play::Player`): its points and the proof that this CPU ranks in vector
+/// (`pressluck_core::engine::Player`): its points and the proof that this CPU ranks in vector
 /// lanes.
 pub struct Ranker {
     pub scores: ChoiceScores,
@@ -206,7 +205,9 @@ pub fn race_game(policy: &str) -> impl FnMut(u64) -> Game {
 
 /// One game of Shortcut on the default board with `policy` in both seats. `optimal` is solved
 /// once here, outside the measurement, as a tournament solves it once per board.
-pub fn shortcut_game(policy: &str) -> impl FnMut(u64) -> shortcut_engine::ShortcutGame {
+pub fn shortcut_game(
+    policy: &str,
+) -> impl FnMut(u64) -> pressluck_core::games::shortcut::ShortcutGame {
     let setup = ShortcutSetup::new(ShortcutBoard::default_board(), PLAYERS);
     let spec = ShortcutFamily(setup.clone())
         .parse_spec(policy)
@@ -218,7 +219,7 @@ pub fn shortcut_game(policy: &str) -> impl FnMut(u64) -> shortcut_engine::Shortc
     let mut stats = MatchupStats::default();
     move |seed| {
         let mut dice = RngD6(Xoshiro256PlusPlus::seed_from_u64(seed));
-        shortcut_engine::play_game(
+        pressluck_core::games::shortcut::play_game(
             &setup.board,
             PLAYERS,
             &policies,
@@ -239,7 +240,14 @@ pub fn treasure_game(policy: &str) -> impl FnMut(u64) -> State {
     let mut stats = MatchupStats::default();
     move |seed| {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        treasure_engine::play_game(rules, &deck, &specs, &[0, 1], &mut rng, &mut stats)
+        pressluck_core::games::treasure_hunt::play_game(
+            rules,
+            &deck,
+            &specs,
+            &[0, 1],
+            &mut rng,
+            &mut stats,
+        )
     }
 }
 

@@ -13,7 +13,7 @@ pub const MAX_CHOICES: usize = 6;
 
 /// The legal choices of one roll, in a fixed array (no heap), each with the turn it leads to.
 ///
-/// For Can't Stop-style turns (Route 66, Can't Stop) [`super::legal::legal_choices`] also fills in, for every
+/// For Can't Stop-style turns (Route 66, Can't Stop) `super::legal::legal_choices` also fills in, for every
 /// choice, the turn after it ([`ChoiceList::after`]), so a policy weighs and the engine applies
 /// a choice without stepping the cars again. The Great Races' lists leave it at the default.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

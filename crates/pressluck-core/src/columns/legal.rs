@@ -176,6 +176,7 @@ fn fill<const JUMP: bool>(
     }
 }
 
+#[cfg(test)]
 /// A slow reference for [`legal_choices`], written from the rules with nothing precomputed:
 /// every pairing of the dice in order, equal choices dropped, A Faster Gear applied. Tests
 /// compare the two on every roll of many positions.

@@ -22,6 +22,7 @@ pub const COLUMN_COUNTS: [u8; 2048] = {
     t
 };
 
+#[cfg(test)]
 /// The number of set bits of a 16-bit word by two lookups in [`COLUMN_COUNTS`] (portable and
 /// cheaper than `count_ones` without a `popcnt` instruction).
 #[inline]
@@ -81,7 +82,7 @@ impl ColumnSet {
         (self.0 >> (c & 15)) & 1 != 0
     }
 
-    /// Number of columns in the set: a lookup in [`COLUMN_COUNTS`] (without a `popcnt`
+    /// Number of columns in the set: a lookup in `COLUMN_COUNTS` (without a `popcnt`
     /// instruction in the baseline x86-64 target, `count_ones` is a dozen instructions).
     #[inline]
     pub const fn len(self) -> u32 {

@@ -33,7 +33,7 @@ pub fn xoshiro_state(seed: u64) -> [u64; 4] {
 }
 
 /// The xoshiro256++ generator that starts from `state` (words in order, as
-/// [`xoshiro_state`] gives them; the all-zero state, which no seed gives, is replaced as
+/// `xoshiro_state` gives them; the all-zero state, which no seed gives, is replaced as
 /// `Xoshiro256PlusPlus::from_seed` replaces it).
 #[inline]
 pub fn generator(state: [u64; 4]) -> Xoshiro256PlusPlus {

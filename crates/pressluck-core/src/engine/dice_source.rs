@@ -33,6 +33,7 @@ impl<R: RngCore> DiceSource for RngDice<R> {
     }
 }
 
+#[cfg(test)]
 /// Rolls read from a fixed list, in order; `None` once the list is used up.
 #[derive(Clone, Debug)]
 pub struct ScriptedDice<'a> {
@@ -40,6 +41,7 @@ pub struct ScriptedDice<'a> {
     next: usize,
 }
 
+#[cfg(test)]
 impl<'a> ScriptedDice<'a> {
     /// A source replaying `rolls`.
     pub fn new(rolls: &'a [Roll]) -> Self {
@@ -52,6 +54,7 @@ impl<'a> ScriptedDice<'a> {
     }
 }
 
+#[cfg(test)]
 impl DiceSource for ScriptedDice<'_> {
     fn roll(&mut self) -> Option<Roll> {
         let r = self.rolls.get(self.next).copied();

@@ -1,25 +1,33 @@
-//! How a column race is played: the scalar engine ([`play`]: the readable reference, with the
+//! How a column race is played: the scalar engine (`play`: the readable reference, with the
 //! turn's shape and vector ranking for policies that choose by it) and the AVX2 lanes
-//! ([`lanes`]: sixteen 2-player games at a time), one of them per matchup ([`Engine`]). The
+//! (`lanes`: sixteen 2-player games at a time), one of them per matchup ([`Engine`]). The
 //! Great Races' loop is its game's own ([`crate::games::great_races`]). Both engines play
-//! every game with its own dice ([`deal`]), so their counters are the same, byte for byte;
+//! every game with its own dice (`deal`), so their counters are the same, byte for byte;
 //! tests play them side by side.
 
-pub mod bust_check;
-pub mod cpu;
-pub mod deal;
-pub mod dice_source;
-pub mod lanes;
-pub mod play;
-pub mod player;
-pub mod rank;
-pub mod shape;
+pub(crate) mod bust_check;
+pub(crate) mod cpu;
+pub(crate) mod deal;
+pub(crate) mod dice_source;
+pub(crate) mod lanes;
+pub(crate) mod play;
+pub(crate) mod player;
+pub(crate) mod rank;
+pub(crate) mod shape;
+pub use bust_check::sample_busts;
+pub use cpu::{Avx2, EngineRequest};
+pub use deal::GameStreams;
+pub use deal::{game_streams, generator};
+pub use dice_source::DiceSource;
+pub use dice_source::RngDice;
+pub use lanes::{play_games, LanePlan};
+pub use play::{play_game, play_scalar, Player};
+pub use rank::{best_place, RankInput, RankRow, RANK_ROWS};
+pub use shape::TurnShape;
 
 use crate::columns::Rules;
 use crate::counters::MatchupStats;
 use crate::policy::AnyPolicy;
-use cpu::{Avx2, EngineRequest};
-use lanes::LanePlan;
 
 /// The engine that plays a matchup: chosen once, from the rules, the policies and the CPU.
 #[derive(Clone, Debug)]

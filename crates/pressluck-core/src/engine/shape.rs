@@ -217,7 +217,7 @@ impl TurnShape {
     /// The pick of a policy scoring by `scores` for `outcome` (which must not bust) with `cars`
     /// placed and `free` cars left, under A Faster Gear when `faster_gear`: the first listed
     /// of the choices ranked best, as the policy would pick from the roll evaluator's list
-    /// ([`super::rank`]). `avx2` proves the CPU runs the vector ranking. Where no candidate is
+    /// (`super::rank`). `avx2` proves the CPU runs the vector ranking. Where no candidate is
     /// legal (the roll busts, or `cars` and `free` disagree with the usable set), the empty
     /// choice (column 0).
     #[inline(always)]

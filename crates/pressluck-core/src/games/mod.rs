@@ -1,23 +1,24 @@
 //! The games, one folder each: The Mother Road: Route 66 and Can't Stop ([`column_races`]),
 //! The Great Races ([`great_races`]), Shortcut ([`shortcut`]) and Treasure Hunt
 //! ([`treasure_hunt`]), each a [`Family`] the runner plays; the strategies known by name
-//! ([`strategy_book`]) and the wrapper that lets a game's policy lists name them
-//! ([`with_strategies`]).
+//! (`strategy_book`) and the wrapper that lets a game's policy lists name them
+//! (`with_strategies`).
 
-pub mod catalogue;
+pub(crate) mod catalogue;
 pub mod column_races;
-pub mod entry;
-pub mod family;
+pub(crate) mod entry;
+pub(crate) mod family;
 pub mod great_races;
-pub mod matchup;
-pub mod setup;
+pub(crate) mod matchup;
+pub(crate) mod setup;
 pub mod shortcut;
-pub mod strategy_book;
+pub(crate) mod strategy_book;
 pub mod treasure_hunt;
-pub mod with_strategies;
+pub(crate) mod with_strategies;
 
 pub use catalogue::GAMES;
 pub use column_races::ColumnFamily;
+pub use entry::GameFlags;
 pub use entry::{GameEntry, GameId};
 pub use family::{matchup_key, Family};
 pub use great_races::RacesFamily;
@@ -25,5 +26,6 @@ pub use matchup::{Matchup, Named};
 pub use setup::{GameSetup, UseFamily};
 pub use shortcut::family::ShortcutFamily;
 pub use strategy_book::StrategyBook;
+pub use strategy_book::{Strategy, COLUMN_GAMES};
 pub use treasure_hunt::family::TreasureFamily;
 pub use with_strategies::{parse_with_strategies, WithStrategies};

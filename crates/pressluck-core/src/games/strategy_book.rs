@@ -101,7 +101,7 @@ pub struct Strategy {
     /// Its name, the file's (`cautious` for `cautious.toml`).
     pub name: String,
     /// The games it plays, each with the canonical spec it stands for there, in the order of
-    /// [`STRATEGY_GAMES`]; empty when refused.
+    /// `STRATEGY_GAMES`; empty when refused.
     pub specs: Vec<(&'static str, String)>,
     /// Its one-line description.
     pub description: String,

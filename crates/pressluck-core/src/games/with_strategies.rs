@@ -35,6 +35,16 @@ pub struct WithStrategies<F> {
     pub strategies: Arc<StrategyBook>,
 }
 
+impl<F> WithStrategies<F> {
+    /// `family` knowing the built-in strategies (the ones shipped in `strategies/`).
+    pub fn builtin(family: F) -> WithStrategies<F> {
+        WithStrategies {
+            family,
+            strategies: Arc::new(StrategyBook::builtin()),
+        }
+    }
+}
+
 impl<F: Family> Family for WithStrategies<F> {
     type Spec = F::Spec;
 

@@ -30,23 +30,23 @@ pub const FAMILIES: [(&str, &str); 12] = [
 /// Every built-in policy, dispatched by `match`.
 #[derive(Clone, Debug)]
 pub enum AnyPolicy {
-    /// See [`one_roll::OneRoll`].
+    /// See `one_roll::OneRoll`.
     OneRoll(one_roll::OneRoll),
-    /// See [`fixed_risk::FixedRisk`].
+    /// See `fixed_risk::FixedRisk`.
     FixedRisk(fixed_risk::FixedRisk),
     /// See [`ev::ExpectedValue`].
     Ev(Box<ev::ExpectedValue>),
     /// See [`optimal_turn::OptimalTurn`].
     OptimalTurn(Box<optimal_turn::OptimalTurn>),
-    /// See [`rule_of_n::RuleOfN`].
+    /// See `rule_of_n::RuleOfN`.
     RuleOfN(rule_of_n::RuleOfN),
-    /// See [`race_aware::RaceAware`].
+    /// See `race_aware::RaceAware`.
     RaceAware(Box<race_aware::RaceAware>),
-    /// See [`linear_n::LinearN`].
+    /// See `linear_n::LinearN`.
     LinearN(Box<linear_n::LinearN>),
-    /// See [`rolls::Rolls`].
+    /// See `rolls::Rolls`.
     Rolls(rolls::Rolls),
-    /// See [`random::RandomStop`].
+    /// See `random::RandomStop`.
     Random(random::RandomStop),
 }
 

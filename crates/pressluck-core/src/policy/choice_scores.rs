@@ -40,7 +40,7 @@ impl ChoiceScores {
     }
 
     /// Points per step and per new car by column (index 0 = column 2) and per set of placed
-    /// cars (by 11-bit mask); `None` when a weight is larger than [`MAX_WEIGHT`] (the policy is
+    /// cars (by 11-bit mask); `None` when a weight is larger than `MAX_WEIGHT` (the policy is
     /// then asked the slow way).
     pub fn new(
         step: [i32; COLUMN_COUNT],

@@ -30,9 +30,12 @@
 use super::decide::Policy;
 use super::view::View;
 use crate::columns::board::nibble;
+#[cfg(test)]
 use crate::columns::set::bit_count16;
 use crate::columns::set::COLUMN_COUNT;
-use crate::columns::{Board, Choice, ChoiceList, ColumnSet, Game, Rules, Turn};
+#[cfg(test)]
+use crate::columns::Board;
+use crate::columns::{Choice, ChoiceList, ColumnSet, Game, Rules, Turn};
 use crate::dice::Roll;
 use crate::policy::choice_scores::ChoiceScores;
 use rand_core::RngCore;
@@ -120,12 +123,14 @@ fn pair_index(c: u8) -> usize {
     (c.min(14 - c) - 2) as usize
 }
 
+#[cfg(test)]
 /// Steps the car in column `c` took this turn (see the module comment).
 #[inline]
 pub fn steps(rules: &Rules, game: &Game, c: u8) -> u32 {
     turn_steps(rules, &game.board, game.to_move, &game.turn, c)
 }
 
+#[cfg(test)]
 /// Steps the car of player `p` in column `c` took in `turn`, recounted from the board: the
 /// spaces climbed that hold no other player's cube. The slow reference of [`Turn::steps_in`].
 pub fn turn_steps(rules: &Rules, board: &Board, p: u8, turn: &Turn, c: u8) -> u32 {

@@ -17,12 +17,15 @@
 //! - Game end: if stopping in the position ends the game, `+GAME_END` when the player wins and
 //!   `−GAME_END` when they lose (Can't Stop: claiming the last needed column always wins).
 
-pub mod tables;
+pub(crate) mod tables;
 
 use crate::columns::bust::OFFERED;
 use crate::columns::layout::MAX_LENGTH;
+#[cfg(test)]
 use crate::columns::set::{MAX_COLUMN, MIN_COLUMN};
-use crate::columns::{Board, ColumnSet, Game, GameKind, Rules};
+#[cfg(test)]
+use crate::columns::Game;
+use crate::columns::{Board, ColumnSet, GameKind, Rules};
 
 /// The value of ending the game by a stop: won (+) or lost (−), far above any column's worth.
 pub const GAME_END: f64 = 1000.0;
@@ -161,6 +164,7 @@ impl ColumnTerms {
     }
 }
 
+#[cfg(test)]
 /// The value for player `p` of `game`'s position as if the turn in hand stopped now, computed
 /// from scratch (the reference the fast tables of `ev` are checked against).
 pub fn position_value(rules: &Rules, game: &Game, p: u8) -> f64 {

@@ -100,7 +100,7 @@ impl<'a> View<'a> {
     /// The shared choice rule: the choice leaving the lowest bust chance for the next roll, ties
     /// broken by more progress (exactly, see [`ChoiceList::gain`]), then by the first listed.
     /// (The Great Races, where a turn is one roll, has its own rules:
-    /// [`crate::games::great_races::policy`].)
+    /// `crate::games::great_races::policy`.)
     #[inline(always)]
     pub fn safest_choice(&self, choices: &ChoiceList) -> usize {
         // The list carries each choice's bust count and progress: a scan of two small arrays.

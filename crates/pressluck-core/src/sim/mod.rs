@@ -1,8 +1,13 @@
-//! The runner: a run's matchups ([`schedule`]) split into fixed chunks of games, played over
-//! rayon by each game ([`crate::games`]), shards, interrupts and resumption ([`work`]), and
+//! The runner: a run's matchups (`schedule`) split into fixed chunks of games, played over
+//! rayon by each game ([`crate::games`]), shards, interrupts and resumption (`work`), and
 //! integer counters added up — the same answer on one thread or many.
 
-pub mod runner;
-pub mod schedule;
-pub mod tune;
-pub mod work;
+pub(crate) mod runner;
+pub(crate) mod schedule;
+pub(crate) mod tune;
+pub(crate) mod work;
+pub use runner::{thread_pool, CHUNK, MAX_GAMES, MAX_THREADS};
+pub use schedule::matchups;
+pub use tune::Outcome;
+pub use tune::{Evaluation, Generation, Score, Tuning, Validation};
+pub use work::{chunk_count, play_matchup, run, Plan, Progress, Shard};

@@ -5,9 +5,7 @@
 
 use pressluck_core::counters::{wilson999, MatchupStats};
 use pressluck_core::games::shortcut::duel::{solve, TOLERANCE};
-use pressluck_core::games::shortcut::engine::{
-    play_from, play_game, RngD6, ScriptedD6, ShortcutGame,
-};
+use pressluck_core::games::shortcut::{play_from, play_game, RngD6, ScriptedD6, ShortcutGame};
 use pressluck_core::games::shortcut::{ShortcutBoard, ShortcutPolicy, ShortcutSetup};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;

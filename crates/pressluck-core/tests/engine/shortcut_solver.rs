@@ -2,16 +2,16 @@
 //! Monte Carlo run of the policy agrees with its expected turns, and no built-in beats it.
 
 use pressluck_core::counters::{mean_sd, MatchupStats};
-use pressluck_core::games::family::Family;
-use pressluck_core::games::shortcut::board::bit;
-use pressluck_core::games::shortcut::engine::{play_game, ScriptedD6};
-use pressluck_core::games::shortcut::policy::{Announce, Ctx};
-use pressluck_core::games::shortcut::rules::shortcut_reach;
+use pressluck_core::games::shortcut::bit;
+use pressluck_core::games::shortcut::shortcut_reach;
 use pressluck_core::games::shortcut::solver::{solve, TOLERANCE};
+use pressluck_core::games::shortcut::{play_game, ScriptedD6};
+use pressluck_core::games::shortcut::{Announce, Ctx};
 use pressluck_core::games::shortcut::{ShortcutBoard, ShortcutPolicy, ShortcutSetup};
+use pressluck_core::games::Family;
 use pressluck_core::games::Matchup;
 use pressluck_core::games::ShortcutFamily;
-use pressluck_core::sim::work::play_matchup;
+use pressluck_core::sim::play_matchup;
 
 #[test]
 fn value_iteration_converges_below_1e_12() {

@@ -3,10 +3,12 @@
 //! fixed setup is a fixed string, so that a change to the encoding shows here first.
 
 use pressluck_core::columns::{Edition, GameKind, Layout, Rules, Variant};
-use pressluck_core::games::shortcut::board::DEFAULT_BOARD;
+use pressluck_core::games::shortcut::DEFAULT_BOARD;
 use pressluck_core::games::shortcut::{ShortcutBoard, ShortcutSetup};
 use pressluck_core::games::treasure_hunt::{Card, Deck, ThRules};
-use pressluck_core::games::{ColumnFamily, Family, RacesFamily, ShortcutFamily, TreasureFamily};
+use pressluck_core::games::{
+    ColumnFamily, Family, RacesFamily, ShortcutFamily, TreasureFamily, WithStrategies,
+};
 use std::collections::BTreeSet;
 
 /// Checks that the texts are pairwise different, naming the two that are not.
@@ -210,7 +212,7 @@ fn shortcut_identity_is_a_fixed_text() {
 #[test]
 fn a_policy_is_defined_by_the_spec_it_plays_not_its_name() {
     use pressluck_core::games::Named;
-    let column = ColumnFamily::new(Rules::new(GameKind::CantStop, 2));
+    let column = WithStrategies::builtin(ColumnFamily::new(Rules::new(GameKind::CantStop, 2)));
     let cautious = column.parse_spec("cautious").unwrap();
     assert_eq!(
         (cautious.name(), cautious.definition()),

@@ -262,7 +262,7 @@ fn great_races_figure_board_reads_the_rulebook_figure() {
     );
     // Shaded spaces: the upper half, as the file's header says.
     for c in 2..=12u8 {
-        let upper = pressluck_core::columns::layout::upper_half_spaces(figure.len(c));
+        let upper = pressluck_core::columns::upper_half_spaces(figure.len(c));
         assert_eq!(figure.second_spaces[c as usize], upper, "track {c}");
     }
 }

@@ -4,7 +4,7 @@
 //! and odds.
 
 use crate::records::{legal, replay, replay_err, replay_with};
-use pressluck_core::columns::bust::bust_rolls;
+use pressluck_core::columns::bust_rolls;
 use pressluck_core::columns::record::Overrides;
 use pressluck_core::columns::{Choice, ColumnSet, Edition, Game, GameKind, Rules, Variant};
 

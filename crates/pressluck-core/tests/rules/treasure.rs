@@ -1,11 +1,11 @@
 //! Helpers shared by the Treasure Hunt tests: positions built from named hands, and records.
 #![allow(dead_code)]
 
-use pressluck_core::games::treasure_hunt::deck::{Card, Deck};
-use pressluck_core::games::treasure_hunt::grid::CELLS;
-use pressluck_core::games::treasure_hunt::record::{mask_of, replay};
-use pressluck_core::games::treasure_hunt::state::{Chance, State};
 use pressluck_core::games::treasure_hunt::ThRules;
+use pressluck_core::games::treasure_hunt::CELLS;
+use pressluck_core::games::treasure_hunt::{mask_of, replay};
+use pressluck_core::games::treasure_hunt::{Card, Deck};
+use pressluck_core::games::treasure_hunt::{Chance, State};
 
 /// Every row `ABCDEF` (south to north, west to east): a1 = A, b1 = B, … f6 = F.
 pub const TILES: &str = "ABCDEF ABCDEF ABCDEF ABCDEF ABCDEF ABCDEF";

@@ -2,7 +2,7 @@
 //! (`shared/rules/symbol-claim-race.txt`), which no other test spelled out.
 
 use crate::treasure::*;
-use pressluck_core::games::treasure_hunt::grid::cell_name;
+use pressluck_core::games::treasure_hunt::cell_name;
 use pressluck_core::games::treasure_hunt::ThRules;
 
 /// "Roll a die and move as many tiles as you wish, up to a maximum of the die roll. For

@@ -2,10 +2,10 @@
 //! movement, through records and the checked actions.
 
 use crate::treasure::*;
-use pressluck_core::games::treasure_hunt::combos::{combo_kind, ComboKind};
-use pressluck_core::games::treasure_hunt::deck::Card;
-use pressluck_core::games::treasure_hunt::state::NONE;
+use pressluck_core::games::treasure_hunt::Card;
 use pressluck_core::games::treasure_hunt::ThRules;
+use pressluck_core::games::treasure_hunt::NONE;
+use pressluck_core::games::treasure_hunt::{combo_kind, ComboKind};
 
 /// A two-player record: player 1 holds `hand` (7 cards), player 2 the next seven listed.
 fn two_player(hand: &str, actions: &str) -> String {

@@ -6,12 +6,12 @@
 //! one-pass outlook agrees with the state's own counts.
 
 use crate::treasure::cubes_of;
-use pressluck_core::games::treasure_hunt::combos::{best_combo, best_combo_search, HandSummary};
-use pressluck_core::games::treasure_hunt::grid::CELLS;
-use pressluck_core::games::treasure_hunt::plan::Outlook;
-use pressluck_core::games::treasure_hunt::play::{deal, RngChance};
-use pressluck_core::games::treasure_hunt::policy::{Act, ThSpec};
-use pressluck_core::games::treasure_hunt::state::State;
+use pressluck_core::games::treasure_hunt::Outlook;
+use pressluck_core::games::treasure_hunt::State;
+use pressluck_core::games::treasure_hunt::CELLS;
+use pressluck_core::games::treasure_hunt::{best_combo, best_combo_search, HandSummary};
+use pressluck_core::games::treasure_hunt::{deal, RngChance};
+use pressluck_core::games::treasure_hunt::{Act, ThSpec};
 use pressluck_core::games::treasure_hunt::{Deck, ThRules};
 use proptest::prelude::*;
 use rand::SeedableRng;

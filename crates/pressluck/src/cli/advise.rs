@@ -10,10 +10,10 @@ use crate::settings::{AdvisePolicies, AdviseSettings, AdviseSource, RecordGame};
 use anyhow::Result;
 use clap::Args;
 use pressluck_core::columns::GameKind;
-use pressluck_core::games::great_races::policy::{RaceRule, RaceSpec};
+use pressluck_core::games::great_races::{RaceRule, RaceSpec};
 use pressluck_core::games::parse_with_strategies;
 use pressluck_core::games::treasure_hunt;
-use pressluck_core::games::treasure_hunt::policy::ThSpec;
+use pressluck_core::games::treasure_hunt::ThSpec;
 use std::path::PathBuf;
 
 /// `pressluck advise`.

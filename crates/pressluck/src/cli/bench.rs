@@ -8,9 +8,9 @@ use crate::error::input;
 use crate::settings::BenchSettings;
 use anyhow::Result;
 use clap::Args;
-use pressluck_core::games::family::Family;
+use pressluck_core::games::Family;
 use pressluck_core::games::Matchup;
-use pressluck_core::sim::runner::MAX_GAMES;
+use pressluck_core::sim::MAX_GAMES;
 
 /// `pressluck bench`.
 #[derive(Debug, Args)]

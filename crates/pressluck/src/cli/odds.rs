@@ -8,8 +8,8 @@ use crate::output::destination::Destination;
 use crate::settings::{OddsSettings, OddsTable};
 use anyhow::Result;
 use clap::Args;
-use pressluck_core::columns::set::{MAX_COLUMN, MIN_COLUMN};
 use pressluck_core::columns::ColumnSet;
+use pressluck_core::columns::{MAX_COLUMN, MIN_COLUMN};
 use pressluck_core::games::treasure_hunt;
 use pressluck_core::games::GameSetup;
 use std::path::PathBuf;
@@ -134,7 +134,7 @@ impl OddsArgs {
                 _ => OddsTable::ShortcutPolicy(setup),
             },
             GameSetup::TreasureHunt(family) => {
-                check_samples(self.samples, treasure_hunt::odds::MAX_SAMPLES)?;
+                check_samples(self.samples, treasure_hunt::MAX_SAMPLES)?;
                 OddsTable::TreasureClaims {
                     deck: family.deck,
                     samples: self.samples,
@@ -147,7 +147,7 @@ impl OddsArgs {
                 if free_cars > 3 {
                     return Err(input(format!("--free-cars {free_cars}: must be 0 to 3")));
                 }
-                check_samples(self.samples, pressluck_core::columns::odds::MAX_SAMPLES)?;
+                check_samples(self.samples, pressluck_core::columns::MAX_SAMPLES)?;
                 let only = self
                     .cars
                     .as_deref()

@@ -3,7 +3,7 @@
 
 use crate::error::input;
 use anyhow::Result;
-use pressluck_core::games::family::Family;
+use pressluck_core::games::Family;
 use pressluck_core::games::Named;
 
 /// Splits a comma-separated policy list into spec texts. A spec's own parameters follow a colon

@@ -7,7 +7,7 @@ use crate::error::input;
 use crate::settings::AdviseSource;
 use anyhow::Result;
 use clap::Args;
-use pressluck_core::columns::position::{set_up, PositionSpec};
+use pressluck_core::columns::{set_up, PositionSpec};
 use pressluck_core::dice::Roll;
 use pressluck_core::games::GameSetup;
 

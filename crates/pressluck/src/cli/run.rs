@@ -9,9 +9,9 @@ use crate::output::table::TableFormat;
 use crate::settings::{Control, RunSettings};
 use anyhow::Result;
 use clap::Args;
-use pressluck_core::games::family::Family;
-use pressluck_core::sim::runner::MAX_THREADS;
-use pressluck_core::sim::work::Shard;
+use pressluck_core::games::Family;
+use pressluck_core::sim::Shard;
+use pressluck_core::sim::MAX_THREADS;
 use std::path::PathBuf;
 
 /// What every run of many games takes (`tournament`, `sweep`, `tune`): the seed, threads and

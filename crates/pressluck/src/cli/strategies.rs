@@ -5,7 +5,7 @@
 use crate::error::input;
 use anyhow::Result;
 use clap::Args;
-use pressluck_core::games::strategy_book::StrategyBook;
+use pressluck_core::games::StrategyBook;
 use std::path::{Path, PathBuf};
 
 /// `--strategies` of `tournament`, `bench` and `advise`: a folder of strategy files their

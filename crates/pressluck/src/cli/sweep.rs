@@ -8,9 +8,9 @@ use crate::error::input;
 use crate::settings::SweepSettings;
 use anyhow::Result;
 use clap::Args;
-use pressluck_core::games::family::Family;
+use pressluck_core::games::Family;
 use pressluck_core::games::Named;
-use pressluck_core::sim::runner::MAX_GAMES;
+use pressluck_core::sim::MAX_GAMES;
 use pressluck_core::template::expand;
 use std::path::PathBuf;
 

@@ -10,9 +10,9 @@ use crate::error::input;
 use crate::settings::TournamentSettings;
 use anyhow::Result;
 use clap::Args;
-use pressluck_core::games::family::Family;
-use pressluck_core::sim::runner::MAX_GAMES;
-use pressluck_core::sim::schedule::matchups;
+use pressluck_core::games::Family;
+use pressluck_core::sim::matchups;
+use pressluck_core::sim::MAX_GAMES;
 use std::path::PathBuf;
 
 /// `pressluck tournament`.

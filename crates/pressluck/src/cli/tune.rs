@@ -8,8 +8,8 @@ use crate::error::input;
 use crate::settings::{Control, TuneSettings};
 use anyhow::Result;
 use clap::Args;
-use pressluck_core::games::family::Family;
-use pressluck_core::sim::runner::MAX_GAMES;
+use pressluck_core::games::Family;
+use pressluck_core::sim::MAX_GAMES;
 use pressluck_core::template::SearchSpace;
 use std::path::PathBuf;
 

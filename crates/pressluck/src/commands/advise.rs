@@ -12,15 +12,15 @@ use crate::settings::{
 use anyhow::Result;
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
-use pressluck_core::columns::bust::bust_rolls;
-use pressluck_core::columns::layout::PROGRESS_UNIT;
+use pressluck_core::columns::bust_rolls;
 use pressluck_core::columns::record::Decision;
+use pressluck_core::columns::PROGRESS_UNIT;
 use pressluck_core::columns::{Choice, ChoiceList, Game, GameKind, Rules};
-use pressluck_core::games::great_races::{exact, policy as race, policy::RaceSpec};
-use pressluck_core::games::treasure_hunt::grid::cell_name;
-use pressluck_core::games::treasure_hunt::policy::{Act, ThSpec};
-use pressluck_core::policy::ev::ExpectedValue;
-use pressluck_core::policy::optimal_turn::OptimalTurn;
+use pressluck_core::games::great_races::{exact, progress_gain, RaceSpec};
+use pressluck_core::games::treasure_hunt::cell_name;
+use pressluck_core::games::treasure_hunt::{Act, ThSpec};
+use pressluck_core::policy::ExpectedValue;
+use pressluck_core::policy::OptimalTurn;
 use pressluck_core::policy::{AnyPolicy, Policy, PolicySpec, View};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -49,7 +49,7 @@ pub fn ranking(
 
 /// What a Treasure Hunt action is, for a person: `claim the tile underfoot`, `discard r1A …`.
 fn treasure_action(s: &pressluck_core::games::treasure_hunt::State, spec: &ThSpec) -> String {
-    use pressluck_core::games::treasure_hunt::actions::StealKind;
+    use pressluck_core::games::treasure_hunt::StealKind;
     let cards = |mask: u8| -> String {
         let hand = s.cur().cards();
         let picked: Vec<String> = (0..hand.len())
@@ -80,9 +80,9 @@ fn treasure_action(s: &pressluck_core::games::treasure_hunt::State, spec: &ThSpe
 /// The Treasure Hunt advice as one JSON value: the tile underfoot, what the hand can claim or
 /// steal, and each policy's next action. Seats are numbered from 1.
 pub fn treasure_advice(s: &pressluck_core::games::treasure_hunt::State, specs: &[ThSpec]) -> Value {
-    use pressluck_core::games::treasure_hunt::deck::SYMBOL_NAMES;
-    use pressluck_core::games::treasure_hunt::plan::Outlook;
-    use pressluck_core::games::treasure_hunt::state::NONE;
+    use pressluck_core::games::treasure_hunt::Outlook;
+    use pressluck_core::games::treasure_hunt::NONE;
+    use pressluck_core::games::treasure_hunt::SYMBOL_NAMES;
     let names = |bits: u8| -> Vec<&str> {
         (0..6)
             .filter(|k| bits & (1 << k) != 0)
@@ -217,7 +217,7 @@ pub fn race_advice(rules: &Rules, game: &Game, decision: Decision, specs: &[Race
                     json!({
                         "use": c.to_string(),
                         "expected_points": nearest(exact::points_gain(rules, game, c)),
-                        "progress": race::progress_gain(rules, c) as f64 / PROGRESS_UNIT as f64,
+                        "progress": progress_gain(rules, c) as f64 / PROGRESS_UNIT as f64,
                         "expected_margin": nearest(exact::margin_gain(rules, game, c)),
                     })
                 })
@@ -524,7 +524,7 @@ fn columns_advice(
 mod tests {
     use super::*;
     use pressluck_core::dice::Roll;
-    use pressluck_core::games::great_races::policy::DEFAULT_RACE_POLICIES;
+    use pressluck_core::games::GameId;
 
     #[test]
     fn great_races_scores_print_the_exact_values_and_equal_ones_alike() {
@@ -542,7 +542,9 @@ mod tests {
             game.board.closed = game.board.closed.with(c);
         }
         let roll = Roll([3, 4, 5, 3]);
-        let specs: Vec<RaceSpec> = DEFAULT_RACE_POLICIES
+        let specs: Vec<RaceSpec> = GameId::GreatRaces
+            .entry()
+            .default_policies
             .split(',')
             .map(|s| RaceSpec::parse(s).unwrap())
             .collect();

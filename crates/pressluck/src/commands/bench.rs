@@ -4,15 +4,15 @@
 use crate::output::memory::peak_rss_mb;
 use crate::settings::BenchSettings;
 use anyhow::Result;
-use pressluck_core::games::family::Family;
-use pressluck_core::sim::work::play_matchup;
+use pressluck_core::games::Family;
+use pressluck_core::sim::play_matchup;
 use std::process::ExitCode;
 use std::time::Instant;
 
 /// Runs the command: plays the matchup `repeat` times and reports speed and memory.
 pub fn run<F: Family>(a: BenchSettings<F>) -> Result<ExitCode> {
     let (family, matchup) = (&a.family, &a.matchup);
-    let pool = pressluck_core::sim::runner::thread_pool(a.threads)?;
+    let pool = pressluck_core::sim::thread_pool(a.threads)?;
     let threads = pool.current_num_threads();
     let mut times = Vec::with_capacity(a.repeat as usize);
     let mut first_stats = None;

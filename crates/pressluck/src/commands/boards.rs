@@ -41,11 +41,11 @@ pub fn all_texts() -> Vec<(&'static str, String)> {
         .collect();
     out.push((
         "shortcut",
-        pressluck_core::games::shortcut::board::DEFAULT_BOARD.to_string(),
+        pressluck_core::games::shortcut::DEFAULT_BOARD.to_string(),
     ));
     out.push((
         "treasure-hunt-deck",
-        pressluck_core::games::treasure_hunt::deck::DEFAULT_DECK_TOML.to_string(),
+        pressluck_core::games::treasure_hunt::DEFAULT_DECK_TOML.to_string(),
     ));
     out
 }

@@ -12,10 +12,10 @@ use crate::output::run_id::{definitions, setup_digest, Difference};
 use crate::settings::{Control, RunSettings};
 use anyhow::{Context, Result};
 use pressluck_core::counters::MatchupStats;
-use pressluck_core::games::family::Family;
+use pressluck_core::games::Family;
 use pressluck_core::games::Matchup;
-use pressluck_core::sim::runner::CHUNK;
-use pressluck_core::sim::work::{self, chunk_count, Plan, Progress};
+use pressluck_core::sim::CHUNK;
+use pressluck_core::sim::{chunk_count, Plan, Progress};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -177,14 +177,14 @@ impl<'a, F: Family> Job<'a, F> {
                 _ => {}
             }
         };
-        let pool = pressluck_core::sim::runner::thread_pool(self.threads)?;
+        let pool = pressluck_core::sim::thread_pool(self.threads)?;
         let plan = Plan {
             seed: self.run.seed,
             games,
             shard,
         };
         let progress = pool.install(|| {
-            work::run(
+            pressluck_core::sim::run(
                 self.family,
                 self.matchups,
                 plan,

@@ -11,7 +11,7 @@ use crate::output::tournament_csv::TournamentResult;
 use crate::settings::MergeSettings;
 use anyhow::Result;
 use pressluck_core::counters::sums_fit;
-use pressluck_core::sim::work::{chunk_count, Progress};
+use pressluck_core::sim::{chunk_count, Progress};
 use std::collections::BTreeMap;
 use std::process::ExitCode;
 

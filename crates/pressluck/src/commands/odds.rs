@@ -11,12 +11,12 @@ use crate::output::provenance::f6;
 use crate::output::svg_odds::render_odds;
 use crate::settings::{OddsSettings, OddsTable};
 use anyhow::Result;
-use pressluck_core::columns::odds::{mask_table, reach_odds, set_table, track_table};
-use pressluck_core::columns::set::{MAX_COLUMN, MIN_COLUMN};
 use pressluck_core::columns::ColumnSet;
+use pressluck_core::columns::{mask_table, reach_odds, set_table, track_table};
+use pressluck_core::columns::{MAX_COLUMN, MIN_COLUMN};
 use pressluck_core::counters::wilson999;
-use pressluck_core::engine::bust_check::sample_busts;
-use pressluck_core::games::shortcut::odds::{duel_rows, policy_rows, press_rows};
+use pressluck_core::engine::sample_busts;
+use pressluck_core::games::shortcut::{duel_rows, policy_rows, press_rows};
 use std::process::ExitCode;
 
 /// Runs the command: the table in `--format` (and the heat map of the sets view).

@@ -5,8 +5,8 @@
 use crate::output::destination::Destination;
 use crate::settings::PoliciesSettings;
 use anyhow::Result;
-use pressluck_core::games::strategy_book::{Strategy, COLUMN_GAMES};
 use pressluck_core::games::{GameId, GAMES};
+use pressluck_core::games::{Strategy, COLUMN_GAMES};
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
@@ -151,7 +151,7 @@ fn strategies_text(out: &mut String, s: &PoliciesSettings) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pressluck_core::games::strategy_book::StrategyBook;
+    use pressluck_core::games::StrategyBook;
 
     fn listing(game: Option<GameId>) -> String {
         render(&PoliciesSettings {

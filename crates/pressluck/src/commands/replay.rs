@@ -63,7 +63,7 @@ pub fn columns(s: &RecordSettings, overrides: &Overrides) -> Result<(Setup, Repl
 /// Plays a Treasure Hunt record dealt from `deck`; errors name the file and line.
 pub fn treasure(s: &RecordSettings, deck: &Deck) -> Result<State> {
     let text = std::str::from_utf8(&s.bytes).map_err(|_| in_file(s, "not UTF-8 text"))?;
-    pressluck_core::games::treasure_hunt::record::replay(text, deck).map_err(|e| in_file(s, e))
+    pressluck_core::games::treasure_hunt::replay(text, deck).map_err(|e| in_file(s, e))
 }
 
 /// An error in the record file, naming it.

@@ -9,7 +9,7 @@ use crate::output::svg_sweep::render_sweep;
 use crate::output::sweep_csv;
 use crate::settings::SweepSettings;
 use anyhow::Result;
-use pressluck_core::games::family::Family;
+use pressluck_core::games::Family;
 use pressluck_core::games::Matchup;
 use std::process::ExitCode;
 

@@ -7,8 +7,8 @@ use crate::output::progress::games_per_sec;
 use crate::output::tournament_csv::TournamentResult;
 use crate::settings::TournamentSettings;
 use anyhow::Result;
-use pressluck_core::games::family::Family;
-use pressluck_core::sim::work::Progress;
+use pressluck_core::games::Family;
+use pressluck_core::sim::Progress;
 use std::process::ExitCode;
 use std::time::Instant;
 

@@ -1,4 +1,4 @@
-//! `pressluck tune`: CMA-ES over a policy template ([`pressluck_core::sim::tune`]), every evaluation
+//! `pressluck tune`: CMA-ES over a policy template ([`pressluck_core::sim::Tuning`]), every evaluation
 //! written as CSV, the best spec validated on fresh games and printed, optionally drawn as a
 //! curve and saved as a strategy file. Each finished generation is checkpointed; Ctrl-C keeps
 //! the finished generations, writes a partial CSV and exits 130, and `--resume` replays them and
@@ -16,10 +16,10 @@ use crate::output::svg_tune::render_curve;
 use crate::output::tune_csv::TuneResult;
 use crate::settings::TuneSettings;
 use anyhow::{Context, Result};
-use pressluck_core::games::family::Family;
+use pressluck_core::games::Family;
 use pressluck_core::games::Named;
 use pressluck_core::identity::IDENTITY_VERSION;
-use pressluck_core::sim::tune::{Generation, Tuning, Validation};
+use pressluck_core::sim::{Generation, Tuning, Validation};
 use pressluck_core::template::Edge;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -127,7 +127,7 @@ pub fn run<F: Family>(s: TuneSettings<F>) -> Result<ExitCode> {
     let mut finished: Vec<Generation> = Vec::new();
     let mut save_error = None;
     let parse = |text: &str| s.family.parse_spec(text).ok();
-    let pool = pressluck_core::sim::runner::thread_pool(s.threads)?;
+    let pool = pressluck_core::sim::thread_pool(s.threads)?;
     let outcome = pool.install(|| {
         tuning.run(&parse, flag, &mut |g: &Generation| {
             finished.push(g.clone());

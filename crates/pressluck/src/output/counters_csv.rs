@@ -10,7 +10,7 @@
 //! `counters_csv/read.rs`.
 
 use pressluck_core::counters::{SeatCounters, StopCell};
-use pressluck_core::sim::work::{Progress, Shard};
+use pressluck_core::sim::{Progress, Shard};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 

@@ -4,7 +4,7 @@
 
 use super::provenance::f6;
 use super::table::Figure;
-use pressluck_core::columns::odds::{SetOdds, TrackOdds};
+use pressluck_core::columns::{SetOdds, TrackOdds};
 use serde::Serialize;
 
 /// One row of the bust table.

@@ -1,10 +1,10 @@
 //! A position as JSON or as text for a person: the board, the scores, the turn in hand and the
 //! roll awaiting its use.
 
-use pressluck_core::columns::bust::bust_rolls;
+use pressluck_core::columns::bust_rolls;
 use pressluck_core::columns::record::{dice_text, edition_name, legal_text};
-use pressluck_core::columns::set::{MAX_COLUMN, MIN_COLUMN};
 use pressluck_core::columns::{ChoiceList, Edition, Game, GameKind, Rules, Variant};
+use pressluck_core::columns::{MAX_COLUMN, MIN_COLUMN};
 use pressluck_core::dice::{Roll, OUTCOMES};
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -73,7 +73,7 @@ struct SpaceJson {
 
 /// Player `p` as people number players (from 1), unless `p` is the engine's "nobody".
 fn who(p: u8) -> Option<u8> {
-    (p != pressluck_core::columns::board::NOBODY).then(|| p + 1)
+    (p != pressluck_core::columns::NOBODY).then(|| p + 1)
 }
 
 impl Position<'_> {

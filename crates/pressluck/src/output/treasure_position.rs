@@ -2,13 +2,13 @@
 //! owner and cubes), every seat's marker, cubes, hand and symbols held, and whose turn it is.
 //! Seats are numbered from 1, as in records.
 
-use pressluck_core::games::treasure_hunt::deck::{COLOUR_NAMES, SYMBOL_NAMES};
-use pressluck_core::games::treasure_hunt::grid::{cell_name, CELLS, FAR_ROW, SIDE};
-use pressluck_core::games::treasure_hunt::state::{State, NONE};
+use pressluck_core::games::treasure_hunt::{cell_name, CELLS, FAR_ROW, SIDE};
+use pressluck_core::games::treasure_hunt::{State, NONE};
+use pressluck_core::games::treasure_hunt::{COLOUR_NAMES, SYMBOL_NAMES};
 use serde::Serialize;
 use std::fmt::Write as _;
 
-/// The names of the sides, by [`pressluck_core::games::treasure_hunt::grid::Side`] number.
+/// The names of the sides, by [`pressluck_core::games::treasure_hunt::Side`] number.
 const SIDE_NAMES: [&str; 4] = ["south", "west", "north", "east"];
 
 /// The JSON form.

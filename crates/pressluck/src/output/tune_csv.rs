@@ -6,7 +6,7 @@
 
 use crate::output::provenance::{f6, Provenance};
 use crate::output::table::{Figure, Table};
-use pressluck_core::sim::tune::{Generation, Score, Validation};
+use pressluck_core::sim::{Generation, Score, Validation};
 use serde::Serialize;
 
 /// One row, after the provenance columns.
@@ -125,7 +125,7 @@ impl TuneResult<'_> {
             .iter()
             .map(|gen| {
                 let objective =
-                    |e: &pressluck_core::sim::tune::Evaluation| e.score.objective(self.solitaire);
+                    |e: &pressluck_core::sim::Evaluation| e.score.objective(self.solitaire);
                 let best_candidate = gen
                     .candidates
                     .iter()

@@ -15,8 +15,8 @@ use pressluck_core::counters::sums_fit;
 use pressluck_core::games::ColumnFamily;
 use pressluck_core::games::Matchup;
 use pressluck_core::policy::PolicySpec;
-use pressluck_core::sim::schedule::matchups;
-use pressluck_core::sim::work::{self, Plan, Progress, Shard};
+use pressluck_core::sim::matchups;
+use pressluck_core::sim::{Plan, Progress, Shard};
 use proptest::prelude::*;
 use std::sync::atomic::AtomicBool;
 use std::sync::OnceLock;
@@ -45,7 +45,7 @@ fn counters_text(sweep: bool) -> &'static str {
             shard: Shard { index: 2, count: 3 },
         };
         let stop = AtomicBool::new(false);
-        let progress = work::run(
+        let progress = pressluck_core::sim::run(
             &family,
             &ms,
             plan,

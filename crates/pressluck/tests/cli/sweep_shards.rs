@@ -5,7 +5,7 @@
 
 use crate::scale_out::{interrupted_after, pressluck, run, statuses};
 use pressluck::output::counters_csv::{CountersFile, RunKind};
-use pressluck_core::sim::work::Shard;
+use pressluck_core::sim::Shard;
 use std::fs;
 use std::path::Path;
 

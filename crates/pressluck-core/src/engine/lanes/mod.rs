@@ -24,7 +24,7 @@ mod state;
 #[cfg(target_arch = "x86_64")]
 mod tables;
 
-pub use plan::{plays_rules, LanePlan, LanePolicy};
+pub use plan::LanePlan;
 
 use crate::columns::Rules;
 use crate::counters::MatchupStats;

@@ -3,7 +3,7 @@
 //! [`crate::engine`], their records [`crate::columns::record`]; here, the family the runner
 //! plays.
 
-pub mod family;
+pub(crate) mod family;
 
 pub use family::ColumnFamily;
 

@@ -41,7 +41,7 @@ fn strength(len: u8, x: u8) -> i128 {
     unit * unit
 }
 
-/// Exactly [`crate::policy::value::column_value`] of The Great Races and Route 66 (points
+/// Exactly `crate::policy::value::column_value` of The Great Races and Route 66 (points
 /// games): player `p`'s worth of standing on space `s` of track `c`, the rest of the board of
 /// `game` as is.
 pub fn column_value(rules: &Rules, game: &Game, p: u8, c: u8, s: u8) -> BigRational {
@@ -83,7 +83,7 @@ pub fn column_value(rules: &Rules, game: &Game, p: u8, c: u8, s: u8) -> BigRatio
     }
 }
 
-/// Exactly `race-points`' score of `choice` in `game` ([`super::policy::points_gain`]).
+/// Exactly `race-points`' score of `choice` in `game` (`super::policy::points_gain`).
 pub fn points_gain(rules: &Rules, game: &Game, choice: Choice) -> BigRational {
     let p = game.to_move;
     let mut after = *game;
@@ -107,7 +107,7 @@ fn worth(rules: &Rules, game: &Game, p: u8, columns: ColumnSet) -> BigRational {
         })
 }
 
-/// Exactly `race-margin`'s score of `choice` in `game` ([`super::policy::margin_gain`]).
+/// Exactly `race-margin`'s score of `choice` in `game` (`super::policy::margin_gain`).
 pub fn margin_gain(rules: &Rules, game: &Game, choice: Choice) -> BigRational {
     let p = game.to_move;
     let mut after = *game;

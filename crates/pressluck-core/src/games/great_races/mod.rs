@@ -1,16 +1,18 @@
 //! The Great Races: one roll a turn and a pairing to choose, on the column board
-//! ([`crate::columns`]). Its pairing rules ([`policy`], re-scored exactly by [`exact`]), its
-//! game loop ([`play`]) and the family the runner plays ([`family`]).
+//! ([`crate::columns`]). Its pairing rules (`policy`, re-scored exactly by [`exact`]), its
+//! game loop (`play`) and the family the runner plays (`family`).
 
 pub mod exact;
-pub mod family;
-pub mod play;
-pub mod policy;
+pub(crate) mod family;
+pub(crate) mod play;
+pub(crate) mod policy;
 
 pub use family::RacesFamily;
+pub use play::play_race;
+pub use policy::{progress_gain, RaceRule, RaceSpec};
 
 use super::entry::{GameEntry, GameFlags, GameId};
-use policy::{RaceSpec, DEFAULT_RACE_POLICIES, RACE_FAMILIES};
+use policy::{DEFAULT_RACE_POLICIES, RACE_FAMILIES};
 
 /// The Great Races in the catalogue.
 pub const ENTRY: GameEntry = GameEntry {

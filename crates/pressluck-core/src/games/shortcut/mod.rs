@@ -4,21 +4,30 @@
 //! ([`solver`]) and its two-player game ([`duel`]) are solved exactly by value iteration. See
 //! docs/shortcut.md for the board and every rule reading.
 
-pub mod board;
-pub mod board_file;
+pub(crate) mod board;
+pub(crate) mod board_file;
 pub mod duel;
-pub mod engine;
-pub mod family;
-pub mod odds;
-pub mod policy;
+pub(crate) mod engine;
+pub(crate) mod family;
+pub(crate) mod odds;
+pub(crate) mod policy;
 pub mod record;
-pub mod rules;
-pub mod setup;
+pub(crate) mod rules;
+pub(crate) mod setup;
 pub mod solver;
 
+pub use board::ShortcutRules;
+pub use board::{bit, DEFAULT_BOARD};
 pub use board::{Colour, ShortcutBoard, Square, SquareSet};
 pub use duel::Duel;
+pub use engine::D6;
+pub use engine::{play_from, play_game, RngD6, ScriptedD6, ShortcutGame};
+pub use odds::{duel_rows, policy_rows, press_rows};
+pub use odds::{DuelRow, PolicyRow, PressRow};
+pub use policy::Kind;
+pub use policy::{Announce, Ctx};
 pub use policy::{ShortcutPolicy, ShortcutSpec};
+pub use rules::shortcut_reach;
 pub use rules::GAME_NAME;
 pub use setup::ShortcutSetup;
 pub use solver::Solution;

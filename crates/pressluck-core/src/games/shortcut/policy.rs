@@ -145,15 +145,15 @@ impl Ctx<'_> {
 /// A policy ready to play (the optimal one shares its board's solution).
 #[derive(Clone, Debug)]
 pub enum ShortcutPolicy {
-    /// See [`Kind::MainRoad`].
+    /// See `Kind::MainRoad`.
     MainRoad,
-    /// See [`Kind::Press`].
+    /// See `Kind::Press`.
     Press(u32),
-    /// See [`Kind::Threshold`].
+    /// See `Kind::Threshold`.
     Threshold(u32),
-    /// See [`Kind::Optimal`], played alone or by three or four.
+    /// See `Kind::Optimal`, played alone or by three or four.
     Optimal(Arc<Solution>),
-    /// See [`Kind::Optimal`], played by two: the two-player solution.
+    /// See `Kind::Optimal`, played by two: the two-player solution.
     Duel(Arc<Duel>),
 }
 

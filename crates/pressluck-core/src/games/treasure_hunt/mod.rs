@@ -11,23 +11,35 @@
 //! engine loop allocates nothing per action. Randomness (shuffles, dice) enters only through the
 //! `Chance` trait and the game's generator, so a replay record can script it exactly.
 
-pub mod actions;
-pub mod combos;
-pub mod deck;
-pub mod family;
-pub mod grid;
-pub mod odds;
-pub mod plan;
-pub mod play;
-pub mod policy;
-pub mod record;
-pub mod rounds;
-pub mod rules;
-pub mod state;
+pub(crate) mod actions;
+pub(crate) mod combos;
+pub(crate) mod deck;
+pub(crate) mod family;
+pub(crate) mod grid;
+pub(crate) mod odds;
+pub(crate) mod plan;
+pub(crate) mod play;
+pub(crate) mod policy;
+pub(crate) mod record;
+pub(crate) mod rounds;
+pub(crate) mod rules;
+pub(crate) mod state;
 
+pub use actions::StealKind;
+pub use combos::{best_combo, best_combo_search, combo_kind, ComboKind, HandSummary};
 pub use deck::{Card, Deck};
+pub use deck::{COLOUR_LETTERS, COLOUR_NAMES, DEFAULT_DECK_TOML, SYMBOL_NAMES};
+pub use grid::{cell_name, Side, CELLS, FAR_ROW, SIDE};
+pub use odds::{claim_counts, sample_claims, ClaimCounts, MAX_SAMPLES};
+pub use plan::Outlook;
+pub use play::{deal, play_game, solitaire_stuck, RngChance};
+pub use policy::Style;
+pub use policy::{Act, ThSpec};
+pub use record::{mask_of, replay};
 pub use rules::{ThRules, GAME_NAME};
 pub use state::State;
+pub use state::ThPlayer;
+pub use state::{Chance, NONE};
 
 /// Treasure Hunt in the catalogue.
 pub const ENTRY: super::entry::GameEntry = super::entry::GameEntry {
