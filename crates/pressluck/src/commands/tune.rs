@@ -270,7 +270,7 @@ fn strategy_file<F: Family>(
     let target = match p.players {
         _ if solitaire => "fewest turns alone".to_string(),
         Some(2) | None => format!("wins against {field}"),
-        Some(_) => format!("wins at tables whose other seats {field} fill"),
+        Some(_) => format!("wins at tables whose other seats are filled from {field}"),
     };
     StrategyFile {
         description: format!(

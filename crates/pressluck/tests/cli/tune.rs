@@ -528,6 +528,9 @@ fn the_shipped_players_are_known_by_name_and_beat_their_references() {
         ("cant-stop", "tuned-cant-stop-solo"),
         ("cant-stop", "tuned-cant-stop-duel"),
         ("route66", "tuned-route66-duel"),
+        ("cant-stop", "tuned-cant-stop-3p"),
+        ("route66", "tuned-route66-3p"),
+        ("route66", "tuned-route66-4p"),
     ] {
         let listing = String::from_utf8(run(d, &["policies", "--game", game]).stdout).unwrap();
         assert!(listing.contains(name), "{listing}");
@@ -581,6 +584,21 @@ fn the_shipped_players_are_known_by_name_and_beat_their_references() {
         "tuned-route66-duel,ev",
     ];
     assert!(rate(&r66, "tuned-route66-duel", "win_rate") > 0.55);
+    // At four players, the table player wins more than the duel player at their table.
+    let table = [
+        "tournament",
+        "--game",
+        "route66",
+        "--players",
+        "4",
+        "--policies",
+        "tuned-route66-4p,tuned-route66-duel,ev,glenn",
+    ];
+    let (four, duel) = (
+        rate(&table, "tuned-route66-4p", "win_rate"),
+        rate(&table, "tuned-route66-duel", "win_rate"),
+    );
+    assert!(four > duel + 0.05, "{four} vs {duel}");
 }
 
 /// The search rows of a tune CSV that are candidates (not the incumbent replayed).
