@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
 # The shipped tuned players measured on games their tuning never saw (other seeds, the
 # tournament's game keys): each against its target, 200,000 games a matchup with seats
-# rotating, and each against every built-in policy. Writes results/tuned-*.csv.
-# About 10 minutes on 2 cores. Usage: scripts/tuned.sh [GAMES_PER_FIELD_MATCHUP] (default 20000)
+# rotating, each against every built-in policy, and the 3- and 4-player ones against the duel
+# players at the same table. Writes results/tuned-*.csv.
+# About 12 minutes on 2 cores, under nice. Usage:
+#   scripts/tuned.sh [GAMES_PER_FIELD_MATCHUP [targets|field|tables]...]
+# (default 20000, all three groups).
 # Environment: PRESSLUCK (a built binary; default: build and use target/release/pressluck),
 #              OUT (output folder; default results).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 games=${1:-20000}
+groups=" ${*:2} "
+[ "$groups" = "  " ] && groups=" targets field tables "
+want() { [[ $groups == *" $1 "* ]]; }
 out=${OUT:-results}
 mkdir -p "$out"
 if [ -z "${PRESSLUCK:-}" ]; then
@@ -19,24 +25,41 @@ run() { # name, games, then tournament arguments
     local name=$1 n=$2
     shift 2
     echo "== $name"
-    "$PRESSLUCK" tournament --quiet --games "$n" --out "$out/$name.csv" "$@"
+    nice -n 19 "$PRESSLUCK" tournament --quiet --games "$n" --out "$out/$name.csv" "$@"
 }
 
 # The targets: solitaire turns against glenn's, 2 players against glenn and against ev.
-run tuned-cant-stop-solo-validation 200000 --game cant-stop --players 1 \
-    --policies tuned-cant-stop-solo,glenn --seed 9101
-run tuned-cant-stop-duel-validation 200000 --game cant-stop \
-    --policies tuned-cant-stop-duel,glenn --seed 9202
-run tuned-route66-duel-validation 200000 --game route66 \
-    --policies tuned-route66-duel,ev --seed 9303
+if want targets; then
+    run tuned-cant-stop-solo-validation 200000 --game cant-stop --players 1 \
+        --policies tuned-cant-stop-solo,glenn --seed 9101
+    run tuned-cant-stop-duel-validation 200000 --game cant-stop \
+        --policies tuned-cant-stop-duel,glenn --seed 9202
+    run tuned-route66-duel-validation 200000 --game route66 \
+        --policies tuned-route66-duel,ev --seed 9303
+fi
 
 # Every built-in policy and strategy of the game against the tuned players (but optimal-turn,
 # whose dynamic program at every decision plays a few hundred games a second).
-builtins=ev,fixed-risk:0.3,cautious,bold,one-roll,rule28,glenn,rolls:2,random:0.3
-run tuned-cant-stop-2p "$games" --game cant-stop --seed 9404 \
-    --policies "tuned-cant-stop-duel,tuned-cant-stop-solo,$builtins"
-run tuned-cant-stop-solitaire "$games" --game cant-stop --players 1 --seed 9505 \
-    --policies "tuned-cant-stop-solo,tuned-cant-stop-duel,$builtins"
-# A tuned strategy plays the game its file names: the Can't Stop ones have no Route 66 run.
-run tuned-route66-2p "$games" --game route66 --seed 9606 \
-    --policies "tuned-route66-duel,$builtins"
+if want field; then
+    builtins=ev,fixed-risk:0.3,cautious,bold,one-roll,rule28,glenn,rolls:2,random:0.3
+    run tuned-cant-stop-2p "$games" --game cant-stop --seed 9404 \
+        --policies "tuned-cant-stop-duel,tuned-cant-stop-solo,$builtins"
+    run tuned-cant-stop-solitaire "$games" --game cant-stop --players 1 --seed 9505 \
+        --policies "tuned-cant-stop-solo,tuned-cant-stop-duel,$builtins"
+    # A tuned strategy plays the game its file names: the Can't Stop ones have no Route 66 run.
+    run tuned-route66-2p "$games" --game route66 --seed 9606 \
+        --policies "tuned-route66-duel,$builtins"
+fi
+
+# Three and four players: each table player and the duel player it started from at the same
+# tables, ev and glenn in the other seats: at 3 players every three of the four (the table
+# player and the duel player meet at two tables, and each sits with ev and glenn at one), at 4
+# players all four at one table. 60,000 games a table, seats rotating.
+if want tables; then
+    run tuned-route66-3p-table 60000 --game route66 --players 3 --seed 9707 \
+        --policies tuned-route66-3p,tuned-route66-duel,ev,glenn
+    run tuned-route66-4p-table 60000 --game route66 --players 4 --seed 9808 \
+        --policies tuned-route66-4p,tuned-route66-duel,ev,glenn
+    run tuned-cant-stop-3p-table 60000 --game cant-stop --players 3 --seed 9909 \
+        --policies tuned-cant-stop-3p,tuned-cant-stop-duel,ev,glenn
+fi

@@ -98,13 +98,15 @@ pub struct TuneSettings<F: Family> {
     pub space: SearchSpace,
     /// The opponents (empty for solitaire).
     pub field: Vec<F::Spec>,
-    /// Games a candidate plays against each opponent.
+    /// Games a candidate plays at each table (against each opponent at two players).
     pub games: u64,
     /// Candidate evaluations.
     pub budget: usize,
     /// Candidates a generation.
     pub population: Option<usize>,
-    /// Games of the validation against each opponent.
+    /// The search's first step, in unit coordinates.
+    pub step: f64,
+    /// Games of the validation at each table (against each opponent at two players).
     pub validate: u64,
     /// Seed.
     pub seed: u64,

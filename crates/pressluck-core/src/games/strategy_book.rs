@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 /// The strategy files shipped inside the binary: name and text.
-pub const BUILTIN_STRATEGIES: [(&str, &str); 9] = [
+pub const BUILTIN_STRATEGIES: [(&str, &str); 12] = [
     ("bold", include_str!("../../../../strategies/bold.toml")),
     (
         "cautious",
@@ -29,12 +29,24 @@ pub const BUILTIN_STRATEGIES: [(&str, &str); 9] = [
     ("glenn", include_str!("../../../../strategies/glenn.toml")),
     ("keller", include_str!("../../../../strategies/keller.toml")),
     (
+        "tuned-cant-stop-3p",
+        include_str!("../../../../strategies/tuned-cant-stop-3p.toml"),
+    ),
+    (
         "tuned-cant-stop-duel",
         include_str!("../../../../strategies/tuned-cant-stop-duel.toml"),
     ),
     (
         "tuned-cant-stop-solo",
         include_str!("../../../../strategies/tuned-cant-stop-solo.toml"),
+    ),
+    (
+        "tuned-route66-3p",
+        include_str!("../../../../strategies/tuned-route66-3p.toml"),
+    ),
+    (
+        "tuned-route66-4p",
+        include_str!("../../../../strategies/tuned-route66-4p.toml"),
     ),
     (
         "tuned-route66-duel",

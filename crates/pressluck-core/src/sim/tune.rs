@@ -2,6 +2,13 @@
 //! policy with the best objective — the win rate against a field of opponents (every seat
 //! rotation), or with one player the fewest mean turns to finish.
 //!
+//! - The tables ([`tables`]): the candidate sits in slot 0 and the field fills the other
+//!   seats. At two players each opponent is a table; at three and four, every choice of the
+//!   other seats' opponents from the field — distinct entries, each set once, when the field
+//!   has enough; otherwise every way of filling them that seats each entry at least once. The
+//!   seats rotate one a game, as in a tournament, so over every `n` games of an `n`-seat table
+//!   the candidate plays each seat once. The objective is the candidate's win share over all
+//!   its tables' games.
 //! - The search runs in unit coordinates, each parameter 0..=1 of its range; a point becomes a
 //!   spec through the template ([`SearchSpace::spec`]), so whole parameters are rounded and
 //!   grids respected. A point outside the box plays its nearest point inside and pays a penalty
@@ -30,8 +37,9 @@ use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// The search's first step size, in unit coordinates (a third of each range).
-const INITIAL_STEP: f64 = 0.3;
+/// The search's first step size when none is given, in unit coordinates (a third of each
+/// range).
+pub const INITIAL_STEP: f64 = 0.3;
 
 /// What a point outside the box pays for its squared distance to it, in the objective's units.
 const OUTSIDE_PENALTY: f64 = 10.0;
@@ -45,9 +53,10 @@ pub struct Tuning<'a, F: Family> {
     pub family: &'a F,
     /// The template's box.
     pub space: &'a SearchSpace,
-    /// The opponents (empty: solitaire, scored by turns).
+    /// The opponents (empty: solitaire, scored by turns), seated at the family's table by
+    /// [`tables`].
     pub field: &'a [F::Spec],
-    /// Games a candidate plays against each opponent (or alone).
+    /// Games a candidate plays at each table (at two players, against each opponent; or alone).
     pub games: u64,
     /// The run's seed.
     pub seed: u64,
@@ -56,6 +65,9 @@ pub struct Tuning<'a, F: Family> {
     pub budget: usize,
     /// Candidates a generation (none: CMA-ES's default for the dimension).
     pub population: Option<usize>,
+    /// The search's first step size, in unit coordinates ([`INITIAL_STEP`] unless a run
+    /// refines a known point, where a small step keeps the first candidates near it).
+    pub step: f64,
     /// The finished generations of an earlier, interrupted run of the same problem.
     pub done: Vec<Generation>,
 }
@@ -161,10 +173,10 @@ pub struct Generation {
     pub best: String,
 }
 
-/// The result against one opponent (or alone) on fresh games.
+/// The result at one table (or alone) on fresh games.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Validation {
-    /// The opponent's name (none alone).
+    /// The table's opponents, their names joined by `|` in slot order (none alone).
     pub opponent: Option<String>,
     /// The tuned spec's counters.
     pub score: Score,
@@ -191,8 +203,14 @@ impl<F: Family> Tuning<'_, F> {
             .unwrap_or(4 + (3.0 * (self.space.dimensions() as f64).ln()).floor() as usize)
     }
 
-    /// Plays `spec` for its score: `games` against each opponent (or alone) with the keys
-    /// `key_of(opponent)` and the seed `seed`; `None` when interrupted.
+    /// The opponents of each table, in slot order ([`tables`] of the field at the family's
+    /// seats; one empty table alone).
+    pub fn tables(&self) -> Vec<Vec<F::Spec>> {
+        tables(self.field, self.family.players() as usize)
+    }
+
+    /// Plays `spec` for its score: `games` at each table (or alone) with the keys
+    /// `key_of(matchup)` and the seed `seed`; `None` when interrupted.
     fn play(
         &self,
         spec: &F::Spec,
@@ -200,18 +218,13 @@ impl<F: Family> Tuning<'_, F> {
         key_of: &(dyn Fn(&Matchup<F::Spec>) -> u64 + Sync),
         interrupt: &AtomicBool,
     ) -> Option<Vec<Score>> {
-        let matchups: Vec<Matchup<F::Spec>> = if self.field.is_empty() {
-            vec![Matchup {
-                slots: vec![spec.clone()],
-            }]
-        } else {
-            self.field
-                .iter()
-                .map(|o| Matchup {
-                    slots: vec![spec.clone(), o.clone()],
-                })
-                .collect()
-        };
+        let matchups: Vec<Matchup<F::Spec>> = self
+            .tables()
+            .into_iter()
+            .map(|opponents| Matchup {
+                slots: std::iter::once(spec.clone()).chain(opponents).collect(),
+            })
+            .collect();
         let units: Vec<(usize, u64)> = (0..matchups.len())
             .flat_map(|m| (0..chunk_count(self.games)).map(move |k| (m, k)))
             .collect();
@@ -239,9 +252,9 @@ impl<F: Family> Tuning<'_, F> {
     /// A candidate's score on generation `g`'s games: the same games for every candidate.
     fn score(&self, spec: &F::Spec, g: usize, interrupt: &AtomicBool) -> Option<Score> {
         let seed = game_seed(self.seed, TUNE_STREAM, g as u64);
-        let key = |m: &Matchup<F::Spec>| match m.slots.get(1) {
-            Some(o) => name_key(&format!("tune|{}", o.name())),
-            None => name_key("tune"),
+        let key = |m: &Matchup<F::Spec>| match m.slots.len() {
+            1 => name_key("tune"),
+            _ => name_key(&format!("tune|{}", opponents_name(&m.slots[1..]))),
         };
         let scores = self.play(spec, seed, &key, interrupt)?;
         let mut total = Score::default();
@@ -265,7 +278,7 @@ impl<F: Family> Tuning<'_, F> {
         }
     }
 
-    /// Plays `spec` against each opponent (or alone) on `games` games the search never saw.
+    /// Plays `spec` at each table (or alone) on `games` games the search never saw.
     pub fn validate(
         &self,
         spec: &F::Spec,
@@ -278,14 +291,11 @@ impl<F: Family> Tuning<'_, F> {
             ..*self
         };
         let scores = fresh.play(spec, self.seed, &|m| matchup_key(m), interrupt)?;
-        let names: Vec<Option<String>> = if self.field.is_empty() {
-            vec![None]
-        } else {
-            self.field
-                .iter()
-                .map(|o| Some(o.name().to_string()))
-                .collect()
-        };
+        let names: Vec<Option<String>> = self
+            .tables()
+            .iter()
+            .map(|t| (!t.is_empty()).then(|| opponents_name(t)))
+            .collect();
         Some(
             names
                 .into_iter()
@@ -394,7 +404,7 @@ impl<F: Family> Tuning<'_, F> {
                 Mode::Maximize => score.objective(false) - OUTSIDE_PENALTY * outside,
             }
         };
-        let options = CMAESOptions::new(self.space.start(), INITIAL_STEP)
+        let options = CMAESOptions::new(self.space.start(), self.step)
             .mode(mode)
             .population_size(lambda)
             .seed(self.seed)
@@ -425,6 +435,100 @@ impl<F: Family> Tuning<'_, F> {
     }
 }
 
+/// The names of a table's opponents joined by `|`, in slot order.
+fn opponents_name<S: Named>(opponents: &[S]) -> String {
+    opponents
+        .iter()
+        .map(|o| o.name())
+        .collect::<Vec<_>>()
+        .join("|")
+}
+
+/// The opponents of each table a candidate plays at `seats` seats against `field`, each in
+/// slot order after the candidate's slot 0, in lexicographic order of the entries' positions:
+///
+/// - with at least `seats - 1` entries, every set of `seats - 1` distinct entries, once (at
+///   two seats each opponent alone; four entries at three seats make six tables);
+/// - with fewer, every way of filling the `seats - 1` seats, each entry at least once and in
+///   list order (`ev`, `glenn` at four seats: `ev|ev|glenn` and `ev|glenn|glenn`);
+/// - no field, or one seat: one table, the candidate alone.
+///
+/// Over its tables every entry fills as many seats as any other.
+pub fn tables<S: Clone>(field: &[S], seats: usize) -> Vec<Vec<S>> {
+    let others = seats.saturating_sub(1);
+    if field.is_empty() || others == 0 {
+        return vec![Vec::new()];
+    }
+    let k = field.len();
+    let distinct = k >= others;
+    let mut out = Vec::new();
+    let mut idx = Vec::with_capacity(others);
+    /// Extends `idx` by non-decreasing positions from `start` (strictly increasing when
+    /// `distinct`), keeping the tuples that use every entry when not `distinct`.
+    fn rec(
+        start: usize,
+        k: usize,
+        others: usize,
+        distinct: bool,
+        idx: &mut Vec<usize>,
+        out: &mut Vec<Vec<usize>>,
+    ) {
+        if idx.len() == others {
+            if distinct
+                || idx.first() == Some(&0)
+                    && idx.windows(2).all(|w| w[1] - w[0] <= 1)
+                    && idx.last() == Some(&(k - 1))
+            {
+                out.push(idx.clone());
+            }
+            return;
+        }
+        for i in start..k {
+            idx.push(i);
+            rec(
+                if distinct { i + 1 } else { i },
+                k,
+                others,
+                distinct,
+                idx,
+                out,
+            );
+            idx.pop();
+        }
+    }
+    rec(0, k, others, distinct, &mut idx, &mut out);
+    out.into_iter()
+        .map(|t| t.into_iter().map(|i| field[i].clone()).collect())
+        .collect()
+}
+
+/// How many tables [`tables`] makes of `field` entries at `seats` seats, without making them
+/// (saturating at `u64::MAX`).
+pub fn table_count(field: usize, seats: usize) -> u64 {
+    let others = seats.saturating_sub(1) as u64;
+    let k = field as u64;
+    if k == 0 || others == 0 {
+        1
+    } else if k >= others {
+        binomial(k, others)
+    } else {
+        binomial(others - 1, k - 1)
+    }
+}
+
+/// `n` choose `r`, saturating at `u64::MAX`.
+fn binomial(n: u64, r: u64) -> u64 {
+    let r = r.min(n - r);
+    let mut c: u128 = 1;
+    for i in 0..r {
+        c = c * (n - i) as u128 / (i + 1) as u128;
+        if c > u64::MAX as u128 {
+            return u64::MAX;
+        }
+    }
+    c as u64
+}
+
 /// The search's state between the optimizer's calls.
 struct Search {
     /// The finished generations.
@@ -437,4 +541,156 @@ struct Search {
     spent: usize,
     /// Whether an interrupt cut an evaluation short.
     interrupted: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::columns::{Edition, Rules};
+    use crate::games::column_races::family::ColumnFamily;
+    use crate::policy::PolicySpec;
+
+    /// The tables of the entries `field` at `seats` seats, as names.
+    fn named(field: &[&str], seats: usize) -> Vec<String> {
+        tables(field, seats).iter().map(|t| t.join("|")).collect()
+    }
+
+    #[test]
+    fn two_seats_seat_each_opponent_alone() {
+        assert_eq!(
+            named(&["ev", "glenn", "rule28"], 2),
+            ["ev", "glenn", "rule28"]
+        );
+    }
+
+    #[test]
+    fn a_field_large_enough_sits_every_set_of_distinct_opponents_once() {
+        assert_eq!(
+            named(&["a", "b", "c", "d"], 3),
+            ["a|b", "a|c", "a|d", "b|c", "b|d", "c|d"]
+        );
+        assert_eq!(named(&["a", "b", "c"], 4), ["a|b|c"]);
+        assert_eq!(
+            named(&["a", "b", "c", "d"], 4),
+            ["a|b|c", "a|b|d", "a|c|d", "b|c|d"]
+        );
+        assert_eq!(named(&["a", "b"], 3), ["a|b"]);
+    }
+
+    #[test]
+    fn a_small_field_fills_the_seats_with_every_entry_at_least_once() {
+        assert_eq!(
+            named(&["ev", "glenn"], 4),
+            ["ev|ev|glenn", "ev|glenn|glenn"]
+        );
+        assert_eq!(named(&["ev"], 4), ["ev|ev|ev"]);
+        assert_eq!(named(&["ev"], 3), ["ev|ev"]);
+        assert_eq!(named(&[], 3), [""]);
+        assert_eq!(named(&["ev"], 1), [""]);
+    }
+
+    #[test]
+    fn every_entry_fills_as_many_seats_and_the_count_is_exact() {
+        let field = ["a", "b", "c", "d", "e", "f"];
+        for seats in 1..=4 {
+            for k in 0..=field.len() {
+                let t = tables(&field[..k], seats);
+                assert_eq!(t.len() as u64, table_count(k, seats), "{k} at {seats}");
+                for table in &t {
+                    assert_eq!(table.len(), if k == 0 { 0 } else { seats - 1 });
+                }
+                let seats_of = |e: &&str| t.iter().flatten().filter(|x| *x == e).count();
+                let counts: Vec<usize> = field[..k].iter().map(seats_of).collect();
+                assert!(counts.windows(2).all(|w| w[0] == w[1]), "{counts:?}");
+            }
+        }
+        assert_eq!(table_count(100, 4), 161_700);
+        assert_eq!(table_count(usize::MAX, 3), u64::MAX);
+    }
+
+    /// A Route 66 tuning problem at `players` seats against `field`.
+    fn problem<'a>(
+        family: &'a ColumnFamily,
+        space: &'a SearchSpace,
+        field: &'a [PolicySpec],
+    ) -> Tuning<'a, ColumnFamily> {
+        Tuning {
+            family,
+            space,
+            field,
+            games: 240,
+            seed: 7,
+            budget: 4,
+            population: Some(4),
+            step: INITIAL_STEP,
+            done: Vec::new(),
+        }
+    }
+
+    fn specs(names: &[&str]) -> Vec<PolicySpec> {
+        names
+            .iter()
+            .map(|n| PolicySpec::parse(n).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn at_three_seats_the_candidate_plays_every_seat_of_every_table_equally() {
+        let family = ColumnFamily::new(Rules::route66(Edition::En, 3));
+        let space = SearchSpace::parse("rolls:{1..5}").unwrap();
+        let field = specs(&["ev", "one-roll", "rule28"]);
+        let tuning = problem(&family, &space, &field);
+        let candidate = PolicySpec::parse("rolls:3").unwrap();
+        let never = AtomicBool::new(false);
+        let tables = tuning.tables();
+        assert_eq!(tables.len(), 3);
+        let mut total = Score::default();
+        for opponents in &tables {
+            let m = Matchup {
+                slots: std::iter::once(candidate.clone())
+                    .chain(opponents.iter().cloned())
+                    .collect(),
+            };
+            let key = name_key(&format!("tune|{}", opponents_name(opponents)));
+            let stats = family.play(&m, game_seed(7, TUNE_STREAM, 0), key, 0, 240);
+            for seat in 0..3 {
+                assert_eq!(stats.cells[0][seat].games, 80, "{}", m.name());
+            }
+            total.add(Score::of(&stats));
+        }
+        assert_eq!(total.games, 720);
+        assert_eq!(tuning.score(&candidate, 0, &never), Some(total));
+    }
+
+    #[test]
+    fn a_table_is_validated_on_the_tournaments_own_games() {
+        let family = ColumnFamily::new(Rules::route66(Edition::En, 4));
+        let space = SearchSpace::parse("rolls:{1..5}").unwrap();
+        let field = specs(&["ev", "glenn"]);
+        let tuning = problem(&family, &space, &field);
+        let candidate = PolicySpec::parse("rolls:4").unwrap();
+        let never = AtomicBool::new(false);
+        let validation = tuning.validate(&candidate, 400, &never).unwrap();
+        let opponents: Vec<_> = validation.iter().map(|v| v.opponent.clone()).collect();
+        assert_eq!(
+            opponents,
+            [
+                Some("ev|ev|glenn".to_string()),
+                Some("ev|glenn|glenn".to_string())
+            ]
+        );
+        for (v, names) in validation
+            .iter()
+            .zip([["ev", "ev", "glenn"], ["ev", "glenn", "glenn"]])
+        {
+            let m = Matchup {
+                slots: std::iter::once(candidate.clone())
+                    .chain(specs(&names))
+                    .collect(),
+            };
+            let stats = family.play(&m, 7, matchup_key(&m), 0, 400);
+            assert_eq!(v.score, Score::of(&stats));
+            assert_eq!(v.score.games, 400);
+        }
+    }
 }

@@ -9,7 +9,7 @@ use crate::settings::{Control, TuneSettings};
 use anyhow::Result;
 use clap::Args;
 use pressluck_core::games::Family;
-use pressluck_core::sim::MAX_GAMES;
+use pressluck_core::sim::{table_count, INITIAL_STEP, MAX_GAMES};
 use pressluck_core::template::SearchSpace;
 use std::path::PathBuf;
 
@@ -19,8 +19,9 @@ pub struct TuneArgs {
     /// The game.
     #[command(flatten)]
     pub game: GameArgs,
-    /// Seats at the table: 2 (win rate against each opponent, seats rotating) or 1 (solitaire:
-    /// fewest mean turns).
+    /// Seats at the table: 2, 3 or 4 (the candidate's win share over its tables, seats
+    /// rotating: at 2 each opponent, at 3 or 4 every set of opponents from the field filling
+    /// the other seats), or 1 (solitaire: fewest mean turns).
     #[arg(long, default_value_t = 2)]
     pub players: u8,
     /// The template: a policy spec with one or more ranges, {a..b} (whole values, or real ones
@@ -29,10 +30,11 @@ pub struct TuneArgs {
     /// 29},odd={0..10 from 7}'.
     #[arg(long)]
     pub policy: String,
-    /// Opponents, comma-separated (two players; default: the game's tournament field).
+    /// Opponents, comma-separated, seated in the other seats (default: the game's tournament
+    /// field).
     #[arg(long)]
     pub against: Option<String>,
-    /// Games a candidate plays against each opponent (or alone).
+    /// Games a candidate plays at each table (at 2 players, against each opponent; or alone).
     #[arg(long, default_value_t = 10_000)]
     pub games: u64,
     /// Candidate evaluations the search spends, at most: whole generations while they fit,
@@ -43,8 +45,12 @@ pub struct TuneArgs {
     /// Candidates a generation (default: CMA-ES's, 4 + 3 ln(parameters)).
     #[arg(long)]
     pub population: Option<u64>,
-    /// Games of the final validation against each opponent (or alone), on games the search
-    /// never played.
+    /// The search's first step, a fraction of each parameter's range (0.3 by default: a wide
+    /// look around the start; a small one, like 0.05, refines a good start near it).
+    #[arg(long, default_value_t = INITIAL_STEP)]
+    pub step: f64,
+    /// Games of the final validation at each table (or alone), on games the search never
+    /// played.
     #[arg(long, default_value_t = 100_000)]
     pub validate: u64,
     /// Output table: every evaluation, then the validation (default tune.csv, or tune.jsonl
@@ -76,9 +82,9 @@ const MAX_BUDGET: u64 = 1_000_000;
 impl TuneArgs {
     /// `pressluck tune` for `family`, the game of its game flags.
     pub fn settings<F: Family>(self, family: F) -> Result<TuneSettings<F>> {
-        if !(1..=2).contains(&self.players) {
+        if !(1..=4).contains(&self.players) {
             return Err(input(format!(
-                "--players {}: tune takes 1 (solitaire: fewest turns) or 2 players",
+                "--players {}: tune takes 1 (solitaire: fewest turns) to 4 players",
                 self.players
             )));
         }
@@ -98,12 +104,17 @@ impl TuneArgs {
                 parse_policies(&family, text, "--against", false)?
             }
         };
-        let opponents = field.len().max(1) as u64;
-        if self.games == 0 || self.games.saturating_mul(opponents) > MAX_GAMES {
+        let tables = table_count(field.len(), self.players as usize);
+        if self.games == 0 || self.games.saturating_mul(tables) > MAX_GAMES {
+            let per = if self.players <= 2 {
+                "opponent"
+            } else {
+                "table"
+            };
             return Err(input(format!(
-                "--games {}: must be between 1 and {} per opponent",
+                "--games {}: must be between 1 and {} per {per}",
                 self.games,
-                MAX_GAMES / opponents
+                MAX_GAMES / tables
             )));
         }
         if self.budget == 0 || self.budget > MAX_BUDGET {
@@ -115,6 +126,12 @@ impl TuneArgs {
         if let Some(p) = self.population.filter(|&p| !(2..=1000).contains(&p)) {
             return Err(input(format!(
                 "--population {p}: must be between 2 and 1000"
+            )));
+        }
+        if !(self.step > 0.0 && self.step <= 1.0) {
+            return Err(input(format!(
+                "--step {}: must be above 0 and at most 1 (a fraction of each range)",
+                self.step
             )));
         }
         if self.validate == 0 || self.validate > MAX_GAMES {
@@ -156,6 +173,7 @@ impl TuneArgs {
             games: self.games,
             budget: self.budget as usize,
             population: self.population.map(|p| p as usize),
+            step: self.step,
             validate: self.validate,
             seed,
             threads,

@@ -19,7 +19,7 @@ use anyhow::{Context, Result};
 use pressluck_core::games::Family;
 use pressluck_core::games::Named;
 use pressluck_core::identity::IDENTITY_VERSION;
-use pressluck_core::sim::{Generation, Tuning, Validation};
+use pressluck_core::sim::{Generation, Tuning, Validation, INITIAL_STEP};
 use pressluck_core::template::Edge;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -43,7 +43,14 @@ struct Identity {
     games: u64,
     budget: usize,
     population: Option<usize>,
+    #[serde(default = "initial_step")]
+    step: f64,
     seed: u64,
+}
+
+/// The first step of a checkpoint that records none.
+fn initial_step() -> f64 {
+    INITIAL_STEP
 }
 
 /// A checkpoint: the identity encoding it was written with ([`IDENTITY_VERSION`]), the run's
@@ -69,6 +76,7 @@ fn identity<F: Family>(s: &TuneSettings<F>) -> Identity {
         games: s.games,
         budget: s.budget,
         population: s.population,
+        step: s.step,
         seed: s.seed,
     }
 }
@@ -117,6 +125,7 @@ pub fn run<F: Family>(s: TuneSettings<F>) -> Result<ExitCode> {
         seed: s.seed,
         budget: s.budget,
         population: s.population,
+        step: s.step,
         done,
     };
     let say = Say::new(s.quiet, &[Some(&s.out), s.svg.as_ref(), s.save.as_ref()]);
@@ -274,17 +283,16 @@ fn strategy_file<F: Family>(
         })
         .collect();
     let p: &Provenance = &s.provenance;
-    let target = if solitaire {
-        "fewest turns alone".to_string()
-    } else {
-        format!(
-            "wins against {}",
-            s.field
-                .iter()
-                .map(|o| o.name().to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        )
+    let field = s
+        .field
+        .iter()
+        .map(|o| o.name().to_string())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let target = match p.players {
+        _ if solitaire => "fewest turns alone".to_string(),
+        Some(2) | None => format!("wins against {field}"),
+        Some(_) => format!("wins at tables whose other seats are filled from {field}"),
     };
     StrategyFile {
         description: format!(

@@ -1,6 +1,7 @@
 //! A tuning run's table: one row per evaluation of the search (each generation's incumbent
 //! replayed on its games, then its candidates, the incumbent after it marked `best`), then the
-//! tuned spec's validation on fresh games, one row per opponent:
+//! tuned spec's validation on fresh games, one row per opponent (at 3–4 players per table, the
+//! opponents' names joined by `|`):
 //! `game,players,rules,board,seed,status,stage,generation,candidate,spec,opponent,games,wins,
 //! objective,ci95_low,ci95_high,best`. The objective is the win rate, or alone the mean turns.
 

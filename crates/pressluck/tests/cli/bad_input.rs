@@ -190,9 +190,12 @@ tune: not a number :: tune --policy rule-of-n:{20..40},marker={a..b} :: 'a' is n
 tune: unknown family :: tune --policy nope:{1..3} :: unknown policy 'nope'
 tune: budget of 0 :: tune --budget 0 :: --budget 0 ;; between 1 and
 tune: unknown field policy :: tune --against nope :: --against ;; unknown policy 'nope'
-tune: three players :: tune --players 3 :: --players 3 ;; 1 (solitaire: fewest turns) or 2
+tune: five players :: tune --players 5 :: --players 5 ;; 1 to 4 players
+tune: too many games at the tables :: tune --players 4 --against ev,one-roll,rule28,glenn --games 3000000000 :: --games 3000000000 ;; per table
 tune: a field alone :: tune --players 1 --against ev :: --against ;; solitaire
 tune: population of 1 :: tune --population 1 :: --population 1
+tune: step of 0 :: tune --step 0 :: --step 0 ;; above 0
+tune: step above the range :: tune --step 1.5 :: --step 1.5 ;; at most 1
 tune: sharded :: tune --shard 1/2 :: --shard ;; not sharded
 tune: save over the output :: tune --save never.csv :: --save
 "#;

@@ -172,6 +172,168 @@ fn the_same_bytes_on_one_thread_or_two() {
     assert_ne!(one, other, "the seed decides the games");
 }
 
+/// A 3-player tuning run on Route 66: rolls 1, 5 or 9 a turn at the table with `ev` and
+/// `glenn`, from 1, 600 games an evaluation, 2 generations of 4.
+const TABLE: [&str; 22] = [
+    "tune",
+    "--game",
+    "route66",
+    "--players",
+    "3",
+    "--policy",
+    "rolls:{1..9 step 4 from 1}",
+    "--against",
+    "ev,glenn",
+    "--games",
+    "600",
+    "--budget",
+    "8",
+    "--population",
+    "4",
+    "--validate",
+    "600",
+    "--seed",
+    "6",
+    "--quiet",
+    "--threads",
+    "1",
+];
+
+/// The `all` row of `policy` in a tournament CSV.
+fn all_row(csv: &str, policy: &str) -> std::collections::HashMap<String, String> {
+    rows(csv)
+        .into_iter()
+        .find(|r| r["policy"] == policy && r["seat"] == "all")
+        .unwrap_or_else(|| panic!("no row of {policy}: {csv}"))
+}
+
+#[test]
+fn at_three_players_finds_the_best_a_tournament_of_every_value_finds() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Every value of the space at the table, by the tournament: the win share to beat.
+    let mut shares = Vec::new();
+    for n in [1, 5, 9] {
+        let spec = format!("rolls:{n}");
+        let out = format!("t{n}.csv");
+        run(
+            d,
+            &[
+                "tournament",
+                "--game",
+                "route66",
+                "--players",
+                "3",
+                "--policies",
+                &format!("{spec},ev,glenn"),
+                "--games",
+                "600",
+                "--seed",
+                "6",
+                "--quiet",
+                "--out",
+                &out,
+            ],
+        );
+        let row = all_row(&fs::read_to_string(d.join(&out)).unwrap(), &spec);
+        let wins: u64 = row["wins"].parse().unwrap();
+        shares.push((wins, spec, row));
+    }
+    shares.sort_by_key(|s| std::cmp::Reverse(s.0));
+    assert!(shares[0].0 > shares[1].0 + 30, "a clear best: {shares:?}");
+    let (_, best, table) = &shares[0];
+    let csv = tune(d, &TABLE, "tune.csv");
+    let rows = rows(&csv);
+    assert!(rows.iter().all(|r| r["players"] == "3"), "{csv}");
+    let searched: Vec<_> = rows.iter().filter(|r| r["stage"] == "search").collect();
+    assert!(
+        searched.iter().all(|r| r["games"] == "600"),
+        "one table of 600 games an evaluation: {csv}"
+    );
+    let validated: Vec<_> = rows.iter().filter(|r| r["stage"] == "validation").collect();
+    assert_eq!(validated.len(), 1, "{csv}");
+    let v = validated[0];
+    assert_eq!(&v["spec"], best, "{csv}");
+    assert_eq!(v["opponent"], "ev|glenn");
+    // The validation plays the tournament's own games of that table.
+    assert_eq!(v["games"], table["games"]);
+    assert_eq!(v["wins"], table["wins"]);
+}
+
+#[test]
+fn at_four_players_the_same_bytes_on_one_thread_or_two() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let four: Vec<&str> = TABLE
+        .iter()
+        .map(|&a| match a {
+            "3" => "4",
+            "600" => "200",
+            a => a,
+        })
+        .collect();
+    let one = tune(d, &four, "one.csv");
+    let two_threads: Vec<&str> = four
+        .iter()
+        .map(|&a| if a == "1" { "2" } else { a })
+        .collect();
+    assert!(two_threads.ends_with(&["--threads", "2"]));
+    let two = tune(d, &two_threads, "two.csv");
+    assert_eq!(one, two);
+    // ev and glenn fill the three other seats both ways, each at least once.
+    let tables: Vec<_> = rows(&one)
+        .into_iter()
+        .filter(|r| r["stage"] == "validation")
+        .map(|r| r["opponent"].clone())
+        .collect();
+    assert_eq!(tables, ["ev|ev|glenn", "ev|glenn|glenn"]);
+}
+
+#[test]
+fn a_small_first_step_keeps_the_first_candidates_at_the_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let args = |step: &'static str| {
+        [
+            "tune",
+            "--game",
+            "route66",
+            "--players",
+            "1",
+            "--policy",
+            "rolls:{1..9 from 5}",
+            "--games",
+            "100",
+            "--budget",
+            "8",
+            "--population",
+            "8",
+            "--validate",
+            "100",
+            "--seed",
+            "3",
+            "--quiet",
+            "--step",
+            step,
+        ]
+    };
+    let specs = |csv: &str| -> Vec<String> {
+        rows(csv)
+            .into_iter()
+            .filter(|r| r["stage"] == "search")
+            .map(|r| r["spec"].clone())
+            .collect()
+    };
+    let near = specs(&tune(d, &args("0.01"), "near.csv"));
+    assert_eq!(
+        near,
+        vec!["rolls:5"; 8],
+        "a step of 0.08 rolls rounds to the start"
+    );
+    let wide = specs(&tune(d, &args("0.3"), "wide.csv"));
+    assert!(wide.iter().any(|s| s != "rolls:5"), "{wide:?}");
+}
+
 #[test]
 fn interrupted_and_resumed_it_ends_where_an_uninterrupted_run_ends() {
     let dir = tempfile::tempdir().unwrap();
@@ -385,6 +547,9 @@ fn the_shipped_players_are_known_by_name_and_beat_their_references() {
         ("cant-stop", "tuned-cant-stop-solo"),
         ("cant-stop", "tuned-cant-stop-duel"),
         ("route66", "tuned-route66-duel"),
+        ("cant-stop", "tuned-cant-stop-3p"),
+        ("route66", "tuned-route66-3p"),
+        ("route66", "tuned-route66-4p"),
     ] {
         let listing = String::from_utf8(run(d, &["policies", "--game", game]).stdout).unwrap();
         assert!(listing.contains(name), "{listing}");
@@ -438,6 +603,21 @@ fn the_shipped_players_are_known_by_name_and_beat_their_references() {
         "tuned-route66-duel,ev",
     ];
     assert!(rate(&r66, "tuned-route66-duel", "win_rate") > 0.55);
+    // At four players, the table player wins more than the duel player at their table.
+    let table = [
+        "tournament",
+        "--game",
+        "route66",
+        "--players",
+        "4",
+        "--policies",
+        "tuned-route66-4p,tuned-route66-duel,ev,glenn",
+    ];
+    let (four, duel) = (
+        rate(&table, "tuned-route66-4p", "win_rate"),
+        rate(&table, "tuned-route66-duel", "win_rate"),
+    );
+    assert!(four > duel + 0.05, "{four} vs {duel}");
 }
 
 /// The search rows of a tune CSV that are candidates (not the incumbent replayed).
