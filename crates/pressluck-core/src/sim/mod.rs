@@ -9,5 +9,7 @@ pub(crate) mod work;
 pub use runner::{thread_pool, CHUNK, MAX_GAMES, MAX_THREADS};
 pub use schedule::matchups;
 pub use tune::Outcome;
-pub use tune::{table_count, Evaluation, Generation, Score, Tuning, Validation, INITIAL_STEP};
+pub use tune::{
+    table_count, tables, Evaluation, Generation, Score, Tuning, Validation, INITIAL_STEP,
+};
 pub use work::{chunk_count, play_matchup, run, Plan, Progress, Shard};
