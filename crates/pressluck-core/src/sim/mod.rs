@@ -2,6 +2,7 @@
 //! rayon by each game ([`crate::games`]), shards, interrupts and resumption ([`work`]), and
 //! integer counters added up — the same answer on one thread or many.
 
+pub mod rollout;
 pub mod runner;
 pub mod schedule;
 pub mod tune;
