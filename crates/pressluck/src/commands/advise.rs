@@ -4,6 +4,7 @@
 //! by each policy — with the exact within-turn values of `optimal-turn`.
 
 use super::replay;
+use super::rollouts::{column_rollouts, rollouts_text};
 use crate::error::input;
 use crate::output::destination::Destination;
 use crate::settings::{
@@ -457,6 +458,10 @@ pub fn run(a: AdviseSettings) -> Result<ExitCode> {
     );
     let advice = match (&a.source, &a.policies) {
         (AdviseSource::Record { record, roll }, policies) => match (&record.game, policies) {
+            (RecordGame::TreasureHunt(_), _) if a.rollouts.is_some() => return Err(input(
+                "--rollouts: rollouts play Route 66, Can't Stop and The Great Races positions; \
+                     Treasure Hunt's actions are not rolled out",
+            )),
             (RecordGame::TreasureHunt(deck), AdvisePolicies::TreasureHunt(specs)) => {
                 treasure_advice(&replay::treasure(record, deck)?, specs)
             }
@@ -477,7 +482,11 @@ pub fn run(a: AdviseSettings) -> Result<ExitCode> {
                         ))
                     }
                 };
-                columns_advice(rules, &replay.game, decision, policies)?
+                let mut advice = columns_advice(rules, &replay.game, decision, policies)?;
+                if let Some(r) = &a.rollouts {
+                    advice["rollouts"] = column_rollouts(rules, &replay.game, &decision, r)?;
+                }
+                advice
             }
             _ => unreachable!("the settings pair a record's game with its policies"),
         },
@@ -487,13 +496,21 @@ pub fn run(a: AdviseSettings) -> Result<ExitCode> {
                 None if game.turn.cars.is_empty() => Decision::Roll,
                 None => Decision::RollOrStop,
             };
-            columns_advice(rules, game, decision, policies)?
+            let mut advice = columns_advice(rules, game, decision, policies)?;
+            if let Some(r) = &a.rollouts {
+                advice["rollouts"] = column_rollouts(rules, game, &decision, r)?;
+            }
+            advice
         }
     };
     let text = match a.format {
         Format::Json => serde_json::to_string_pretty(&advice)? + "\n",
         Format::Text if treasure => treasure_text(&advice),
         Format::Text => to_text(&advice),
+    };
+    let text = match advice.get("rollouts") {
+        Some(r) if a.format == Format::Text => text + &rollouts_text(r),
+        _ => text,
     };
     Destination::Stdout.write(text.as_bytes())?;
     Ok(ExitCode::SUCCESS)
