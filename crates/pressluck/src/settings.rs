@@ -391,4 +391,6 @@ pub enum AdvisePolicies {
     Races(Vec<RaceSpec>),
     /// Treasure Hunt policies.
     TreasureHunt(Vec<ThSpec>),
+    /// None: a Shortcut record is advised on by its rollouts alone.
+    Shortcut,
 }

@@ -111,12 +111,13 @@ impl AdviseArgs {
                 let (record, name) = read_record(file, &self.reading)?;
                 let races = name.parse::<GameKind>() == Ok(GameKind::GreatRaces);
                 let treasure = match &record.game {
-                RecordGame::Shortcut(_) => {
+                RecordGame::Shortcut(_) if self.rollouts.is_none() => {
                     return Err(input(
-                        "advise reads Route 66, Can't Stop, The Great Races and Treasure Hunt records; \
-                         for a Shortcut record use replay (and odds --game shortcut --view policy)",
+                        "advise reads a Shortcut record with --rollouts N only (the chance to win of each option); \
+                         else use replay (and odds --game shortcut --view policy)",
                     ))
                 }
+                RecordGame::Shortcut(_) => false,
                 RecordGame::TreasureHunt(_) => true,
                 RecordGame::Columns(_) => false,
             };
@@ -153,7 +154,16 @@ impl AdviseArgs {
                 "--policies: {name} decides by chance, there is no advice in it"
             ))
         };
-        let policies = if treasure {
+        let shortcut = matches!(&source, AdviseSource::Record { record, .. }
+            if matches!(record.game, RecordGame::Shortcut(_)));
+        if shortcut && self.policies.is_some() {
+            return Err(input(
+                "--policies: advise asks no policies of a Shortcut record; --rollout-policies names those that play the rollouts",
+            ));
+        }
+        let policies = if shortcut {
+            AdvisePolicies::Shortcut
+        } else if treasure {
             AdvisePolicies::TreasureHunt(
                 list(DEFAULT_ADVISE_TREASURE_POLICIES)
                     .iter()

@@ -4,7 +4,7 @@
 //! by each policy — with the exact within-turn values of `optimal-turn`.
 
 use super::replay;
-use super::rollouts::{column_rollouts, rollouts_text};
+use super::rollouts::{column_rollouts, rollouts_text, shortcut_rollouts};
 use crate::error::input;
 use crate::output::destination::Destination;
 use crate::settings::{
@@ -457,18 +457,26 @@ pub fn run(a: AdviseSettings) -> Result<ExitCode> {
         }
     );
     let advice = match (&a.source, &a.policies) {
-        (AdviseSource::Record { record, roll }, policies) => match (&record.game, policies) {
-            (RecordGame::TreasureHunt(_), _) if a.rollouts.is_some() => return Err(input(
-                "--rollouts: rollouts play Route 66, Can't Stop and The Great Races positions; \
-                     Treasure Hunt's actions are not rolled out",
-            )),
-            (RecordGame::TreasureHunt(deck), AdvisePolicies::TreasureHunt(specs)) => {
-                treasure_advice(&replay::treasure(record, deck)?, specs)
-            }
-            (RecordGame::Columns(overrides), policies) => {
-                let (setup, replay) = replay::columns(record, overrides)?;
-                let rules = &setup.rules;
-                let decision = match (replay.decision(rules), roll) {
+        (AdviseSource::Record { record, roll }, policies) => {
+            match (&record.game, policies) {
+                (RecordGame::Shortcut(board), _) => {
+                    let Some(r) = &a.rollouts else {
+                        unreachable!("the settings take a Shortcut record with --rollouts only")
+                    };
+                    let replay = replay::shortcut(record, board)?;
+                    shortcut_rollouts(board, &replay.game, r)?
+                }
+                (RecordGame::TreasureHunt(_), _) if a.rollouts.is_some() => return Err(input(
+                    "--rollouts: rollouts play Route 66, Can't Stop, The Great Races and Shortcut \
+                     positions; Treasure Hunt's actions are not rolled out",
+                )),
+                (RecordGame::TreasureHunt(deck), AdvisePolicies::TreasureHunt(specs)) => {
+                    treasure_advice(&replay::treasure(record, deck)?, specs)
+                }
+                (RecordGame::Columns(overrides), policies) => {
+                    let (setup, replay) = replay::columns(record, overrides)?;
+                    let rules = &setup.rules;
+                    let decision = match (replay.decision(rules), roll) {
                     (d, None) => d,
                     (Decision::Roll | Decision::RollOrStop, Some(r)) => {
                         Decision::Use(*r, replay.game.choices(rules, *r))
@@ -482,14 +490,15 @@ pub fn run(a: AdviseSettings) -> Result<ExitCode> {
                         ))
                     }
                 };
-                let mut advice = columns_advice(rules, &replay.game, decision, policies)?;
-                if let Some(r) = &a.rollouts {
-                    advice["rollouts"] = column_rollouts(rules, &replay.game, &decision, r)?;
+                    let mut advice = columns_advice(rules, &replay.game, decision, policies)?;
+                    if let Some(r) = &a.rollouts {
+                        advice["rollouts"] = column_rollouts(rules, &replay.game, &decision, r)?;
+                    }
+                    advice
                 }
-                advice
+                _ => unreachable!("the settings pair a record's game with its policies"),
             }
-            _ => unreachable!("the settings pair a record's game with its policies"),
-        },
+        }
         (AdviseSource::Position { rules, game, roll }, policies) => {
             let decision = match roll {
                 Some(r) => Decision::Use(*r, game.choices(rules, *r)),
@@ -503,8 +512,14 @@ pub fn run(a: AdviseSettings) -> Result<ExitCode> {
             advice
         }
     };
+    let shortcut = advice["game"] == pressluck_core::games::shortcut::GAME_NAME;
     let text = match a.format {
         Format::Json => serde_json::to_string_pretty(&advice)? + "\n",
+        Format::Text if shortcut => format!(
+            "shortcut: player {} to move, on {}\n",
+            advice["to_move"],
+            advice["square"].as_str().unwrap_or("")
+        ),
         Format::Text if treasure => treasure_text(&advice),
         Format::Text => to_text(&advice),
     };

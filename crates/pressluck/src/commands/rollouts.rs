@@ -1,5 +1,5 @@
-//! `advise --rollouts N`: the options of the decision in hand, each played out `N` times by the
-//! rollout policies ([`pressluck_core::sim::rollout`]), as the chance that the player to move
+//! `advise --rollouts N`: the options of the decision in hand (Route 66, Can't Stop, The Great
+//! Races, Shortcut), each played out `N` times by the rollout policies ([`pressluck_core::sim::rollout`]), as the chance that the player to move
 //! wins (alone: the turns to finish) with paired intervals, in the advice's JSON and text.
 
 use crate::error::input;
@@ -10,6 +10,11 @@ use pressluck_core::columns::{Game, GameKind, Rules};
 use pressluck_core::engine::play::ColumnPosition;
 use pressluck_core::games::family::{one_a_seat, Family};
 use pressluck_core::games::great_races::RacesFamily;
+use pressluck_core::games::shortcut::board::squares;
+use pressluck_core::games::shortcut::engine::{Next, ShortcutGame, ShortcutPosition};
+use pressluck_core::games::shortcut::rules::{blocked, main_road, push_targets};
+use pressluck_core::games::shortcut::{self, ShortcutBoard, ShortcutSetup};
+use pressluck_core::games::ShortcutFamily;
 use pressluck_core::games::{ColumnFamily, Named, WithStrategies};
 use pressluck_core::sim::rollout::{roll_out, Rollouts, Verdict};
 use pressluck_core::sim::runner::thread_pool;
@@ -89,6 +94,63 @@ pub fn race_options(rules: &Rules, game: &Game, d: &Decision) -> Result<Options<
             ),
         },
     })
+}
+
+/// The options of a Shortcut turn about to start: the main road (from a white square), the
+/// shortcut, and each push. Records hold whole turns, so a record's decision is always there.
+pub fn shortcut_options(b: &ShortcutBoard, g: &ShortcutGame) -> Result<Options<ShortcutPosition>> {
+    if g.winner.is_some() {
+        return Err(over());
+    }
+    let seat = g.to_move as usize;
+    let at = g.cars[seat];
+    let at_next = |next| ShortcutPosition { game: *g, next };
+    let mut options = Vec::new();
+    if main_road(b, at, 1).is_some() {
+        options.push(("main road".to_string(), at_next(Next::MainRoll)));
+    }
+    options.push((
+        "shortcut".to_string(),
+        at_next(Next::Press { rolls: 0, total: 0 }),
+    ));
+    let pushes = push_targets(b, at, blocked(b, &g.cars[..g.players as usize], seat));
+    for u in squares(pushes) {
+        let mut after = *g;
+        after.end_turn(b, u);
+        let next = Next::Announce;
+        options.push((
+            format!("push to {}", b.id(u)),
+            ShortcutPosition { game: after, next },
+        ));
+    }
+    Ok(if options.len() == 1 {
+        Options::Forced(format!("one option: {}", options[0].0))
+    } else {
+        Options::Open(options)
+    })
+}
+
+/// A Shortcut record's decision with its rollouts, as JSON: the seat to move, its square, and
+/// the rollouts of its options.
+pub fn shortcut_rollouts(
+    b: &ShortcutBoard,
+    g: &ShortcutGame,
+    s: &RolloutSettings,
+) -> Result<Value> {
+    let options = shortcut_options(b, g)?;
+    let family = WithStrategies {
+        family: ShortcutFamily(ShortcutSetup::new(b.clone(), g.players)),
+        strategies: s.book.clone(),
+    };
+    let mover = g.to_move;
+    let r = rollouts(&family, options, mover, g.turns[mover as usize], s)?;
+    Ok(json!({
+        "game": shortcut::GAME_NAME,
+        "to_move": mover + 1,
+        "square": b.id(g.cars[mover as usize]),
+        "decision": "announce",
+        "rollouts": r,
+    }))
 }
 
 /// The error of rollouts asked of a finished game.

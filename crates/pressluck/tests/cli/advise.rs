@@ -391,3 +391,39 @@ fn rollouts_print_the_same_bytes_on_one_thread_and_two() {
     // Another seed, other dice: the figures move.
     assert_ne!(one, args("2", "6"));
 }
+
+#[test]
+fn a_shortcut_record_s_options_are_rolled_out_against_the_exact_chances() {
+    // Two players: seat 1 on r24, seat 2 on r5 to move. The options are the main road, the
+    // shortcut and the push to r6; each one's chance under optimal play (the two-player
+    // solution) lies in its rollouts' interval.
+    use pressluck_core::games::shortcut::{duel, ShortcutBoard};
+    let mut f = tempfile::NamedTempFile::new().unwrap();
+    f.write_all(b"game shortcut\nplayers 2\nmain 6\nshortcut 3 2 move r5\nshortcut 3 1 move r24\n")
+        .unwrap();
+    let path = f.path().to_str().unwrap();
+    let a = crate::run::json_of(&["advise", path, "--rollouts", "4000", "--format", "json"]);
+    assert_eq!(
+        (a["to_move"].as_u64(), a["square"].as_str()),
+        (Some(2), Some("r5"))
+    );
+    let r = &a["rollouts"];
+    assert_eq!(r["policies"][0], "optimal");
+    let b = ShortcutBoard::default_board();
+    let d = duel::solve(&b).unwrap();
+    let (x, y) = (b.find("r5").unwrap(), b.find("r24").unwrap());
+    let i = x as usize * b.len() + y as usize;
+    for (name, exact) in [
+        ("main road", d.q_main[i]),
+        ("shortcut", d.q_shortcut[i]),
+        ("push to r6", d.after(y, b.find("r6").unwrap())),
+    ] {
+        let ci = &option(r, name)["win_chance_ci95"];
+        let (lo, hi) = (ci[0].as_f64().unwrap(), ci[1].as_f64().unwrap());
+        assert!(
+            lo <= exact && exact <= hi,
+            "{name}: {lo}..{hi}, exact {exact}"
+        );
+    }
+    assert_eq!(r["best"], "shortcut");
+}
