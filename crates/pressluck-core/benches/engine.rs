@@ -15,7 +15,10 @@
 //!   of Route 66 `rule28` against it (`route66-rule28`), on one thread: by the scalar engine
 //!   (`scalar`, ranking as it does in every game) and by the AVX2 lanes (`avx2`; skipped with a
 //!   note on a CPU without AVX2), first checked to count the same games;
-//! - `tournament`: games of a 2-player matchup over every thread.
+//! - `tournament`: games of a 2-player matchup over every thread;
+//! - `rollouts`: games played on from a position, for one Can't Stop roll-or-stop decision
+//!   (cars on 4, 7 and 10), `tuned-cant-stop-duel` in both seats, 2 options × 10,000 rollouts
+//!   over every thread.
 //!
 //! Fixtures (policy lists, positions, the single-game closures) are in `common`.
 
@@ -236,12 +239,46 @@ fn tournament(c: &mut Criterion) {
     group.finish();
 }
 
+/// Rollouts an option per `rollouts` iteration.
+const ROLLOUTS: u64 = 10_000;
+
+fn rollouts(c: &mut Criterion) {
+    use pressluck_core::columns::Choice;
+    use pressluck_core::engine::ColumnPosition;
+    use pressluck_core::games::{Family, WithStrategies};
+    use pressluck_core::sim::roll_out;
+    let mut group = c.benchmark_group("rollouts");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(2 * ROLLOUTS));
+    let rules = Rules::new(GameKind::CantStop, 2);
+    let family = WithStrategies::builtin(ColumnFamily::new(rules));
+    let mut game = Game::new();
+    for (a, b) in [(4, 7), (4, 10), (7, 10), (7, 7), (4, 10)] {
+        game.turn = game.turn.after(&rules, &game.board, 0, Choice::two(a, b));
+    }
+    game.turn.rolls = 5;
+    let roll = ColumnPosition {
+        game,
+        decide_first: false,
+    };
+    let mut stop = roll;
+    stop.game.stop(&rules);
+    let spec = family.parse_spec("tuned-cant-stop-duel").unwrap();
+    let seats = family.seats(&[spec]).unwrap();
+    let options = [roll, stop];
+    group.bench_function("cant-stop_roll_or_stop_2x10000", |bench| {
+        bench.iter(|| black_box(roll_out(&family, &seats, &options, 0, 0, ROLLOUTS, 1)))
+    });
+    group.finish();
+}
+
 criterion_group!(
     benches,
     roll_evaluator,
     one_game,
     one_game_slow,
     lanes,
-    tournament
+    tournament,
+    rollouts
 );
 criterion_main!(benches);

@@ -271,6 +271,26 @@ pub struct AdviseSettings {
     pub policies: AdvisePolicies,
     /// Output format.
     pub format: Format,
+    /// Rollouts of the decision's options (`--rollouts`), if asked for.
+    pub rollouts: Option<RolloutSettings>,
+}
+
+/// `advise --rollouts`: how many rollouts an option, by which policies, on which streams.
+#[derive(Clone, Debug)]
+pub struct RolloutSettings {
+    /// Rollouts an option (at least one).
+    pub rollouts: u64,
+    /// `--rollout-policies`, one spec text a seat or one for all, or `None` for the game's
+    /// strongest shipped player; parsed once the position's game is known.
+    pub policies: Option<Vec<String>>,
+    /// The seed of the rollouts' dice.
+    pub seed: u64,
+    /// Worker threads (all cores when `None`).
+    pub threads: Option<usize>,
+    /// The strategies the policies may name.
+    pub book: std::sync::Arc<StrategyBook>,
+    /// Which engine plays the column races.
+    pub engine: pressluck_core::engine::EngineRequest,
 }
 
 /// Where `advise` finds its position.
@@ -303,4 +323,6 @@ pub enum AdvisePolicies {
     Races(Vec<RaceSpec>),
     /// Treasure Hunt policies.
     TreasureHunt(Vec<ThSpec>),
+    /// None: a Shortcut record is advised on by its rollouts alone.
+    Shortcut,
 }

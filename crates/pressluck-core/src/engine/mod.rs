@@ -21,6 +21,7 @@ pub use deal::{game_streams, generator};
 pub use dice_source::DiceSource;
 pub use dice_source::RngDice;
 pub use lanes::{play_games, LanePlan};
+pub use play::{play_from, ColumnPosition};
 pub use play::{play_game, play_scalar, Player};
 pub use rank::{best_place, RankInput, RankRow, RANK_ROWS};
 pub use shape::TurnShape;

@@ -12,7 +12,7 @@ use super::deal::{game_streams, seating};
 use super::dice_source::{DiceSource, RngDice};
 pub use super::player::{players, Player};
 use super::shape::TurnShape;
-use crate::columns::{ChoiceList, Game, GameKind, Rules};
+use crate::columns::{Board, ChoiceList, Game, GameKind, Rules};
 use crate::counters::MatchupStats;
 use crate::dice::Roll;
 use crate::policy::{AnyPolicy, Policy, View};
@@ -21,6 +21,27 @@ use rand_core::RngCore;
 /// A game still running after this many turns in all is abandoned and counted as unfinished
 /// (only a policy that never stops can get there).
 pub const MAX_TURNS: u32 = 100_000;
+
+/// Where a column-race game is taken up: the game (board, turn in hand, player to move) and
+/// whether the player to move first decides to roll on or stop (after a roll has been used)
+/// rather than rolls (at the start of a turn, or having chosen to roll on). `Copy`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ColumnPosition {
+    /// The game.
+    pub game: Game,
+    /// Whether the player to move decides to roll on or stop before the next roll.
+    pub decide_first: bool,
+}
+
+impl ColumnPosition {
+    /// The start of a game: player 0 to roll.
+    pub fn start() -> ColumnPosition {
+        ColumnPosition {
+            game: Game::new(),
+            decide_first: false,
+        }
+    }
+}
 
 /// Plays one game from the start. `players[k]` plays slot `k`; `slot_of_seat[s]` is the slot
 /// sitting in seat `s` (turn order). Dice come from `dice`; policies draw from `rng`. Counters
@@ -35,32 +56,80 @@ pub fn play_game<P: Policy, D: DiceSource, R: RngCore>(
     rng: &mut R,
     stats: &mut MatchupStats,
 ) -> Game {
-    let mut game = Game::new();
+    let start = ColumnPosition::start();
+    play_from(rules, players, slot_of_seat, &start, dice, rng, stats)
+}
+
+/// Plays the game of `position` on to its end, as [`play_game`] plays one from the start (the
+/// same loop, taken up where the position stands): the player to move decides first if the
+/// position says so, then rolls. Counters count the rest of the game; the turns counted are
+/// the game's, from its start. Returns the final game.
+#[inline]
+pub fn play_from<P: Policy, D: DiceSource, R: RngCore>(
+    rules: &Rules,
+    players: &mut [Player<P>],
+    slot_of_seat: &[usize],
+    position: &ColumnPosition,
+    dice: &mut D,
+    rng: &mut R,
+    stats: &mut MatchupStats,
+) -> Game {
+    let mut game = position.game;
     // Rolls and busts by seat, added to the counters once at the end of the game.
     let mut tally = Tally::default();
-    let (g, t) = (&mut game, &mut tally);
     assert!(
         rules.game != GameKind::GreatRaces,
         "The Great Races is played by crate::games::great_races::play"
     );
+    // Each player's turn-start shape. On the empty board every player's is the same, the
+    // opening each player holds.
+    let mut start = Start {
+        bases: [players[slot_of_seat[0]].opening; 4],
+        shape: TurnShape::default(),
+        decide_first: position.decide_first,
+    };
+    if game.board != Board::default() {
+        for (p, base) in start
+            .bases
+            .iter_mut()
+            .enumerate()
+            .take(rules.players as usize)
+        {
+            *base = TurnShape::at_turn_start(rules, &game.board, p as u8);
+        }
+    }
+    if game.turn.rolls > 0 || position.decide_first {
+        start.shape = TurnShape::new(rules, &game);
+    }
+    let (g, t, st) = (&mut game, &mut tally, start);
     let v3 = players.first().and_then(|p| p.avx2);
     match (rules.jump, v3) {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `play_turns_v3` needs the features of x86-64-v3 the token proves (AVX2,
         // BMI1, BMI2, LZCNT, POPCNT); it touches no memory unsafely.
         (true, Some(_)) => unsafe {
-            play_turns_v3::<_, _, _, true>(rules, players, slot_of_seat, dice, rng, stats, g, t)
+            play_turns_v3::<_, _, _, true>(rules, players, slot_of_seat, dice, rng, stats, g, t, st)
         },
         #[cfg(target_arch = "x86_64")]
         // SAFETY: as above.
         (false, Some(_)) => unsafe {
-            play_turns_v3::<_, _, _, false>(rules, players, slot_of_seat, dice, rng, stats, g, t)
+            play_turns_v3::<_, _, _, false>(
+                rules,
+                players,
+                slot_of_seat,
+                dice,
+                rng,
+                stats,
+                g,
+                t,
+                st,
+            )
         },
         (true, _) => {
-            play_turns::<_, _, _, true>(rules, players, slot_of_seat, dice, rng, stats, g, t)
+            play_turns::<_, _, _, true>(rules, players, slot_of_seat, dice, rng, stats, g, t, st)
         }
         (false, _) => {
-            play_turns::<_, _, _, false>(rules, players, slot_of_seat, dice, rng, stats, g, t)
+            play_turns::<_, _, _, false>(rules, players, slot_of_seat, dice, rng, stats, g, t, st)
         }
     }
     count_game(
@@ -72,6 +141,15 @@ pub fn play_game<P: Policy, D: DiceSource, R: RngCore>(
         stats,
     );
     game
+}
+
+/// What the loop starts from besides the game: each player's turn-start shape, the shape of
+/// the turn in hand (when one is under way), and whether a stop decision comes first.
+#[derive(Clone, Copy)]
+struct Start {
+    bases: [TurnShape; 4],
+    shape: TurnShape,
+    decide_first: bool,
 }
 
 /// Adds a game that has ended (or was abandoned) to the counters: per seat, its rolls and
@@ -129,8 +207,19 @@ fn play_turns_v3<P: Policy, D: DiceSource, R: RngCore, const JUMP: bool>(
     stats: &mut MatchupStats,
     game: &mut Game,
     tally: &mut Tally,
+    start: Start,
 ) {
-    play_turns::<P, D, R, JUMP>(rules, players, slot_of_seat, dice, rng, stats, game, tally)
+    play_turns::<P, D, R, JUMP>(
+        rules,
+        players,
+        slot_of_seat,
+        dice,
+        rng,
+        stats,
+        game,
+        tally,
+        start,
+    )
 }
 
 /// The Route 66 and Can't Stop game loop (see the module comment); `JUMP` is the rules' jump
@@ -146,12 +235,30 @@ fn play_turns<P: Policy, D: DiceSource, R: RngCore, const JUMP: bool>(
     stats: &mut MatchupStats,
     game: &mut Game,
     tally: &mut Tally,
+    start: Start,
 ) {
     let mut choices = ChoiceList::default();
-    // Each player's turn-start shape, kept up to date as stops move cubes. On the empty board
-    // every player's is the same.
-    let mut bases = [players[slot_of_seat[0]].opening; 4];
-    let mut shape = TurnShape::default();
+    // Each player's turn-start shape, kept up to date as stops move cubes.
+    let Start {
+        mut bases,
+        mut shape,
+        decide_first,
+    } = start;
+    if decide_first && !game.finished() {
+        let seat = game.to_move as usize & 3;
+        let player = &mut players[slot_of_seat[seat]];
+        decide::<P, R, JUMP>(
+            rules,
+            player,
+            slot_of_seat[seat],
+            &shape,
+            &mut bases,
+            rng,
+            stats,
+            game,
+            tally,
+        );
+    }
     while !game.finished() && !tally.over_limit(stats) {
         let seat = game.to_move as usize & 3;
         let slot = slot_of_seat[seat];
@@ -185,19 +292,40 @@ fn play_turns<P: Policy, D: DiceSource, R: RngCore, const JUMP: bool>(
             shape.follow::<JUMP>(rules, &game.turn, cols, choices.usable(pick));
         }
         debug_assert_eq!(shape, TurnShape::new(rules, game));
-        let bust = crate::columns::bust::bust_rolls(shape.usable);
-        let view = View::with_usable(rules, game, shape.usable, bust);
-        let go_on = player.policy.keep_rolling(&view, rng);
-        let cell = stats.stop_cell(slot, game.turn.rolls, game.turn.cars.len());
-        cell.decisions += 1;
-        if !go_on {
-            cell.stops += 1;
-            let moved = game.turn.cars;
-            game.stop(rules);
-            tally.turns += 1;
-            for (p, base) in bases.iter_mut().enumerate().take(rules.players as usize) {
-                base.cubes_moved::<JUMP>(rules, &game.board, p as u8, moved);
-            }
+        decide::<P, R, JUMP>(
+            rules, player, slot, &shape, &mut bases, rng, stats, game, tally,
+        );
+    }
+}
+
+/// The roll-on-or-stop decision of the player to move (playing slot `slot`) in the turn of
+/// `game` shaped `shape`: counted, and on a stop the cars become cubes and every player's
+/// turn-start shape follows the cubes moved.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn decide<P: Policy, R: RngCore, const JUMP: bool>(
+    rules: &Rules,
+    player: &mut Player<P>,
+    slot: usize,
+    shape: &TurnShape,
+    bases: &mut [TurnShape; 4],
+    rng: &mut R,
+    stats: &mut MatchupStats,
+    game: &mut Game,
+    tally: &mut Tally,
+) {
+    let bust = crate::columns::bust::bust_rolls(shape.usable);
+    let view = View::with_usable(rules, game, shape.usable, bust);
+    let go_on = player.policy.keep_rolling(&view, rng);
+    let cell = stats.stop_cell(slot, game.turn.rolls, game.turn.cars.len());
+    cell.decisions += 1;
+    if !go_on {
+        cell.stops += 1;
+        let moved = game.turn.cars;
+        game.stop(rules);
+        tally.turns += 1;
+        for (p, base) in bases.iter_mut().enumerate().take(rules.players as usize) {
+            base.cubes_moved::<JUMP>(rules, &game.board, p as u8, moved);
         }
     }
 }

@@ -1,10 +1,22 @@
-//! A game family as the runner sees it: how to read its policy specs and how to play a chunk
-//! of a matchup's games into counters. The column races (Route 66, Can't Stop), The Great
-//! Races, Shortcut and Treasure Hunt are the families ([`crate::games`]).
+//! A game family as the runner sees it: how to read its policy specs, how to play a chunk
+//! of a matchup's games into counters, and how to play a game on from a position (what
+//! rollouts, [`crate::sim::rollout`], are made of). The column races (Route 66, Can't Stop),
+//! The Great Races, Shortcut and Treasure Hunt are the families ([`crate::games`]).
 
 use super::matchup::{Matchup, Named};
 use crate::counters::MatchupStats;
 use crate::engine::deal::name_key;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// How a game played on from a position ended.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PlayedOut {
+    /// The seat that won, ties broken as the game's rules break them; `None` when the game was
+    /// abandoned at the turn limit.
+    pub winner: Option<u8>,
+    /// Turns each seat has taken at the end, counted from the game's start.
+    pub turns: [u32; 4],
+}
 
 /// A game family with its rules fixed: the runner's view of it.
 pub trait Family: Sync {
@@ -31,6 +43,49 @@ pub trait Family: Sync {
     /// `i` depends only on (seed, `key`, i). Runs key a matchup by its name ([`matchup_key`]);
     /// the tuner keys every candidate alike, so they play the same games.
     fn play(&self, m: &Matchup<Self::Spec>, seed: u64, key: u64, lo: u64, hi: u64) -> MatchupStats;
+
+    /// A game at a decision: the state of the game, whose turn it is and the turn in hand.
+    type Position: Clone + std::fmt::Debug + Send + Sync;
+
+    /// One policy a seat, ready to play games on from positions; each worker thread plays with
+    /// its own clone.
+    type Seats: Clone + Send + Sync;
+
+    /// The seats of `specs`, one spec per seat in turn order (as many as [`Family::players`]).
+    fn seats(&self, specs: &[Self::Spec]) -> Result<Self::Seats, String>;
+
+    /// The seat to move at `position`, or `None` once the game is over.
+    fn to_move(&self, position: &Self::Position) -> Option<u8>;
+
+    /// Turns `seat` has taken at `position`, counted from the game's start.
+    fn turns_taken(&self, position: &Self::Position, seat: u8) -> u32;
+
+    /// Plays the game on from `position` to its end: seat `s` played by the `s`-th policy of
+    /// `seats`, rolls drawn from `dice` and policies' chances from `rng` (as a tournament's game
+    /// is dealt them, `engine::deal::game_streams`). The column races allocate nothing
+    /// per roll.
+    fn play_out(
+        &self,
+        seats: &mut Self::Seats,
+        position: &Self::Position,
+        dice: Xoshiro256PlusPlus,
+        rng: Xoshiro256PlusPlus,
+    ) -> PlayedOut;
+}
+
+/// The slot of each seat when every seat plays its own policy, in turn order.
+pub const SEAT_ORDER: [usize; 4] = [0, 1, 2, 3];
+
+/// Checks that `specs` gives one policy a seat, or one for all (then repeated), at a table
+/// of `players`: the policies in seat order.
+pub fn one_a_seat<S: Clone>(specs: &[S], players: u8) -> Result<Vec<S>, String> {
+    match specs.len() {
+        1 => Ok(vec![specs[0].clone(); players as usize]),
+        n if n == players as usize => Ok(specs.to_vec()),
+        n => Err(format!(
+            "{n} policies for {players} seats: give one for every seat or one for all"
+        )),
+    }
 }
 
 /// The key of a matchup's games: the FNV hash of its name, so that adding a policy to a

@@ -21,6 +21,7 @@ pub use column_races::ColumnFamily;
 pub use entry::GameFlags;
 pub use entry::{GameEntry, GameId};
 pub use family::{matchup_key, Family};
+pub use family::{one_a_seat, PlayedOut, SEAT_ORDER};
 pub use great_races::RacesFamily;
 pub use matchup::{Matchup, Named};
 pub use setup::{GameSetup, UseFamily};

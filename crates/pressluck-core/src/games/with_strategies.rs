@@ -1,10 +1,11 @@
 //! A game whose policy lists may also name strategies: a strategy's spec parsed by the game,
 //! under the strategy's name.
 
-use super::family::Family;
+use super::family::{Family, PlayedOut};
 use super::matchup::{Matchup, Named};
 use crate::counters::MatchupStats;
 use crate::games::strategy_book::StrategyBook;
+use rand_xoshiro::Xoshiro256PlusPlus;
 use std::sync::Arc;
 
 /// Parses `text` in `game`: a strategy of `book` (its name or file) as the spec it plays there
@@ -72,5 +73,30 @@ impl<F: Family> Family for WithStrategies<F> {
 
     fn play(&self, m: &Matchup<F::Spec>, seed: u64, key: u64, lo: u64, hi: u64) -> MatchupStats {
         self.family.play(m, seed, key, lo, hi)
+    }
+
+    type Position = F::Position;
+    type Seats = F::Seats;
+
+    fn seats(&self, specs: &[F::Spec]) -> Result<F::Seats, String> {
+        self.family.seats(specs)
+    }
+
+    fn to_move(&self, position: &F::Position) -> Option<u8> {
+        self.family.to_move(position)
+    }
+
+    fn turns_taken(&self, position: &F::Position, seat: u8) -> u32 {
+        self.family.turns_taken(position, seat)
+    }
+
+    fn play_out(
+        &self,
+        seats: &mut F::Seats,
+        position: &F::Position,
+        dice: Xoshiro256PlusPlus,
+        rng: Xoshiro256PlusPlus,
+    ) -> PlayedOut {
+        self.family.play_out(seats, position, dice, rng)
     }
 }

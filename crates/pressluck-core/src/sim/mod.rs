@@ -2,10 +2,15 @@
 //! rayon by each game ([`crate::games`]), shards, interrupts and resumption (`work`), and
 //! integer counters added up — the same answer on one thread or many.
 
+pub(crate) mod rollout;
 pub(crate) mod runner;
 pub(crate) mod schedule;
 pub(crate) mod tune;
 pub(crate) mod work;
+pub use rollout::{
+    roll_out, rollout_key, Estimate, RolloutCounts, Rollouts, Verdict, MAX_ROLLOUTS, ROLLOUT_CHUNK,
+    Z95,
+};
 pub use runner::{thread_pool, CHUNK, MAX_GAMES, MAX_THREADS};
 pub use schedule::matchups;
 pub use tune::Outcome;

@@ -5,6 +5,7 @@
 mod counting_alloc;
 
 mod no_alloc;
+mod rollouts;
 mod shortcut_duel;
 mod shortcut_no_alloc;
 mod shortcut_solver;

@@ -89,3 +89,48 @@ fn ten_thousand_route66_games_allocate_nothing() {
     drop(v);
     assert!(allocations() > 0);
 }
+
+#[test]
+fn games_played_on_from_a_position_allocate_nothing() {
+    // Can't Stop, 2 players, the tuned duel player in both seats: a position mid-game, with
+    // the mover's cars on 6, 7 and 8 and a decision to make; 2,000 games played on from it
+    // (the rollouts' loop) after a warm-up, none allocating.
+    use pressluck_core::columns::{Choice, Game};
+    use pressluck_core::engine::game_streams;
+    use pressluck_core::engine::ColumnPosition;
+    use pressluck_core::games::{ColumnFamily, Family, WithStrategies};
+    let rules = Rules::new(GameKind::CantStop, 2);
+    let fam = WithStrategies::builtin(ColumnFamily::new(rules));
+    let mut game = Game::new();
+    for (c, s) in [(6, 3), (7, 4), (8, 2)] {
+        game.board.set_cube(1, c, s);
+    }
+    game.turn = game.turn.after(&rules, &game.board, 0, Choice::two(6, 7));
+    game.turn = game.turn.after(&rules, &game.board, 0, Choice::one(8));
+    game.turn.rolls = 2;
+    let position = ColumnPosition {
+        game,
+        decide_first: true,
+    };
+    let spec = fam.parse_spec("tuned-cant-stop-duel").unwrap();
+    let mut seats = fam.seats(&[spec]).unwrap();
+    for i in 0..500 {
+        let (dice, rng) = game_streams(1, 2, i).generators();
+        fam.play_out(&mut seats, &position, dice, rng);
+    }
+    let (mut allocated, mut won) = (0, 0);
+    for i in 0..2_000 {
+        let (dice, rng) = game_streams(3, 4, i).generators();
+        let before = allocations();
+        COUNTING.with(|c| c.set(true));
+        let end = fam.play_out(&mut seats, &position, dice, rng);
+        COUNTING.with(|c| c.set(false));
+        allocated += allocations() - before;
+        won += end.winner.is_some() as u64;
+    }
+    assert_eq!(
+        allocated, 0,
+        "{allocated} allocations in 2,000 games played on"
+    );
+    assert_eq!(won, 2_000);
+}

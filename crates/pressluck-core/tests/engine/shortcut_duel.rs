@@ -5,7 +5,9 @@
 
 use pressluck_core::counters::{wilson999, MatchupStats};
 use pressluck_core::games::shortcut::duel::{solve, TOLERANCE};
-use pressluck_core::games::shortcut::{play_from, play_game, RngD6, ScriptedD6, ShortcutGame};
+use pressluck_core::games::shortcut::{
+    play_from, play_game, Next, RngD6, ScriptedD6, ShortcutGame, ShortcutPosition,
+};
 use pressluck_core::games::shortcut::{ShortcutBoard, ShortcutPolicy, ShortcutSetup};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -86,7 +88,11 @@ fn self_play_from_two_dozen_positions_agrees_with_the_exact_chances() {
             let mut g = ShortcutGame::new(&b, 2);
             g.cars[..2].copy_from_slice(&cars);
             g.to_move = seat as u8;
-            let end = play_from(&b, g, &policies, &[0, 1], &mut dice, &mut stats);
+            let start = ShortcutPosition {
+                game: g,
+                next: Next::Announce,
+            };
+            let end = play_from(&b, start, &policies, &[0, 1], &mut dice, &mut stats);
             wins += (end.winner == Some(seat as u8)) as u64;
         }
         assert_eq!(stats.unfinished, 0);

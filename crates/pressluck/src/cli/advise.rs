@@ -4,17 +4,21 @@
 use super::policy_list::join_spec_parts;
 use super::position::{parse_roll, position, PositionArgs};
 use super::record::{format, read_record, RecordArgs};
+use super::run::ThreadsArg;
 use super::strategies::{warn_unnamed, StrategiesArg};
 use crate::error::input;
-use crate::settings::{AdvisePolicies, AdviseSettings, AdviseSource, RecordGame};
+use crate::settings::{AdvisePolicies, AdviseSettings, AdviseSource, RecordGame, RolloutSettings};
 use anyhow::Result;
 use clap::Args;
 use pressluck_core::columns::GameKind;
+use pressluck_core::engine::EngineRequest;
 use pressluck_core::games::great_races::{RaceRule, RaceSpec};
 use pressluck_core::games::parse_with_strategies;
 use pressluck_core::games::treasure_hunt;
 use pressluck_core::games::treasure_hunt::ThSpec;
+use pressluck_core::sim::MAX_ROLLOUTS;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// `pressluck advise`.
 #[derive(Debug, Args)]
@@ -35,6 +39,21 @@ pub struct AdviseArgs {
     /// Strategy files found by name in --policies.
     #[command(flatten)]
     pub strategies: StrategiesArg,
+    /// Play each option of the decision out N times and report the chance to win of the player
+    /// to move (alone: the turns to finish), with paired 95% intervals.
+    #[arg(long, value_name = "N")]
+    pub rollouts: Option<u64>,
+    /// The policies that play the rollouts: one a seat, or one for all (default: the game's
+    /// strongest shipped player for the table size).
+    #[arg(long, value_name = "SPEC[,SPEC…]")]
+    pub rollout_policies: Option<String>,
+    /// Random seed of the rollouts: the same seed and arguments give the same figures, whatever
+    /// the thread count (default 1).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Worker threads of the rollouts.
+    #[command(flatten)]
+    pub threads: ThreadsArg,
 }
 
 /// The policies `advise` asks by default.
@@ -48,10 +67,34 @@ pub const DEFAULT_ADVISE_TREASURE_POLICIES: &str = "greedy,runner,thief";
 pub const DEFAULT_ADVISE_RACE_POLICIES: &str = "race-points,race-progress,race-margin";
 
 impl AdviseArgs {
-    /// `pressluck advise`: the record (as for `replay`) or the position the flags set up, and the
-    /// policies of its game.
-    pub fn settings(self) -> Result<AdviseSettings> {
+    /// `pressluck advise`: the record (as for `replay`) or the position the flags set up, the
+    /// policies of its game, and the rollouts asked for (played by the engine `engine` asks
+    /// for).
+    pub fn settings(self, engine: EngineRequest) -> Result<AdviseSettings> {
         let book = self.strategies.book()?;
+        let threads = self.threads.checked()?;
+        let rollouts = match self.rollouts {
+            Some(0) => return Err(input("--rollouts 0: give at least one rollout an option")),
+            Some(n) if n > MAX_ROLLOUTS => {
+                return Err(input(format!(
+                    "--rollouts {n}: at most {MAX_ROLLOUTS} rollouts an option"
+                )))
+            }
+            Some(n) => Some(n),
+            None => {
+                let flag = [
+                    (self.rollout_policies.is_some(), "--rollout-policies"),
+                    (self.seed.is_some(), "--seed"),
+                    (threads.is_some(), "--threads"),
+                ]
+                .into_iter()
+                .find_map(|(given, flag)| given.then_some(flag));
+                if let Some(flag) = flag {
+                    return Err(input(format!("{flag}: goes with --rollouts N")));
+                }
+                None
+            }
+        };
         let format = format(&self.reading.format)?;
         let (source, races, treasure, game) = match self.file {
             Some(file) => {
@@ -68,12 +111,13 @@ impl AdviseArgs {
                 let (record, name) = read_record(file, &self.reading)?;
                 let races = name.parse::<GameKind>() == Ok(GameKind::GreatRaces);
                 let treasure = match &record.game {
-                RecordGame::Shortcut(_) => {
+                RecordGame::Shortcut(_) if self.rollouts.is_none() => {
                     return Err(input(
-                        "advise reads Route 66, Can't Stop, The Great Races and Treasure Hunt records; \
-                         for a Shortcut record use replay (and odds --game shortcut --view policy)",
+                        "advise reads a Shortcut record with --rollouts N only (the chance to win of each option); \
+                         else use replay (and odds --game shortcut --view policy)",
                     ))
                 }
+                RecordGame::Shortcut(_) => false,
                 RecordGame::TreasureHunt(_) => true,
                 RecordGame::Columns(_) => false,
             };
@@ -110,7 +154,16 @@ impl AdviseArgs {
                 "--policies: {name} decides by chance, there is no advice in it"
             ))
         };
-        let policies = if treasure {
+        let shortcut = matches!(&source, AdviseSource::Record { record, .. }
+            if matches!(record.game, RecordGame::Shortcut(_)));
+        if shortcut && self.policies.is_some() {
+            return Err(input(
+                "--policies: advise asks no policies of a Shortcut record; --rollout-policies names those that play the rollouts",
+            ));
+        }
+        let policies = if shortcut {
+            AdvisePolicies::Shortcut
+        } else if treasure {
             AdvisePolicies::TreasureHunt(
                 list(DEFAULT_ADVISE_TREASURE_POLICIES)
                     .iter()
@@ -151,10 +204,24 @@ impl AdviseArgs {
             AdvisePolicies::Columns(specs)
         };
         warn_unnamed(&book);
+        // `rule-of-n:30,marker=5` is one spec, as in --policies.
+        let rollout_policies = self.rollout_policies.as_deref().map(|text| {
+            let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+            join_spec_parts(&parts, |p| book.parse(&game, p).is_ok())
+        });
+        let rollouts = rollouts.map(|n| RolloutSettings {
+            rollouts: n,
+            policies: rollout_policies,
+            seed: self.seed.unwrap_or(1),
+            threads,
+            book: Arc::new(book),
+            engine,
+        });
         Ok(AdviseSettings {
             source,
             policies,
             format,
+            rollouts,
         })
     }
 }

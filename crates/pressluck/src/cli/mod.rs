@@ -104,7 +104,7 @@ fn run(command: Command, engine: EngineRequest) -> Result<ExitCode> {
         Command::Merge(a) => commands::merge::run(a.settings()?),
         Command::Odds(a) => commands::odds::run(a.settings()?),
         Command::Replay(a) => commands::replay::run(a.settings()?),
-        Command::Advise(a) => commands::advise::run(a.settings()?),
+        Command::Advise(a) => commands::advise::run(a.settings(engine)?),
         Command::Boards(a) => commands::boards::run(a.settings()?),
         Command::Policies(a) => commands::policies::run(a.settings()?),
         Command::Completions(a) => {

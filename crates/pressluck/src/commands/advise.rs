@@ -4,6 +4,7 @@
 //! by each policy — with the exact within-turn values of `optimal-turn`.
 
 use super::replay;
+use super::rollouts::{column_rollouts, rollouts_text, shortcut_rollouts};
 use crate::error::input;
 use crate::output::destination::Destination;
 use crate::settings::{
@@ -456,14 +457,26 @@ pub fn run(a: AdviseSettings) -> Result<ExitCode> {
         }
     );
     let advice = match (&a.source, &a.policies) {
-        (AdviseSource::Record { record, roll }, policies) => match (&record.game, policies) {
-            (RecordGame::TreasureHunt(deck), AdvisePolicies::TreasureHunt(specs)) => {
-                treasure_advice(&replay::treasure(record, deck)?, specs)
-            }
-            (RecordGame::Columns(overrides), policies) => {
-                let (setup, replay) = replay::columns(record, overrides)?;
-                let rules = &setup.rules;
-                let decision = match (replay.decision(rules), roll) {
+        (AdviseSource::Record { record, roll }, policies) => {
+            match (&record.game, policies) {
+                (RecordGame::Shortcut(board), _) => {
+                    let Some(r) = &a.rollouts else {
+                        unreachable!("the settings take a Shortcut record with --rollouts only")
+                    };
+                    let replay = replay::shortcut(record, board)?;
+                    shortcut_rollouts(board, &replay.game, r)?
+                }
+                (RecordGame::TreasureHunt(_), _) if a.rollouts.is_some() => return Err(input(
+                    "--rollouts: rollouts play Route 66, Can't Stop, The Great Races and Shortcut \
+                     positions; Treasure Hunt's actions are not rolled out",
+                )),
+                (RecordGame::TreasureHunt(deck), AdvisePolicies::TreasureHunt(specs)) => {
+                    treasure_advice(&replay::treasure(record, deck)?, specs)
+                }
+                (RecordGame::Columns(overrides), policies) => {
+                    let (setup, replay) = replay::columns(record, overrides)?;
+                    let rules = &setup.rules;
+                    let decision = match (replay.decision(rules), roll) {
                     (d, None) => d,
                     (Decision::Roll | Decision::RollOrStop, Some(r)) => {
                         Decision::Use(*r, replay.game.choices(rules, *r))
@@ -477,23 +490,42 @@ pub fn run(a: AdviseSettings) -> Result<ExitCode> {
                         ))
                     }
                 };
-                columns_advice(rules, &replay.game, decision, policies)?
+                    let mut advice = columns_advice(rules, &replay.game, decision, policies)?;
+                    if let Some(r) = &a.rollouts {
+                        advice["rollouts"] = column_rollouts(rules, &replay.game, &decision, r)?;
+                    }
+                    advice
+                }
+                _ => unreachable!("the settings pair a record's game with its policies"),
             }
-            _ => unreachable!("the settings pair a record's game with its policies"),
-        },
+        }
         (AdviseSource::Position { rules, game, roll }, policies) => {
             let decision = match roll {
                 Some(r) => Decision::Use(*r, game.choices(rules, *r)),
                 None if game.turn.cars.is_empty() => Decision::Roll,
                 None => Decision::RollOrStop,
             };
-            columns_advice(rules, game, decision, policies)?
+            let mut advice = columns_advice(rules, game, decision, policies)?;
+            if let Some(r) = &a.rollouts {
+                advice["rollouts"] = column_rollouts(rules, game, &decision, r)?;
+            }
+            advice
         }
     };
+    let shortcut = advice["game"] == pressluck_core::games::shortcut::GAME_NAME;
     let text = match a.format {
         Format::Json => serde_json::to_string_pretty(&advice)? + "\n",
+        Format::Text if shortcut => format!(
+            "shortcut: player {} to move, on {}\n",
+            advice["to_move"],
+            advice["square"].as_str().unwrap_or("")
+        ),
         Format::Text if treasure => treasure_text(&advice),
         Format::Text => to_text(&advice),
+    };
+    let text = match advice.get("rollouts") {
+        Some(r) if a.format == Format::Text => text + &rollouts_text(r),
+        _ => text,
     };
     Destination::Stdout.write(text.as_bytes())?;
     Ok(ExitCode::SUCCESS)

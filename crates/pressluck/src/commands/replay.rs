@@ -15,11 +15,7 @@ use std::process::ExitCode;
 pub fn run(s: RecordSettings) -> Result<ExitCode> {
     let text = match &s.game {
         RecordGame::Shortcut(board) => {
-            let record =
-                pressluck_core::games::shortcut::record::ShortcutRecord::from_bytes(&s.bytes)
-                    .map_err(|e| in_file(&s, e))?;
-            let replay = pressluck_core::games::shortcut::record::play(&record, board)
-                .map_err(|e| in_file(&s, e))?;
+            let replay = shortcut(&s, board)?;
             match s.format {
                 Format::Json => shortcut_position::to_json(board, &replay),
                 Format::Text => position_text(board, &replay),
@@ -49,6 +45,16 @@ pub fn run(s: RecordSettings) -> Result<ExitCode> {
     };
     Destination::Stdout.write(text.as_bytes())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Plays a Shortcut record on `board`; errors name the file and line.
+pub fn shortcut(
+    s: &RecordSettings,
+    board: &pressluck_core::games::shortcut::ShortcutBoard,
+) -> Result<pressluck_core::games::shortcut::record::ShortcutReplay> {
+    let record = pressluck_core::games::shortcut::record::ShortcutRecord::from_bytes(&s.bytes)
+        .map_err(|e| in_file(s, e))?;
+    pressluck_core::games::shortcut::record::play(&record, board).map_err(|e| in_file(s, e))
 }
 
 /// Plays a column-race record (Route 66, Can't Stop, The Great Races) with the command line's

@@ -1,5 +1,7 @@
 //! `pressluck advise` on hand-built positions: a choice to rank, a roll-or-stop decision, a
-//! bust-certain turn, a turn whose stop wins, and a finished game.
+//! bust-certain turn, a turn whose stop wins, and a finished game; and `--rollouts`: an
+//! option that wins at once, a forced decision, The Great Races' pairings, solitaire turns, and
+//! the same bytes on one thread and two.
 
 use serde_json::Value;
 use std::io::Write;
@@ -268,4 +270,160 @@ fn the_readme_example_record_asks_for_a_decision() {
     assert_eq!(a["decision"], "roll-or-stop");
     assert_eq!(decision(&a, "ev"), "stop");
     assert_eq!(decision(&a, "rule28"), "roll");
+}
+
+/// The rollouts of an `advise` run (JSON) on a position by hand.
+fn rollouts(args: &[&str]) -> Value {
+    let mut all = vec!["advise", "--format", "json"];
+    all.extend_from_slice(args);
+    crate::run::json_of(&all)["rollouts"].clone()
+}
+
+/// The figures of option `name` in rollouts `r`.
+fn option<'a>(r: &'a Value, name: &str) -> &'a Value {
+    r["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["option"] == name)
+        .unwrap_or_else(|| panic!("no option {name}: {r}"))
+}
+
+#[test]
+fn rollouts_give_the_use_that_wins_at_once_every_game() {
+    // Can't Stop: player 1 has won 2 and 12, a car on space 4 of column 3 (5 spaces). Roll
+    // 1 2 5 6 pairs as 3+11 (the top of 3: stopping wins), 6+8 or 7+7.
+    let r = rollouts(&[
+        "--game",
+        "cant-stop",
+        "--won",
+        "1:2,12",
+        "--cars",
+        "3@4",
+        "--roll",
+        "1,2,5,6",
+        "--rollouts",
+        "400",
+    ]);
+    assert_eq!(r["policies"][0], "tuned-cant-stop-duel");
+    assert_eq!(r["default_policies"], true);
+    let top = option(&r, "use 3 11");
+    assert_eq!(top["wins"], 400);
+    assert_eq!(top["win_chance"], 1.0);
+    assert_eq!(r["best"], "use 3 11");
+    assert_eq!(r["verdict"], "use 3 11 is best");
+    for other in ["use 6 8", "use 7 7"] {
+        let o = option(&r, other);
+        assert!(o["win_chance"].as_f64().unwrap() < 1.0, "{o}");
+        assert!(o["vs_best_ci95"][1].as_f64().unwrap() < 0.0, "{o}");
+    }
+}
+
+#[test]
+fn a_forced_decision_is_not_rolled_out() {
+    // No cars: the turn opens with a roll, one option.
+    let r = rollouts(&["--game", "cant-stop", "--rollouts", "100"]);
+    assert!(r["forced"].as_str().unwrap().contains("one option"), "{r}");
+    assert!(r.get("options").is_none(), "{r}");
+    let text = crate::run::stdout_of(&["advise", "--game", "cant-stop", "--rollouts", "100"]);
+    let text = String::from_utf8(text).unwrap();
+    assert!(text.contains("nothing to roll out"), "{text}");
+}
+
+#[test]
+fn great_races_pairings_and_solitaire_turns_are_rolled_out() {
+    // The Great Races: roll 1 2 3 4 pairs as 5+5, 4+6 or 3+7, each rolled out.
+    let mut f = tempfile::NamedTempFile::new().unwrap();
+    f.write_all(b"game great-races\nroll 1 2 3 4\n").unwrap();
+    let path = f.path().to_str().unwrap();
+    let r = rollouts(&[path, "--rollouts", "200"]);
+    assert_eq!(r["policies"][0], "race-progress");
+    assert_eq!(r["options"].as_array().unwrap().len(), 3, "{r}");
+    let wins: u64 = ["use 5 5", "use 4 6", "use 3 7"]
+        .iter()
+        .map(|u| option(&r, u)["wins"].as_u64().unwrap())
+        .sum();
+    assert!(wins > 0 && wins < 600, "{r}");
+    // Solitaire Can't Stop: turns to finish, the tuned solitaire player.
+    let r = rollouts(&[
+        "--game",
+        "cant-stop",
+        "--players",
+        "1",
+        "--cars",
+        "7@3,8@2",
+        "--rollouts",
+        "200",
+    ]);
+    assert_eq!(r["objective"], "turns");
+    assert_eq!(r["policies"][0], "tuned-cant-stop-solo");
+    for name in ["roll", "stop"] {
+        let t = option(&r, name)["mean_turns"].as_f64().unwrap();
+        assert!((1.0..30.0).contains(&t), "{r}");
+    }
+    let best = r["best"].as_str().unwrap();
+    assert_eq!(option(&r, best)["turns_vs_best"], 0.0);
+}
+
+#[test]
+fn rollouts_print_the_same_bytes_on_one_thread_and_two() {
+    let args = |threads: &str, seed: &str| -> Vec<u8> {
+        crate::run::stdout_of(&[
+            "advise",
+            "--game",
+            "cant-stop",
+            "--cars",
+            "4@5,7@6,10@5",
+            "--rollouts",
+            "3000",
+            "--rollout-policies",
+            "glenn,fixed-risk:0.3",
+            "--seed",
+            seed,
+            "--threads",
+            threads,
+        ])
+    };
+    let one = args("1", "5");
+    assert_eq!(one, args("2", "5"));
+    let text = String::from_utf8(one.clone()).unwrap();
+    assert!(text.contains("played by glenn, fixed-risk:0.3"), "{text}");
+    // Another seed, other dice: the figures move.
+    assert_ne!(one, args("2", "6"));
+}
+
+#[test]
+fn a_shortcut_record_s_options_are_rolled_out_against_the_exact_chances() {
+    // Two players: seat 1 on r24, seat 2 on r5 to move. The options are the main road, the
+    // shortcut and the push to r6; each one's chance under optimal play (the two-player
+    // solution) lies in its rollouts' interval.
+    use pressluck_core::games::shortcut::{duel, ShortcutBoard};
+    let mut f = tempfile::NamedTempFile::new().unwrap();
+    f.write_all(b"game shortcut\nplayers 2\nmain 6\nshortcut 3 2 move r5\nshortcut 3 1 move r24\n")
+        .unwrap();
+    let path = f.path().to_str().unwrap();
+    let a = crate::run::json_of(&["advise", path, "--rollouts", "4000", "--format", "json"]);
+    assert_eq!(
+        (a["to_move"].as_u64(), a["square"].as_str()),
+        (Some(2), Some("r5"))
+    );
+    let r = &a["rollouts"];
+    assert_eq!(r["policies"][0], "optimal");
+    let b = ShortcutBoard::default_board();
+    let d = duel::solve(&b).unwrap();
+    let (x, y) = (b.find("r5").unwrap(), b.find("r24").unwrap());
+    let i = x as usize * b.len() + y as usize;
+    for (name, exact) in [
+        ("main road", d.q_main[i]),
+        ("shortcut", d.q_shortcut[i]),
+        ("push to r6", d.after(y, b.find("r6").unwrap())),
+    ] {
+        let ci = &option(r, name)["win_chance_ci95"];
+        let (lo, hi) = (ci[0].as_f64().unwrap(), ci[1].as_f64().unwrap());
+        assert!(
+            lo <= exact && exact <= hi,
+            "{name}: {lo}..{hi}, exact {exact}"
+        );
+    }
+    assert_eq!(r["best"], "shortcut");
 }

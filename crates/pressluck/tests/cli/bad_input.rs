@@ -33,6 +33,15 @@ negative games :: tournament --games -5 :: '--games <GAMES>' ;; '-5'
 negative seed :: tournament --seed -1 :: '--seed <SEED>' ;; '-1'
 merge without shards :: merge --out merged.csv :: not provided: <SHARDS>
 advise: too few rolls for the cars :: advise --game cant-stop --cars 4@5,7@6,10@5 --rolls 1 :: 1 successful rolls cannot bring cars to 4@5,7@6,10@5 ;; at least 8 rolls
+advise: zero rollouts :: advise --game cant-stop --cars 4@5 --rollouts 0 :: --rollouts 0 ;; at least one rollout
+advise: rollouts of a finished game :: advise rec/finished.rec --rollouts 10 :: --rollouts ;; the game is over
+advise: rollout policy of another game :: advise --game cant-stop --cars 4@5 --rollouts 10 --rollout-policies race-progress :: --rollout-policies ;; unknown policy 'race-progress'
+advise: rollout strategy of another game :: advise --game cant-stop --cars 4@5 --rollouts 10 --rollout-policies tuned-route66-duel :: --rollout-policies ;; a strategy for route66, not for cant-stop
+advise: rollout policies not one a seat :: advise --game cant-stop --cars 4@5 --rollouts 10 --rollout-policies glenn,ev,rule28 :: --rollout-policies ;; 3 policies for 2 seats
+advise: rollout policies without rollouts :: advise --game cant-stop --cars 4@5 --rollout-policies glenn :: --rollout-policies ;; goes with --rollouts
+advise: a shortcut record without rollouts :: advise rec/shortcut.rec :: Shortcut record ;; --rollouts
+advise: policies of a shortcut record :: advise rec/shortcut.rec --rollouts 10 --policies optimal :: --policies ;; --rollout-policies
+advise: rollout threads of 0 :: advise --game cant-stop --cars 4@5 --rollouts 10 --threads 0 :: --threads 0 ;; between 1 and
 zero games :: tournament --games 0 :: --games 0 ;; between 1 and
 absurd games :: tournament --games 99999999999 :: --games 99999999999 ;; between 1 and
 games beyond u64 :: tournament --games 99999999999999999999999 :: --games ;; too large

@@ -154,6 +154,8 @@ pub fn write_all(dir: &Path) {
     w("rec/truncated.rec", b"roll 2 3 4 5\nuse 5 9\nroll");
     w("rec/binary.rec", b"\x00\xff\xfe\x01\x89PNG\r\n");
     w("rec/over.rec", finished_game("roll 1 1 1 1\n").as_bytes());
+    w("rec/finished.rec", finished_game("").as_bytes());
+    w("rec/shortcut.rec", b"game shortcut\nplayers 2\nmain 6\n");
     w("rec/use-first.rec", b"use 5 9\n");
     w("rec/stop-first.rec", b"stop\n");
     w("rec/players.rec", b"players 5\n");

@@ -3,11 +3,14 @@
 
 use crate::columns::Rules;
 use crate::counters::MatchupStats;
-use crate::engine::cpu::EngineRequest;
+use crate::engine::cpu::{Avx2, EngineRequest};
+use crate::engine::dice_source::RngDice;
+use crate::engine::play::{play_from, players, ColumnPosition, Player};
 use crate::engine::Engine;
-use crate::games::family::Family;
+use crate::games::family::{one_a_seat, Family, PlayedOut, SEAT_ORDER};
 use crate::games::matchup::{Matchup, Named};
 use crate::policy::{AnyPolicy, PolicySpec};
+use rand_xoshiro::Xoshiro256PlusPlus;
 
 impl Named for PolicySpec {
     fn name(&self) -> &str {
@@ -78,4 +81,57 @@ impl Family for ColumnFamily {
         let policies: Vec<AnyPolicy> = m.slots.iter().map(|s| s.build(rules)).collect();
         Engine::new(rules, policies, self.engine).play(rules, seed, key, lo, hi)
     }
+
+    type Position = ColumnPosition;
+    type Seats = ColumnSeats;
+
+    fn seats(&self, specs: &[PolicySpec]) -> Result<ColumnSeats, String> {
+        let rules = &self.rules;
+        let specs = one_a_seat(specs, rules.players)?;
+        let policies: Vec<AnyPolicy> = specs.iter().map(|s| s.build(rules)).collect();
+        Ok(ColumnSeats {
+            players: players(&policies, rules, Avx2::for_request(self.engine)),
+            stats: Box::default(),
+        })
+    }
+
+    fn to_move(&self, position: &ColumnPosition) -> Option<u8> {
+        (!position.game.finished()).then_some(position.game.to_move)
+    }
+
+    fn turns_taken(&self, position: &ColumnPosition, seat: u8) -> u32 {
+        position.game.turns[seat as usize & 3]
+    }
+
+    fn play_out(
+        &self,
+        seats: &mut ColumnSeats,
+        position: &ColumnPosition,
+        dice: Xoshiro256PlusPlus,
+        mut rng: Xoshiro256PlusPlus,
+    ) -> PlayedOut {
+        let rules = &self.rules;
+        let n = rules.players as usize;
+        let game = play_from(
+            rules,
+            &mut seats.players,
+            &SEAT_ORDER[..n],
+            position,
+            &mut RngDice(dice),
+            &mut rng,
+            &mut seats.stats,
+        );
+        PlayedOut {
+            winner: game.winner,
+            turns: game.turns,
+        }
+    }
+}
+
+/// The column races' seats for games played on from a position: a player a seat (ranked on
+/// the turn's shape where the engine may) and the counters their games go into, unread.
+#[derive(Clone, Debug)]
+pub struct ColumnSeats {
+    players: Vec<Player<AnyPolicy>>,
+    stats: Box<MatchupStats>,
 }

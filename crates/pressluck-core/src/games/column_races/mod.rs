@@ -6,6 +6,7 @@
 pub(crate) mod family;
 
 pub use family::ColumnFamily;
+pub use family::ColumnSeats;
 
 use super::entry::{GameEntry, GameFlags, GameId};
 use crate::policy::{PolicySpec, FAMILIES};

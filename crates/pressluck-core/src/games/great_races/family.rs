@@ -1,12 +1,15 @@
 //! The Great Races as a tournament family: its policies are pairing rules
 //! ([`crate::games::great_races::policy`]), played by [`crate::games::great_races::play`].
 
+use crate::columns::Game;
 use crate::columns::Rules;
 use crate::counters::MatchupStats;
-use crate::games::family::Family;
-use crate::games::great_races::play::play_races;
+use crate::engine::dice_source::RngDice;
+use crate::games::family::{one_a_seat, Family, PlayedOut, SEAT_ORDER};
+use crate::games::great_races::play::{play_race_from, play_races};
 use crate::games::great_races::policy::{RaceRule, RaceSpec, DEFAULT_RACE_POLICIES};
 use crate::games::matchup::{Matchup, Named};
+use rand_xoshiro::Xoshiro256PlusPlus;
 
 impl Named for RaceSpec {
     fn name(&self) -> &str {
@@ -53,6 +56,57 @@ impl Family for RacesFamily {
         let rules_of_slot: Vec<RaceRule> = m.slots.iter().map(|s| s.rule).collect();
         play_races(&self.0, &rules_of_slot, seed, key, lo, hi)
     }
+
+    /// The game, the player to move about to roll (a turn is one roll and one pairing).
+    type Position = Game;
+    type Seats = RaceSeats;
+
+    fn seats(&self, specs: &[RaceSpec]) -> Result<RaceSeats, String> {
+        let specs = one_a_seat(specs, self.0.players)?;
+        Ok(RaceSeats {
+            rules: specs.iter().map(|s| s.rule).collect(),
+            stats: Box::default(),
+        })
+    }
+
+    fn to_move(&self, position: &Game) -> Option<u8> {
+        (!position.finished()).then_some(position.to_move)
+    }
+
+    fn turns_taken(&self, position: &Game, seat: u8) -> u32 {
+        position.turns[seat as usize & 3]
+    }
+
+    fn play_out(
+        &self,
+        seats: &mut RaceSeats,
+        position: &Game,
+        dice: Xoshiro256PlusPlus,
+        mut rng: Xoshiro256PlusPlus,
+    ) -> PlayedOut {
+        let n = self.0.players as usize;
+        let game = play_race_from(
+            &self.0,
+            &seats.rules,
+            &SEAT_ORDER[..n],
+            *position,
+            &mut RngDice(dice),
+            &mut rng,
+            &mut seats.stats,
+        );
+        PlayedOut {
+            winner: game.winner,
+            turns: game.turns,
+        }
+    }
+}
+
+/// The Great Races' seats for games played on from a position: a pairing rule a seat and the
+/// counters their games go into, unread.
+#[derive(Clone, Debug)]
+pub struct RaceSeats {
+    rules: Vec<RaceRule>,
+    stats: Box<MatchupStats>,
 }
 
 #[cfg(test)]

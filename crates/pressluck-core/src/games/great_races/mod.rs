@@ -7,6 +7,7 @@ pub(crate) mod family;
 pub(crate) mod play;
 pub(crate) mod policy;
 
+pub use family::RaceSeats;
 pub use family::RacesFamily;
 pub use play::play_race;
 pub use policy::{progress_gain, RaceRule, RaceSpec};

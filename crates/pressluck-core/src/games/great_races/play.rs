@@ -54,7 +54,22 @@ pub fn play_race<D: DiceSource, R: RngCore>(
     rng: &mut R,
     stats: &mut MatchupStats,
 ) -> Game {
-    let mut game = Game::new();
+    let start = Game::new();
+    play_race_from(rules, rules_of_slot, slot_of_seat, start, dice, rng, stats)
+}
+
+/// Plays `game` on to its end from where it stands (the player to move rolls next), as
+/// [`play_race`] plays one from the start. Counters count the rest of the game; the turns
+/// counted are the game's, from its start.
+pub fn play_race_from<D: DiceSource, R: RngCore>(
+    rules: &Rules,
+    rules_of_slot: &[RaceRule],
+    slot_of_seat: &[usize],
+    mut game: Game,
+    dice: &mut D,
+    rng: &mut R,
+    stats: &mut MatchupStats,
+) -> Game {
     let mut choices = ChoiceList::default();
     let (mut rolls, mut busts, mut turns) = ([0u64; 4], [0u64; 4], 0u32);
     while !game.finished() {

@@ -85,14 +85,57 @@ impl ShortcutGame {
     }
 }
 
-/// Plays one turn of the seat to move with `policy` (counted under `slot`); `false` when the
-/// dice ran out mid-turn (the turn is then not counted).
+impl ShortcutGame {
+    /// Ends the turn of the car to move on square `to`: it wins on the finish, else play
+    /// passes.
+    pub fn end_turn(&mut self, b: &ShortcutBoard, to: Square) {
+        let seat = self.to_move as usize;
+        self.cars[seat] = to;
+        self.turns[seat] += 1;
+        if to == b.finish {
+            self.winner = Some(seat as u8);
+        } else {
+            self.to_move = ((seat + 1) % self.players as usize) as u8;
+        }
+    }
+}
+
+/// What comes next in the turn of the car to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// The turn's start: the car's policy announces.
+    Announce,
+    /// The main-road roll, announced.
+    MainRoll,
+    /// A shortcut roll, after `rolls` successful ones totalling `total` (0 and 0: the
+    /// shortcut just announced).
+    Press {
+        /// Successful shortcut rolls so far this turn.
+        rolls: u32,
+        /// Their total.
+        total: u32,
+    },
+}
+
+/// A Shortcut game taken up where it stands: the game and what comes next in the turn in
+/// hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShortcutPosition {
+    /// The game.
+    pub game: ShortcutGame,
+    /// What comes next in the turn of the car to move.
+    pub next: Next,
+}
+
+/// Plays one turn of the seat to move with `policy` (counted under `slot`) from `next`;
+/// `false` when the dice ran out mid-turn (the turn is then not counted).
 #[inline]
 fn play_turn<D: D6>(
     b: &ShortcutBoard,
     g: &mut ShortcutGame,
     policy: &ShortcutPolicy,
     slot: usize,
+    next: Next,
     dice: &mut D,
     stats: &mut MatchupStats,
 ) -> bool {
@@ -109,54 +152,56 @@ fn play_turn<D: D6>(
     let on_grey = b.is_grey(at) as u32;
     let mut to = at;
     let mut rolls = 0u64;
-    match policy.announce(&ctx) {
-        Announce::Main => {
+    let next = match next {
+        Next::Announce => match policy.announce(&ctx) {
+            Announce::Main => Some(Next::MainRoll),
+            Announce::Push(u) => {
+                if push_targets(b, at, ctx.blocked) & bit(u) != 0 {
+                    to = u;
+                }
+                None
+            }
+            Announce::Shortcut => Some(Next::Press { rolls: 0, total: 0 }),
+        },
+        next => Some(next),
+    };
+    match next {
+        None | Some(Next::Announce) => {}
+        Some(Next::MainRoll) => {
             let Some(d) = dice.d6() else { return false };
             rolls += 1;
             to = main_road(b, at, d).unwrap_or(at);
         }
-        Announce::Push(u) => {
-            if push_targets(b, at, ctx.blocked) & bit(u) != 0 {
-                to = u;
+        Some(Next::Press {
+            rolls: mut k,
+            mut total,
+        }) => loop {
+            let Some(d) = dice.d6() else { return false };
+            rolls += 1;
+            if !shortcut_roll_ok(d) {
+                stats.stop_cell(slot, k as u16, on_grey).busts += 1;
+                stats.cells[slot][seat].busts += 1;
+                break;
             }
-        }
-        Announce::Shortcut => {
-            let mut total = 0u32;
-            let mut k = 0u32;
-            loop {
-                let Some(d) = dice.d6() else { return false };
-                rolls += 1;
-                if !shortcut_roll_ok(d) {
-                    stats.stop_cell(slot, k as u16, on_grey).busts += 1;
-                    stats.cells[slot][seat].busts += 1;
-                    break;
+            total += d as u32;
+            k += 1;
+            let reach = shortcut_reach(b, at, total, ctx.blocked);
+            let go = k < MAX_PRESSES && policy.keep_pressing(&ctx, k, total, reach);
+            let cell = stats.stop_cell(slot, k as u16, on_grey);
+            cell.decisions += 1;
+            if !go {
+                cell.stops += 1;
+                let u = policy.choose_move(&ctx, reach);
+                if reach & bit(u) != 0 {
+                    to = u;
                 }
-                total += d as u32;
-                k += 1;
-                let reach = shortcut_reach(b, at, total, ctx.blocked);
-                let go = k < MAX_PRESSES && policy.keep_pressing(&ctx, k, total, reach);
-                let cell = stats.stop_cell(slot, k as u16, on_grey);
-                cell.decisions += 1;
-                if !go {
-                    cell.stops += 1;
-                    let u = policy.choose_move(&ctx, reach);
-                    if reach & bit(u) != 0 {
-                        to = u;
-                    }
-                    break;
-                }
+                break;
             }
-        }
+        },
     }
     stats.stop_cell(slot, 0, on_grey).decisions += 1;
     stats.cells[slot][seat].rolls += rolls;
-    g.cars[seat] = to;
-    g.turns[seat] += 1;
-    if to == b.finish {
-        g.winner = Some(seat as u8);
-    } else {
-        g.to_move = ((seat + 1) % g.players as usize) as u8;
-    }
+    g.end_turn(b, to);
     true
 }
 
@@ -172,26 +217,25 @@ pub fn play_game<D: D6>(
     dice: &mut D,
     stats: &mut MatchupStats,
 ) -> ShortcutGame {
-    play_from(
-        b,
-        ShortcutGame::new(b, players),
-        policies,
-        slot_of_seat,
-        dice,
-        stats,
-    )
+    let start = ShortcutPosition {
+        game: ShortcutGame::new(b, players),
+        next: Next::Announce,
+    };
+    play_from(b, start, policies, slot_of_seat, dice, stats)
 }
 
-/// Plays game `g` on from its position (the cars where they stand, `g.to_move` to move), as
-/// [`play_game`] does from the start; scores are still counted from the start square.
+/// Plays a game on from `position` (the cars where they stand, the turn of `to_move` taken up
+/// at `next`), as [`play_game`] does from the start; scores are still counted from the start
+/// square.
 pub fn play_from<D: D6>(
     b: &ShortcutBoard,
-    mut g: ShortcutGame,
+    position: ShortcutPosition,
     policies: &[ShortcutPolicy],
     slot_of_seat: &[usize],
     dice: &mut D,
     stats: &mut MatchupStats,
 ) -> ShortcutGame {
+    let (mut g, mut next) = (position.game, position.next);
     let players = g.players;
     let mut turns = 0u32;
     while g.winner.is_none() {
@@ -200,9 +244,10 @@ pub fn play_from<D: D6>(
             break;
         }
         let slot = slot_of_seat[g.to_move as usize];
-        if !play_turn(b, &mut g, &policies[slot], slot, dice, stats) {
+        if !play_turn(b, &mut g, &policies[slot], slot, next, dice, stats) {
             break;
         }
+        next = Next::Announce;
         turns += 1;
     }
     let from = b.dist[b.start as usize] as u64;

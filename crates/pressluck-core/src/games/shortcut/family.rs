@@ -3,14 +3,15 @@
 
 use crate::counters::MatchupStats;
 use crate::engine::deal::{game_streams, generator, seating};
-use crate::games::family::Family;
+use crate::games::family::{one_a_seat, Family, PlayedOut, SEAT_ORDER};
 use crate::games::matchup::{Matchup, Named};
-use crate::games::shortcut::engine::{play_game, RngD6};
+use crate::games::shortcut::engine::{play_from, play_game, RngD6, ShortcutPosition};
 use crate::games::shortcut::policy::{
     Kind, ShortcutPolicy, ShortcutSpec, DEFAULT_SHORTCUT_POLICIES,
 };
 use crate::games::shortcut::rules::GAME_NAME;
 use crate::games::shortcut::setup::ShortcutSetup;
+use rand_xoshiro::Xoshiro256PlusPlus;
 
 impl Named for ShortcutSpec {
     fn name(&self) -> &str {
@@ -93,6 +94,60 @@ impl Family for ShortcutFamily {
         }
         stats
     }
+
+    type Position = ShortcutPosition;
+    type Seats = ShortcutSeats;
+
+    fn seats(&self, specs: &[ShortcutSpec]) -> Result<ShortcutSeats, String> {
+        let specs = one_a_seat(specs, self.0.players)?;
+        let policies = specs
+            .iter()
+            .map(|s| ShortcutPolicy::for_setup(s, &self.0).map_err(|e| format!("{}: {e}", s.name)))
+            .collect::<Result<_, String>>()?;
+        Ok(ShortcutSeats {
+            policies,
+            stats: Box::default(),
+        })
+    }
+
+    fn to_move(&self, position: &ShortcutPosition) -> Option<u8> {
+        let g = &position.game;
+        g.winner.is_none().then_some(g.to_move)
+    }
+
+    fn turns_taken(&self, position: &ShortcutPosition, seat: u8) -> u32 {
+        position.game.turns[seat as usize & 3]
+    }
+
+    fn play_out(
+        &self,
+        seats: &mut ShortcutSeats,
+        position: &ShortcutPosition,
+        dice: Xoshiro256PlusPlus,
+        _rng: Xoshiro256PlusPlus,
+    ) -> PlayedOut {
+        let n = self.0.players as usize;
+        let game = play_from(
+            &self.0.board,
+            *position,
+            &seats.policies,
+            &SEAT_ORDER[..n],
+            &mut RngD6(dice),
+            &mut seats.stats,
+        );
+        PlayedOut {
+            winner: game.winner,
+            turns: game.turns,
+        }
+    }
+}
+
+/// Shortcut's seats for games played on from a position: a policy a seat and the counters
+/// their games go into, unread.
+#[derive(Clone, Debug)]
+pub struct ShortcutSeats {
+    policies: Vec<ShortcutPolicy>,
+    stats: Box<MatchupStats>,
 }
 
 #[cfg(test)]

@@ -17,18 +17,20 @@ pub(crate) mod setup;
 pub mod solver;
 
 pub use board::ShortcutRules;
-pub use board::{bit, DEFAULT_BOARD};
+pub use board::{bit, squares, DEFAULT_BOARD};
 pub use board::{Colour, ShortcutBoard, Square, SquareSet};
 pub use duel::Duel;
 pub use engine::D6;
 pub use engine::{play_from, play_game, RngD6, ScriptedD6, ShortcutGame};
+pub use engine::{Next, ShortcutPosition};
+pub use family::ShortcutSeats;
 pub use odds::{duel_rows, policy_rows, press_rows};
 pub use odds::{DuelRow, PolicyRow, PressRow};
 pub use policy::Kind;
 pub use policy::{Announce, Ctx};
 pub use policy::{ShortcutPolicy, ShortcutSpec};
-pub use rules::shortcut_reach;
 pub use rules::GAME_NAME;
+pub use rules::{blocked, main_road, push_targets, shortcut_reach};
 pub use setup::ShortcutSetup;
 pub use solver::Solution;
 

@@ -3,13 +3,15 @@
 
 use crate::counters::MatchupStats;
 use crate::engine::deal::{game_streams, generator, seating};
-use crate::games::family::Family;
+use crate::games::family::{one_a_seat, Family, PlayedOut, SEAT_ORDER};
 use crate::games::matchup::{Matchup, Named};
-use crate::games::treasure_hunt::play::play_game;
+use crate::games::treasure_hunt::play::{play_from, play_game};
 use crate::games::treasure_hunt::policy::{ThSpec, DEFAULT_TREASURE_POLICIES};
 use crate::games::treasure_hunt::rules::GAME_NAME;
+use crate::games::treasure_hunt::state::{State, NONE};
 use crate::games::treasure_hunt::{Deck, ThRules};
 use crate::identity::Identity;
+use rand_xoshiro::Xoshiro256PlusPlus;
 
 impl Named for ThSpec {
     fn name(&self) -> &str {
@@ -95,4 +97,58 @@ impl Family for TreasureFamily {
         }
         stats
     }
+
+    /// The state, the tiles and the draw pile as it holds them: a game played on from it
+    /// knows the face-down tiles and the pile's order.
+    type Position = State;
+    type Seats = TreasureSeats;
+
+    fn seats(&self, specs: &[ThSpec]) -> Result<TreasureSeats, String> {
+        Ok(TreasureSeats {
+            specs: one_a_seat(specs, self.rules.players)?,
+            stats: Box::default(),
+        })
+    }
+
+    fn to_move(&self, position: &State) -> Option<u8> {
+        (!position.finished).then_some(position.current)
+    }
+
+    fn turns_taken(&self, position: &State, seat: u8) -> u32 {
+        position.players[seat as usize & 3].turns
+    }
+
+    fn play_out(
+        &self,
+        seats: &mut TreasureSeats,
+        position: &State,
+        dice: Xoshiro256PlusPlus,
+        _rng: Xoshiro256PlusPlus,
+    ) -> PlayedOut {
+        let n = self.rules.players as usize;
+        let mut chance = dice;
+        let end = play_from(
+            *position,
+            &seats.specs,
+            &SEAT_ORDER[..n],
+            &mut chance,
+            &mut seats.stats,
+        );
+        let mut turns = [0; 4];
+        for (t, p) in turns.iter_mut().zip(&end.players) {
+            *t = p.turns;
+        }
+        PlayedOut {
+            winner: (end.winner != NONE).then_some(end.winner),
+            turns,
+        }
+    }
+}
+
+/// Treasure Hunt's seats for games played on from a position: a policy a seat and the counters
+/// their games go into, unread.
+#[derive(Clone, Debug)]
+pub struct TreasureSeats {
+    specs: Vec<ThSpec>,
+    stats: Box<MatchupStats>,
 }

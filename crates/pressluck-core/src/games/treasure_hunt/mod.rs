@@ -29,6 +29,7 @@ pub use actions::StealKind;
 pub use combos::{best_combo, best_combo_search, combo_kind, ComboKind, HandSummary};
 pub use deck::{Card, Deck};
 pub use deck::{COLOUR_LETTERS, COLOUR_NAMES, DEFAULT_DECK_TOML, SYMBOL_NAMES};
+pub use family::TreasureSeats;
 pub use grid::{cell_name, Side, CELLS, FAR_ROW, SIDE};
 pub use odds::{claim_counts, sample_claims, ClaimCounts, MAX_SAMPLES};
 pub use plan::Outlook;

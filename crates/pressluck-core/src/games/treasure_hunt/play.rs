@@ -92,7 +92,22 @@ pub fn play_game<R: RngCore>(
     rng: &mut R,
     stats: &mut MatchupStats,
 ) -> State {
-    let mut s = deal(rules, deck, rng);
+    let s = deal(rules, deck, rng);
+    play_from(s, specs, slot_of_seat, rng, stats)
+}
+
+/// Plays the game of `s` on to its end from where it stands, as [`play_game`] plays one from
+/// the deal: when the turn is over (`s.turn_over`, as after the deal or a turn's end) the next
+/// turn begins, else the turn in hand goes on. The tiles and the draw pile are as `s` holds
+/// them; further shuffles and dice come from `rng`. Returns the final position.
+pub fn play_from<R: RngCore>(
+    mut s: State,
+    specs: &[ThSpec],
+    slot_of_seat: &[usize],
+    rng: &mut R,
+    stats: &mut MatchupStats,
+) -> State {
+    let rules = s.rules;
     let n = rules.players as usize;
     let cap = rules.turn_cap as u64 * n as u64;
     let mut turns = 0u64;
@@ -108,10 +123,12 @@ pub fn play_game<R: RngCore>(
         let seat = s.current as usize;
         let slot = slot_of_seat[seat];
         let spec = &specs[slot];
-        if s.begin_turn(&mut RngChance(rng)).is_err() {
-            break;
+        if s.turn_over {
+            if s.begin_turn(&mut RngChance(rng)).is_err() {
+                break;
+            }
+            turns += 1;
         }
-        turns += 1;
         while !s.turn_over {
             // The player's outlook, shared by the action, the stop table and the move.
             let outlook = Outlook::new(&s, seat);

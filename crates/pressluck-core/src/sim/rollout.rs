@@ -1,0 +1,413 @@
+//! Rollouts: each option of a decision played out many times, for the chance that the player
+//! to move wins (alone: the turns to finish), on any game's [`Family`].
+//!
+//! Every option's position (the decision's position with the option applied) is played on to
+//! the end `n` times by the rollout policies, one a seat. Rollout `i` of every option is dealt
+//! the same dice and policy streams, from (seed, `i`) by the runner's own seeding
+//! ([`game_streams`]): common random numbers, so two options' results differ by the options and
+//! not by the dice, and their difference is measured rollout by rollout (a paired interval,
+//! far tighter than either chance's own). Rollouts are played in fixed chunks over rayon and
+//! counted in integers, so the result is the same on any number of threads.
+
+use crate::counters::wilson95;
+use crate::engine::deal::{game_streams, name_key};
+use crate::games::family::Family;
+use rayon::prelude::*;
+
+/// Rollouts per chunk: the unit of parallel work, fixed so it never depends on the thread
+/// count.
+pub const ROLLOUT_CHUNK: u64 = 256;
+
+/// Most rollouts an option may ask for.
+pub const MAX_ROLLOUTS: u64 = 100_000_000;
+
+/// The normal quantile of a two-sided 95% interval.
+pub const Z95: f64 = 1.959_963_984_540_054;
+
+/// The key rollout streams are dealt under ([`game_streams`]'s matchup key).
+pub fn rollout_key() -> u64 {
+    name_key("rollout")
+}
+
+/// The integer counters of a decision's rollouts: per option the wins of the player to move
+/// and the turns it took to the end; per pair of options the rollouts both won and the sum
+/// of products of their turns (what the paired intervals need). Adding is exact, so any
+/// order of chunks gives the same counters.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RolloutCounts {
+    /// Rollouts played per option.
+    pub n: u64,
+    /// Options.
+    pub options: usize,
+    /// Wins of the player to move, per option.
+    pub wins: Vec<u64>,
+    /// Rollouts the game was abandoned at the turn limit, per option.
+    pub unfinished: Vec<u64>,
+    /// Turns the player to move took from the decision to the end, summed, per option.
+    pub turns: Vec<u64>,
+    /// `both[j · options + k]`: rollouts that options `j` and `k` both won.
+    pub both: Vec<u64>,
+    /// `turn_products[j · options + k]`: Σ over rollouts of the turns of `j` times those of `k`.
+    pub turn_products: Vec<u128>,
+}
+
+impl RolloutCounts {
+    /// No rollouts yet, of `options` options.
+    pub fn new(options: usize) -> RolloutCounts {
+        RolloutCounts {
+            n: 0,
+            options,
+            wins: vec![0; options],
+            unfinished: vec![0; options],
+            turns: vec![0; options],
+            both: vec![0; options * options],
+            turn_products: vec![0; options * options],
+        }
+    }
+
+    /// Adds another's counters (of as many options).
+    pub fn add(&mut self, o: &RolloutCounts) {
+        self.n += o.n;
+        let add = |a: &mut [u64], b: &[u64]| a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+        add(&mut self.wins, &o.wins);
+        add(&mut self.unfinished, &o.unfinished);
+        add(&mut self.turns, &o.turns);
+        add(&mut self.both, &o.both);
+        for (x, y) in self.turn_products.iter_mut().zip(&o.turn_products) {
+            *x += y;
+        }
+    }
+
+    /// The share of rollouts option `j` won, with its 95% Wilson interval.
+    pub fn win_chance(&self, j: usize) -> Estimate {
+        let (lo, hi) = wilson95(self.wins[j], self.n);
+        Estimate {
+            mean: self.wins[j] as f64 / self.n.max(1) as f64,
+            lo,
+            hi,
+        }
+    }
+
+    /// Option `j`'s chance less option `k`'s, with the paired 95% interval: the mean of the
+    /// per-rollout differences (each −1, 0 or 1) ± 1.96 · sd / √n.
+    pub fn win_difference(&self, j: usize, k: usize) -> Estimate {
+        let o = self.options;
+        let sum = self.wins[j] as f64 - self.wins[k] as f64;
+        // A rollout's difference squared is 1 where exactly one of the two won.
+        let sum_sq = (self.wins[j] + self.wins[k] - 2 * self.both[j * o + k]) as f64;
+        paired(self.n, sum, sum_sq)
+    }
+
+    /// The mean turns option `j` took the player to move to the end, with its 95% interval.
+    pub fn mean_turns(&self, j: usize) -> Estimate {
+        let sum = self.turns[j] as f64;
+        let sum_sq = self.turn_products[j * self.options + j] as f64;
+        paired(self.n, sum, sum_sq)
+    }
+
+    /// Option `j`'s mean turns less option `k`'s, with the paired 95% interval.
+    pub fn turns_difference(&self, j: usize, k: usize) -> Estimate {
+        let o = self.options;
+        let sum = self.turns[j] as f64 - self.turns[k] as f64;
+        let (jj, kk, jk) = (
+            self.turn_products[j * o + j],
+            self.turn_products[k * o + k],
+            self.turn_products[j * o + k],
+        );
+        // Σ (a − b)² = Σ a² + Σ b² − 2 Σ a b, exact in integers.
+        let sum_sq = (jj + kk - 2 * jk) as f64;
+        paired(self.n, sum, sum_sq)
+    }
+}
+
+/// A figure from rollouts with its 95% interval.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Estimate {
+    /// The estimate.
+    pub mean: f64,
+    /// The interval's lower end.
+    pub lo: f64,
+    /// The interval's upper end.
+    pub hi: f64,
+}
+
+impl Estimate {
+    /// Whether the interval holds `x`.
+    pub fn holds(&self, x: f64) -> bool {
+        self.lo <= x && x <= self.hi
+    }
+}
+
+/// The mean of `n` values from their sum and sum of squares, ± 1.96 times the sample standard
+/// deviation over √n (a point when `n` < 2).
+fn paired(n: u64, sum: f64, sum_sq: f64) -> Estimate {
+    let nf = n.max(1) as f64;
+    let mean = sum / nf;
+    let half = if n < 2 {
+        0.0
+    } else {
+        let var = ((sum_sq - sum * sum / nf) / (nf - 1.0)).max(0.0);
+        Z95 * (var / nf).sqrt()
+    };
+    Estimate {
+        mean,
+        lo: mean - half,
+        hi: mean + half,
+    }
+}
+
+/// What the rollouts say of a decision: which option is best, or that the best and the
+/// runner-up are too close to tell apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// This option is best: its difference to every other has an interval clear of 0.
+    Best(usize),
+    /// The best option (by its estimate) and the runner-up differ by an interval that holds 0.
+    TooClose {
+        /// The best option by its estimate.
+        best: usize,
+        /// The runner-up.
+        runner_up: usize,
+    },
+}
+
+/// A decision's rollouts: the counters and what they say.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rollouts {
+    /// The counters.
+    pub counts: RolloutCounts,
+    /// Whether the player to move plays alone: options are then compared by turns to finish
+    /// (fewer is better), else by the chance to win.
+    pub alone: bool,
+}
+
+impl Rollouts {
+    /// The best option by its estimate: the most wins (alone: the fewest turns); the first
+    /// listed on ties.
+    pub fn best(&self) -> usize {
+        let c = &self.counts;
+        (0..c.options)
+            .min_by_key(|&j| {
+                if self.alone {
+                    (c.turns[j], j)
+                } else {
+                    (u64::MAX - c.wins[j], j)
+                }
+            })
+            .unwrap_or(0)
+    }
+
+    /// Option `j`'s difference to the best option (`j` less best), with its paired interval:
+    /// in chance to win, or alone in turns.
+    pub fn difference_to_best(&self, j: usize) -> Estimate {
+        let best = self.best();
+        if self.alone {
+            self.counts.turns_difference(j, best)
+        } else {
+            self.counts.win_difference(j, best)
+        }
+    }
+
+    /// The best option, or "too close to call" when its difference to the runner-up (the next
+    /// best by estimate) has an interval that holds 0.
+    pub fn verdict(&self) -> Verdict {
+        let best = self.best();
+        let c = &self.counts;
+        let runner_up = (0..c.options).filter(|&j| j != best).min_by_key(|&j| {
+            if self.alone {
+                (c.turns[j], j)
+            } else {
+                (u64::MAX - c.wins[j], j)
+            }
+        });
+        match runner_up {
+            Some(r) if self.difference_to_best(r).holds(0.0) => {
+                Verdict::TooClose { best, runner_up: r }
+            }
+            _ => Verdict::Best(best),
+        }
+    }
+}
+
+/// Plays each of `options` (positions after each option of one decision) on to the end `n`
+/// times with `seats`, and counts the results of seat `mover`, the player to move at the
+/// decision (turns are counted from `turns_before`, the mover's turns at the decision).
+/// Rollout `i` of every option is dealt the streams of game `i` under (`seed`,
+/// [`rollout_key`]). Chunks of [`ROLLOUT_CHUNK`] rollouts run over the current rayon pool.
+pub fn roll_out<F: Family>(
+    family: &F,
+    seats: &F::Seats,
+    options: &[F::Position],
+    mover: u8,
+    turns_before: u32,
+    n: u64,
+    seed: u64,
+) -> Rollouts {
+    let k = options.len();
+    let key = rollout_key();
+    let chunks: Vec<u64> = (0..n.div_ceil(ROLLOUT_CHUNK)).collect();
+    let parts: Vec<RolloutCounts> = chunks
+        .par_iter()
+        .map(|&c| {
+            let mut seats = seats.clone();
+            let mut counts = RolloutCounts::new(k);
+            let (mut won, mut turns) = (vec![false; k], vec![0u64; k]);
+            for i in c * ROLLOUT_CHUNK..((c + 1) * ROLLOUT_CHUNK).min(n) {
+                let (dice, rng) = game_streams(seed, key, i).generators();
+                for (j, position) in options.iter().enumerate() {
+                    let end = family.play_out(&mut seats, position, dice.clone(), rng.clone());
+                    won[j] = end.winner == Some(mover);
+                    let t = end.turns[mover as usize & 3].saturating_sub(turns_before);
+                    turns[j] = t as u64;
+                    counts.unfinished[j] += end.winner.is_none() as u64;
+                }
+                counts.n += 1;
+                for j in 0..k {
+                    counts.wins[j] += won[j] as u64;
+                    counts.turns[j] += turns[j];
+                    for l in 0..k {
+                        counts.both[j * k + l] += (won[j] && won[l]) as u64;
+                        counts.turn_products[j * k + l] += (turns[j] * turns[l]) as u128;
+                    }
+                }
+            }
+            counts
+        })
+        .collect();
+    let mut counts = RolloutCounts::new(k);
+    for p in &parts {
+        counts.add(p);
+    }
+    Rollouts {
+        counts,
+        alone: family.players() == 1,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::columns::{Game, GameKind, Rules};
+    use crate::engine::play::ColumnPosition;
+    use crate::games::ColumnFamily;
+
+    /// The counters of two options whose results are listed rollout by rollout.
+    fn counts_of(a: &[(bool, u64)], b: &[(bool, u64)]) -> RolloutCounts {
+        let mut c = RolloutCounts::new(2);
+        for (x, y) in a.iter().zip(b) {
+            let w = [x.0, y.0];
+            let t = [x.1, y.1];
+            c.n += 1;
+            for j in 0..2 {
+                c.wins[j] += w[j] as u64;
+                c.turns[j] += t[j];
+                for l in 0..2 {
+                    c.both[j * 2 + l] += (w[j] && w[l]) as u64;
+                    c.turn_products[j * 2 + l] += (t[j] * t[l]) as u128;
+                }
+            }
+        }
+        c
+    }
+
+    #[test]
+    fn paired_differences_are_the_mean_and_spread_of_the_per_rollout_differences() {
+        // Differences 1, 0, 0, −1, 1: mean 0.2, sample variance (3 − 0.2) / 4 = 0.7.
+        let a = [(true, 3), (true, 4), (false, 5), (false, 6), (true, 2)];
+        let b = [(false, 4), (true, 4), (false, 5), (true, 5), (false, 2)];
+        let c = counts_of(&a, &b);
+        let d = c.win_difference(0, 1);
+        let half = Z95 * (0.7f64 / 5.0).sqrt();
+        assert!((d.mean - 0.2).abs() < 1e-12, "{d:?}");
+        assert!((d.hi - d.mean - half).abs() < 1e-12, "{d:?}");
+        // Turn differences −1, 0, 0, 1, 0: mean 0, sample variance 2 / 4.
+        let t = c.turns_difference(0, 1);
+        assert_eq!(t.mean, 0.0);
+        assert!((t.hi - Z95 * (0.5f64 / 5.0).sqrt()).abs() < 1e-12, "{t:?}");
+        // The same results in both options: a difference of exactly 0, too close to call.
+        let same = counts_of(&a, &a);
+        assert_eq!(
+            same.win_difference(0, 1),
+            Estimate {
+                mean: 0.0,
+                lo: 0.0,
+                hi: 0.0
+            }
+        );
+        let r = Rollouts {
+            counts: same,
+            alone: false,
+        };
+        assert_eq!(
+            r.verdict(),
+            Verdict::TooClose {
+                best: 0,
+                runner_up: 1
+            }
+        );
+    }
+
+    #[test]
+    fn stopping_on_the_third_column_wins_every_rollout() {
+        // Can't Stop, 2 players: player 1 has won 2 and 12 and holds a car at the top of 3 and
+        // cars on 4 and 5. Stopping wins at once; rolling on busts unless the roll makes a 3,
+        // 4 or 5 (the opponent then plays on).
+        let rules = Rules::new(GameKind::CantStop, 2);
+        let fam = ColumnFamily::new(rules);
+        let mut game = Game::new();
+        for c in [2, 12] {
+            game.board.set_cube(0, c, rules.layout.len(c));
+            game.board.closed = game.board.closed.with(c);
+            game.board.won[0] += 1;
+        }
+        game.turn = game
+            .turn
+            .after(&rules, &game.board, 0, crate::columns::Choice::one(3));
+        for _ in 1..rules.layout.len(3) {
+            game.turn = game
+                .turn
+                .after(&rules, &game.board, 0, crate::columns::Choice::one(3));
+        }
+        for c in [4, 5] {
+            game.turn = game
+                .turn
+                .after(&rules, &game.board, 0, crate::columns::Choice::one(c));
+        }
+        game.turn.rolls = 4;
+        assert!(game.turn.at_top.has(3), "{game:?}");
+        let roll = ColumnPosition {
+            game,
+            decide_first: false,
+        };
+        let mut stop = roll;
+        stop.game.stop(&rules);
+        assert_eq!(stop.game.winner, Some(0));
+        let spec = fam.parse_spec("fixed-risk:0.3").unwrap();
+        let seats = fam.seats(&[spec]).unwrap();
+        let r = roll_out(&fam, &seats, &[roll, stop], 0, 0, 500, 7);
+        assert_eq!(r.counts.wins[1], 500);
+        assert_eq!(r.counts.win_chance(1).mean, 1.0);
+        assert!(r.counts.wins[0] < 500);
+        assert_eq!(r.verdict(), Verdict::Best(1));
+        let d = r.difference_to_best(0);
+        assert!(d.hi < 0.0, "{d:?}");
+    }
+
+    #[test]
+    fn the_same_counters_on_one_thread_and_two() {
+        let rules = Rules::new(GameKind::CantStop, 2);
+        let fam = ColumnFamily::new(rules);
+        let spec = fam.parse_spec("glenn").unwrap();
+        let seats = fam.seats(&[spec]).unwrap();
+        let start = ColumnPosition::start();
+        let run = |threads| {
+            let pool = crate::sim::runner::thread_pool(Some(threads)).unwrap();
+            pool.install(|| roll_out(&fam, &seats, &[start, start], 0, 0, 1000, 3))
+        };
+        let one = run(1);
+        assert_eq!(one, run(2));
+        // The same position twice: the same games, rollout by rollout.
+        assert_eq!(one.counts.wins[0], one.counts.wins[1]);
+        assert_eq!(one.counts.both[1], one.counts.wins[0]);
+    }
+}

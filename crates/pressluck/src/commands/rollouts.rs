@@ -1,0 +1,356 @@
+//! `advise --rollouts N`: the options of the decision in hand (Route 66, Can't Stop, The Great
+//! Races, Shortcut), each played out `N` times by the rollout policies ([`pressluck_core::sim::roll_out`]), as the chance that the player to move
+//! wins (alone: the turns to finish) with paired intervals, in the advice's JSON and text.
+
+use crate::error::input;
+use crate::settings::RolloutSettings;
+use anyhow::Result;
+use pressluck_core::columns::record::Decision;
+use pressluck_core::columns::{Game, GameKind, Rules};
+use pressluck_core::engine::ColumnPosition;
+use pressluck_core::games::great_races::RacesFamily;
+use pressluck_core::games::shortcut::{self, ShortcutBoard, ShortcutSetup};
+use pressluck_core::games::shortcut::{
+    blocked, main_road, push_targets, squares, Next, ShortcutGame, ShortcutPosition,
+};
+use pressluck_core::games::{one_a_seat, Family, ShortcutFamily};
+use pressluck_core::games::{ColumnFamily, Named, WithStrategies};
+use pressluck_core::sim::{roll_out, thread_pool, Rollouts, Verdict};
+use serde_json::{json, Value};
+
+/// The options of a decision: the positions each leads to, or why there is only one.
+pub enum Options<P> {
+    /// One legal option: nothing to roll out; the reason, for people.
+    Forced(String),
+    /// Each option's name and the position it leads to.
+    Open(Vec<(String, P)>),
+}
+
+/// The rollout policy of a game and table size when none is given: its strongest shipped
+/// player (alone in Route 66 the duel player too: it finishes in the fewest turns of the
+/// shipped players, 17.96 against ev's 18.35 over 4,000 games).
+pub fn default_rollout_policy(game: &str, players: u8) -> &'static str {
+    match (game, players) {
+        ("cant-stop", 1) => "tuned-cant-stop-solo",
+        ("cant-stop", _) => "tuned-cant-stop-duel",
+        ("route66", _) => "tuned-route66-duel",
+        ("great-races", _) => "race-progress",
+        ("shortcut", _) => "optimal",
+        _ => "thief",
+    }
+}
+
+/// The options of a Route 66 or Can't Stop decision: roll on or stop, or each legal use of
+/// the roll in hand (after which the player decides to roll on or stop).
+pub fn column_options(rules: &Rules, game: &Game, d: &Decision) -> Result<Options<ColumnPosition>> {
+    let at = |game: Game, decide_first| ColumnPosition { game, decide_first };
+    Ok(match d {
+        Decision::Over => return Err(over()),
+        Decision::Roll => Options::Forced("a turn opens with a roll: one option".into()),
+        Decision::RollOrStop => {
+            let mut stop = *game;
+            stop.stop(rules);
+            Options::Open(vec![
+                ("roll".into(), at(*game, false)),
+                ("stop".into(), at(stop, false)),
+            ])
+        }
+        Decision::Use(_, list) => match list.len() {
+            0 => Options::Forced("the roll has no legal use: the turn busts".into()),
+            1 => Options::Forced(format!("one legal use of the roll: {}", list.get(0))),
+            n => Options::Open(
+                (0..n)
+                    .map(|i| {
+                        let mut g = *game;
+                        g.take(rules, list, i);
+                        (format!("use {}", list.get(i)), at(g, true))
+                    })
+                    .collect(),
+            ),
+        },
+    })
+}
+
+/// The options of a decision of The Great Races: each legal pairing of the roll in hand.
+pub fn race_options(rules: &Rules, game: &Game, d: &Decision) -> Result<Options<Game>> {
+    Ok(match d {
+        Decision::Over => return Err(over()),
+        Decision::Roll | Decision::RollOrStop => {
+            Options::Forced("a turn opens with a roll: one option".into())
+        }
+        Decision::Use(_, list) => match list.len() {
+            0 => Options::Forced("no open track among the roll's sums: the turn passes".into()),
+            1 => Options::Forced(format!("one legal use of the roll: {}", list.get(0))),
+            n => Options::Open(
+                (0..n)
+                    .map(|i| {
+                        let mut g = *game;
+                        g.take(rules, list, i);
+                        (format!("use {}", list.get(i)), g)
+                    })
+                    .collect(),
+            ),
+        },
+    })
+}
+
+/// The options of a Shortcut turn about to start: the main road (from a white square), the
+/// shortcut, and each push. Records hold whole turns, so a record's decision is always there.
+pub fn shortcut_options(b: &ShortcutBoard, g: &ShortcutGame) -> Result<Options<ShortcutPosition>> {
+    if g.winner.is_some() {
+        return Err(over());
+    }
+    let seat = g.to_move as usize;
+    let at = g.cars[seat];
+    let at_next = |next| ShortcutPosition { game: *g, next };
+    let mut options = Vec::new();
+    if main_road(b, at, 1).is_some() {
+        options.push(("main road".to_string(), at_next(Next::MainRoll)));
+    }
+    options.push((
+        "shortcut".to_string(),
+        at_next(Next::Press { rolls: 0, total: 0 }),
+    ));
+    let pushes = push_targets(b, at, blocked(b, &g.cars[..g.players as usize], seat));
+    for u in squares(pushes) {
+        let mut after = *g;
+        after.end_turn(b, u);
+        let next = Next::Announce;
+        options.push((
+            format!("push to {}", b.id(u)),
+            ShortcutPosition { game: after, next },
+        ));
+    }
+    Ok(if options.len() == 1 {
+        Options::Forced(format!("one option: {}", options[0].0))
+    } else {
+        Options::Open(options)
+    })
+}
+
+/// A Shortcut record's decision with its rollouts, as JSON: the seat to move, its square, and
+/// the rollouts of its options.
+pub fn shortcut_rollouts(
+    b: &ShortcutBoard,
+    g: &ShortcutGame,
+    s: &RolloutSettings,
+) -> Result<Value> {
+    let options = shortcut_options(b, g)?;
+    let family = WithStrategies {
+        family: ShortcutFamily(ShortcutSetup::new(b.clone(), g.players)),
+        strategies: s.book.clone(),
+    };
+    let mover = g.to_move;
+    let r = rollouts(&family, options, mover, g.turns[mover as usize], s)?;
+    Ok(json!({
+        "game": shortcut::GAME_NAME,
+        "to_move": mover + 1,
+        "square": b.id(g.cars[mover as usize]),
+        "decision": "announce",
+        "rollouts": r,
+    }))
+}
+
+/// The error of rollouts asked of a finished game.
+fn over() -> anyhow::Error {
+    input("--rollouts: the game is over, there is no decision to roll out")
+}
+
+/// The rollouts of a column-race decision (Route 66, Can't Stop, The Great Races) as JSON.
+pub fn column_rollouts(
+    rules: &Rules,
+    game: &Game,
+    d: &Decision,
+    s: &RolloutSettings,
+) -> Result<Value> {
+    let (mover, before) = (game.to_move, game.turns[game.to_move as usize & 3]);
+    if rules.game == GameKind::GreatRaces {
+        let family = WithStrategies {
+            family: RacesFamily(*rules),
+            strategies: s.book.clone(),
+        };
+        let options = race_options(rules, game, d)?;
+        rollouts(&family, options, mover, before, s)
+    } else {
+        let family = WithStrategies {
+            family: ColumnFamily::with_engine(*rules, s.engine),
+            strategies: s.book.clone(),
+        };
+        let options = column_options(rules, game, d)?;
+        rollouts(&family, options, mover, before, s)
+    }
+}
+
+/// Rolls out `options` of the decision of seat `mover` (who has taken `before` turns) in
+/// `family` as `s` asks, and returns the figures as JSON.
+pub fn rollouts<F: Family>(
+    family: &F,
+    options: Options<F::Position>,
+    mover: u8,
+    before: u32,
+    s: &RolloutSettings,
+) -> Result<Value> {
+    let players = family.players();
+    let game = family.game_name();
+    let default = s.policies.is_none();
+    let texts = match &s.policies {
+        Some(t) => t.clone(),
+        None => vec![default_rollout_policy(&game, players).to_string()],
+    };
+    let specs = texts
+        .iter()
+        .map(|t| {
+            family
+                .parse_spec(t)
+                .map_err(|e| input(format!("--rollout-policies: {e}")))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let specs =
+        one_a_seat(&specs, players).map_err(|e| input(format!("--rollout-policies: {e}")))?;
+    let seats = family
+        .seats(&specs)
+        .map_err(|e| input(format!("--rollout-policies: {e}")))?;
+    let mut out = json!({
+        "rollouts": s.rollouts,
+        "seed": s.seed,
+        "policies": specs.iter().map(|p| p.name().to_string()).collect::<Vec<_>>(),
+        "default_policies": default,
+        "player": mover + 1,
+        "objective": if players == 1 { "turns" } else { "win" },
+    });
+    let options = match options {
+        Options::Forced(why) => {
+            out["forced"] = json!(why);
+            return Ok(out);
+        }
+        Options::Open(o) => o,
+    };
+    let positions: Vec<F::Position> = options.iter().map(|(_, p)| p.clone()).collect();
+    let pool = thread_pool(s.threads).map_err(|e| anyhow::anyhow!("thread pool: {e}"))?;
+    let r = pool.install(|| {
+        roll_out(
+            family, &seats, &positions, mover, before, s.rollouts, s.seed,
+        )
+    });
+    out["options"] = options
+        .iter()
+        .enumerate()
+        .map(|(j, (name, _))| option_json(&r, j, name))
+        .collect();
+    let (best, close) = match r.verdict() {
+        Verdict::Best(b) => (b, None),
+        Verdict::TooClose { best, runner_up } => (best, Some(runner_up)),
+    };
+    out["best"] = json!(options[best].0);
+    out["verdict"] = match close {
+        None => json!(format!("{} is best", options[best].0)),
+        Some(r) => json!(format!(
+            "too close to call at {} rollouts: {} or {}",
+            s.rollouts, options[best].0, options[r].0
+        )),
+    };
+    Ok(out)
+}
+
+/// One option's figures.
+fn option_json(r: &Rollouts, j: usize, name: &str) -> Value {
+    let c = &r.counts;
+    let d = r.difference_to_best(j);
+    let mut o = json!({ "option": name, "unfinished": c.unfinished[j] });
+    if r.alone {
+        let t = c.mean_turns(j);
+        o["mean_turns"] = json!(t.mean);
+        o["turns_ci95"] = json!([t.lo, t.hi]);
+        o["turns_vs_best"] = json!(d.mean);
+        o["turns_vs_best_ci95"] = json!([d.lo, d.hi]);
+    } else {
+        let w = c.win_chance(j);
+        o["wins"] = json!(c.wins[j]);
+        o["win_chance"] = json!(w.mean);
+        o["win_chance_ci95"] = json!([w.lo, w.hi]);
+        o["vs_best"] = json!(d.mean);
+        o["vs_best_ci95"] = json!([d.lo, d.hi]);
+    }
+    o
+}
+
+/// The rollouts drawn for a person: one line a option, then the verdict.
+pub fn rollouts_text(r: &Value) -> String {
+    let names: Vec<&str> = r["policies"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .collect();
+    let who = match names.as_slice() {
+        [one, rest @ ..] if rest.iter().all(|n| n == one) => format!("{one} in every seat"),
+        many => many.join(", "),
+    };
+    let why = if r["default_policies"] == true {
+        " (the strongest shipped player)"
+    } else {
+        ""
+    };
+    let mut s = format!(
+        "rollouts, player {} to move: {} an option, seed {}, played by {who}{why}\n",
+        r["player"], r["rollouts"], r["seed"]
+    );
+    if let Some(f) = r["forced"].as_str() {
+        return s + &format!("forced: {f}; nothing to roll out\n");
+    }
+    let width = r["options"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|o| o["option"].as_str())
+        .map(str::len)
+        .fold(6, usize::max);
+    // An interval's ends, scaled.
+    let pair = |v: &Value, scale: f64| -> (f64, f64) {
+        let x = |k: usize| v[k].as_f64().unwrap_or(0.0) * scale;
+        (x(0), x(1))
+    };
+    let best = r["best"].as_str().unwrap_or("");
+    for o in r["options"].as_array().into_iter().flatten() {
+        let name = o["option"].as_str().unwrap_or("");
+        let f = |k: &str| o[k].as_f64().unwrap_or(0.0);
+        let (main, diff) = if r["objective"] == "turns" {
+            let t = pair(&o["turns_ci95"], 1.0);
+            let d = pair(&o["turns_vs_best_ci95"], 1.0);
+            (
+                format!("{:.3} turns [{:.3}, {:.3}]", f("mean_turns"), t.0, t.1),
+                format!(
+                    "{:+.3} turns [{:+.3}, {:+.3}]",
+                    f("turns_vs_best"),
+                    d.0,
+                    d.1
+                ),
+            )
+        } else {
+            let w = pair(&o["win_chance_ci95"], 100.0);
+            let d = pair(&o["vs_best_ci95"], 100.0);
+            (
+                format!(
+                    "wins {:.2}% [{:.2}, {:.2}]",
+                    100.0 * f("win_chance"),
+                    w.0,
+                    w.1
+                ),
+                format!(
+                    "{:+.2} points [{:+.2}, {:+.2}]",
+                    100.0 * f("vs_best"),
+                    d.0,
+                    d.1
+                ),
+            )
+        };
+        let against = if name == best {
+            "best".to_string()
+        } else {
+            format!("vs best {diff}")
+        };
+        s += &format!("  {name:<width$} {main}  {against}\n");
+    }
+    s += &format!("{}\n", r["verdict"].as_str().unwrap_or(""));
+    s
+}
