@@ -25,32 +25,7 @@ fn rollouts_of_the_solved_player_reproduce_the_exact_chance_of_every_option() {
     let fam = ShortcutFamily(setup);
     let spec = fam.parse_spec("optimal").unwrap();
     let seats = fam.seats(&[spec]).unwrap();
-    let positions = [
-        ("r0", "r0", 1),
-        ("r5", "r6", 1),
-        ("r6", "r5", 2),
-        ("a1", "r6", 1),
-        ("r6", "a1", 1),
-        ("a2", "a1", 2),
-        ("a1", "a3", 1),
-        ("r24", "a3", 1),
-        ("a3", "r24", 2),
-        ("r10", "a2", 1),
-        ("q1", "q2", 1),
-        ("q2", "q5", 2),
-        ("q4", "q1", 1),
-        ("r26", "q1", 1),
-        ("r27", "q4", 2),
-        ("r30", "r20", 1),
-        ("r33", "r33", 1),
-        ("r34", "q6", 2),
-        ("r12", "r0", 2),
-        ("a2", "r26", 1),
-        ("r25", "a2", 1),
-        ("q5", "r6", 2),
-        ("r18", "r18", 1),
-        ("r6", "r6", 2),
-    ];
+    let positions = crate::shortcut_duel::DUEL_POSITIONS;
     let n = 3_000;
     let mut checked = 0;
     for (k, &(c1, c2, to_move)) in positions.iter().enumerate() {

@@ -16,6 +16,36 @@ use std::sync::Arc;
 /// Seat 1's exact chance at two players on the default board (docs/shortcut.md).
 const FIRST_PLAYER_EXACT: f64 = 0.567_895_709_351;
 
+/// Positions of the two-player game on the default board (each car's square, the seat to move)
+/// the simulations check against the exact solution: starts, main road, both shortcut regions,
+/// near the finish, cars side by side.
+pub const DUEL_POSITIONS: [(&str, &str, usize); 24] = [
+    ("r0", "r0", 1),
+    ("r5", "r6", 1),
+    ("r6", "r5", 2),
+    ("a1", "r6", 1),
+    ("r6", "a1", 1),
+    ("a2", "a1", 2),
+    ("a1", "a3", 1),
+    ("r24", "a3", 1),
+    ("a3", "r24", 2),
+    ("r10", "a2", 1),
+    ("q1", "q2", 1),
+    ("q2", "q5", 2),
+    ("q4", "q1", 1),
+    ("r26", "q1", 1),
+    ("r27", "q4", 2),
+    ("r30", "r20", 1),
+    ("r33", "r33", 1),
+    ("r34", "q6", 2),
+    ("r12", "r0", 2),
+    ("a2", "r26", 1),
+    ("r25", "a2", 1),
+    ("q5", "r6", 2),
+    ("r18", "r18", 1),
+    ("r6", "r6", 2),
+];
+
 #[test]
 fn the_first_player_s_exact_chance_from_below_and_from_above() {
     let b = ShortcutBoard::default_board();
@@ -49,32 +79,7 @@ fn self_play_from_two_dozen_positions_agrees_with_the_exact_chances() {
         ShortcutPolicy::Duel(duel.clone()),
         ShortcutPolicy::Duel(duel.clone()),
     ];
-    let positions = [
-        ("r0", "r0", 1),
-        ("r5", "r6", 1),
-        ("r6", "r5", 2),
-        ("a1", "r6", 1),
-        ("r6", "a1", 1),
-        ("a2", "a1", 2),
-        ("a1", "a3", 1),
-        ("r24", "a3", 1),
-        ("a3", "r24", 2),
-        ("r10", "a2", 1),
-        ("q1", "q2", 1),
-        ("q2", "q5", 2),
-        ("q4", "q1", 1),
-        ("r26", "q1", 1),
-        ("r27", "q4", 2),
-        ("r30", "r20", 1),
-        ("r33", "r33", 1),
-        ("r34", "q6", 2),
-        ("r12", "r0", 2),
-        ("a2", "r26", 1),
-        ("r25", "a2", 1),
-        ("q5", "r6", 2),
-        ("r18", "r18", 1),
-        ("r6", "r6", 2),
-    ];
+    let positions = DUEL_POSITIONS;
     let n = 6_000u64;
     let mut checked = 0;
     for (k, &(c1, c2, to_move)) in positions.iter().enumerate() {
