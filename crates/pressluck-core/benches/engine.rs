@@ -35,11 +35,8 @@ use criterion::{
 use pressluck_core::columns::{ChoiceList, Game, GameKind, Rules};
 use pressluck_core::counters::MatchupStats;
 use pressluck_core::dice::Roll;
-use pressluck_core::engine::play_scalar;
-use pressluck_core::engine::Avx2;
-use pressluck_core::engine::{play_games, LanePlan};
-use pressluck_core::games::ColumnFamily;
-use pressluck_core::games::Matchup;
+use pressluck_core::engine::{play_games, play_scalar, Avx2, LanePlan};
+use pressluck_core::games::{ColumnFamily, Matchup};
 use pressluck_core::policy::{AnyPolicy, PolicySpec};
 use pressluck_core::sim::play_matchup;
 

@@ -1,12 +1,9 @@
 //! Diagnostic: play Treasure Hunt games and dump the position of games that hit the turn cap.
 //! `cargo run --release --example th_stuck -- PLAYERS POLICY,POLICY,.. GAMES [TRACE_TURNS]`
-use pressluck_core::games::treasure_hunt::cell_name;
-use pressluck_core::games::treasure_hunt::Outlook;
-use pressluck_core::games::treasure_hunt::{deal, solitaire_stuck, RngChance};
-use pressluck_core::games::treasure_hunt::{Act, ThSpec};
-use pressluck_core::games::treasure_hunt::{Deck, ThRules};
-use pressluck_core::games::treasure_hunt::{State, NONE};
-use pressluck_core::games::treasure_hunt::{COLOUR_LETTERS, SYMBOL_NAMES};
+use pressluck_core::games::treasure_hunt::{
+    cell_name, deal, solitaire_stuck, Act, Deck, Outlook, RngChance, State, ThRules, ThSpec,
+    COLOUR_LETTERS, NONE, SYMBOL_NAMES,
+};
 use rand::SeedableRng;
 use rand_core::RngCore;
 use rand_xoshiro::Xoshiro256PlusPlus;

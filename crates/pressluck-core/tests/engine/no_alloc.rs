@@ -3,9 +3,7 @@
 
 use pressluck_core::columns::{GameKind, Rules};
 use pressluck_core::counters::MatchupStats;
-use pressluck_core::engine::Avx2;
-use pressluck_core::engine::RngDice;
-use pressluck_core::engine::{play_game, Player};
+use pressluck_core::engine::{play_game, Avx2, Player, RngDice};
 use pressluck_core::policy::PolicySpec;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;

@@ -3,10 +3,8 @@
 //! two-player policy, zero allocations in the loop.
 
 use pressluck_core::counters::MatchupStats;
-use pressluck_core::games::shortcut::{play_game, RngD6};
-use pressluck_core::games::shortcut::{ShortcutPolicy, ShortcutSetup};
-use pressluck_core::games::Family;
-use pressluck_core::games::ShortcutFamily;
+use pressluck_core::games::shortcut::{play_game, RngD6, ShortcutPolicy, ShortcutSetup};
+use pressluck_core::games::{Family, ShortcutFamily};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 

@@ -2,15 +2,12 @@
 //! Monte Carlo run of the policy agrees with its expected turns, and no built-in beats it.
 
 use pressluck_core::counters::{mean_sd, MatchupStats};
-use pressluck_core::games::shortcut::bit;
-use pressluck_core::games::shortcut::shortcut_reach;
 use pressluck_core::games::shortcut::solver::{solve, TOLERANCE};
-use pressluck_core::games::shortcut::{play_game, ScriptedD6};
-use pressluck_core::games::shortcut::{Announce, Ctx};
-use pressluck_core::games::shortcut::{ShortcutBoard, ShortcutPolicy, ShortcutSetup};
-use pressluck_core::games::Family;
-use pressluck_core::games::Matchup;
-use pressluck_core::games::ShortcutFamily;
+use pressluck_core::games::shortcut::{
+    bit, play_game, shortcut_reach, Announce, Ctx, ScriptedD6, ShortcutBoard, ShortcutPolicy,
+    ShortcutSetup,
+};
+use pressluck_core::games::{Family, Matchup, ShortcutFamily};
 use pressluck_core::sim::play_matchup;
 
 #[test]

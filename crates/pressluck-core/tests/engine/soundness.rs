@@ -3,14 +3,11 @@
 //! rank rows and turn data of any values, boards of any legal shape with any seed and game
 //! range. None may crash; where an answer is defined, it is checked.
 
-use pressluck_core::columns::bust_rolls;
-use pressluck_core::columns::{ColumnSet, GameKind, Layout, Rules};
+use pressluck_core::columns::{bust_rolls, ColumnSet, GameKind, Layout, Rules};
 use pressluck_core::dice::{Outcome, Roll, OUTCOMES};
-use pressluck_core::engine::play_scalar;
-use pressluck_core::engine::Engine;
-use pressluck_core::engine::TurnShape;
-use pressluck_core::engine::{best_place, RankInput, RankRow, RANK_ROWS};
-use pressluck_core::engine::{Avx2, EngineRequest};
+use pressluck_core::engine::{
+    best_place, play_scalar, Avx2, Engine, EngineRequest, RankInput, RankRow, TurnShape, RANK_ROWS,
+};
 use pressluck_core::policy::{AnyPolicy, ChoiceScores, Policy, PolicySpec};
 use proptest::prelude::*;
 

@@ -3,8 +3,7 @@
 //! fixed setup is a fixed string, so that a change to the encoding shows here first.
 
 use pressluck_core::columns::{Edition, GameKind, Layout, Rules, Variant};
-use pressluck_core::games::shortcut::DEFAULT_BOARD;
-use pressluck_core::games::shortcut::{ShortcutBoard, ShortcutSetup};
+use pressluck_core::games::shortcut::{ShortcutBoard, ShortcutSetup, DEFAULT_BOARD};
 use pressluck_core::games::treasure_hunt::{Card, Deck, ThRules};
 use pressluck_core::games::{
     ColumnFamily, Family, RacesFamily, ShortcutFamily, TreasureFamily, WithStrategies,

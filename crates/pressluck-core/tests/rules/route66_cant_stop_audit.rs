@@ -4,9 +4,10 @@
 //! and odds.
 
 use crate::records::{legal, replay, replay_err, replay_with};
-use pressluck_core::columns::bust_rolls;
 use pressluck_core::columns::record::Overrides;
-use pressluck_core::columns::{Choice, ColumnSet, Edition, Game, GameKind, Rules, Variant};
+use pressluck_core::columns::{
+    bust_rolls, Choice, ColumnSet, Edition, Game, GameKind, Rules, Variant,
+};
 
 /// Route 66 (EN): "If a player is forced to stop, because they were not able to introduce or
 /// move a car after rolling the dice, they lose everything they have achieved during this turn

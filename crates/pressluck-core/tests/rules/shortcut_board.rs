@@ -1,8 +1,7 @@
 //! Shortcut board files: the default board file is the built-in one, and every kind of broken
 //! file gets an error naming its line and square.
 
-use pressluck_core::games::shortcut::ShortcutBoard;
-use pressluck_core::games::shortcut::DEFAULT_BOARD;
+use pressluck_core::games::shortcut::{ShortcutBoard, DEFAULT_BOARD};
 
 /// The error a board text gives, which must exist.
 fn err(text: &str) -> String {

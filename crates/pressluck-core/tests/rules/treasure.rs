@@ -1,11 +1,9 @@
 //! Helpers shared by the Treasure Hunt tests: positions built from named hands, and records.
 #![allow(dead_code)]
 
-use pressluck_core::games::treasure_hunt::ThRules;
-use pressluck_core::games::treasure_hunt::CELLS;
-use pressluck_core::games::treasure_hunt::{mask_of, replay};
-use pressluck_core::games::treasure_hunt::{Card, Deck};
-use pressluck_core::games::treasure_hunt::{Chance, State};
+use pressluck_core::games::treasure_hunt::{
+    mask_of, replay, Card, Chance, Deck, State, ThRules, CELLS,
+};
 
 /// Every row `ABCDEF` (south to north, west to east): a1 = A, b1 = B, … f6 = F.
 pub const TILES: &str = "ABCDEF ABCDEF ABCDEF ABCDEF ABCDEF ABCDEF";

@@ -2,8 +2,7 @@
 //! (`shared/rules/symbol-claim-race.txt`), which no other test spelled out.
 
 use crate::treasure::*;
-use pressluck_core::games::treasure_hunt::cell_name;
-use pressluck_core::games::treasure_hunt::ThRules;
+use pressluck_core::games::treasure_hunt::{cell_name, ThRules};
 
 /// "Roll a die and move as many tiles as you wish, up to a maximum of the die roll. For
 /// example, if you roll a 6, you do not have to move 6 tiles, you can choose to move 1, 2, 3,

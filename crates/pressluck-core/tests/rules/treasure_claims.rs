@@ -2,10 +2,7 @@
 //! movement, through records and the checked actions.
 
 use crate::treasure::*;
-use pressluck_core::games::treasure_hunt::Card;
-use pressluck_core::games::treasure_hunt::ThRules;
-use pressluck_core::games::treasure_hunt::NONE;
-use pressluck_core::games::treasure_hunt::{combo_kind, ComboKind};
+use pressluck_core::games::treasure_hunt::{combo_kind, Card, ComboKind, ThRules, NONE};
 
 /// A two-player record: player 1 holds `hand` (7 cards), player 2 the next seven listed.
 fn two_player(hand: &str, actions: &str) -> String {

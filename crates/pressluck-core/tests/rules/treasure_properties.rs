@@ -6,13 +6,10 @@
 //! one-pass outlook agrees with the state's own counts.
 
 use crate::treasure::cubes_of;
-use pressluck_core::games::treasure_hunt::Outlook;
-use pressluck_core::games::treasure_hunt::State;
-use pressluck_core::games::treasure_hunt::CELLS;
-use pressluck_core::games::treasure_hunt::{best_combo, best_combo_search, HandSummary};
-use pressluck_core::games::treasure_hunt::{deal, RngChance};
-use pressluck_core::games::treasure_hunt::{Act, ThSpec};
-use pressluck_core::games::treasure_hunt::{Deck, ThRules};
+use pressluck_core::games::treasure_hunt::{
+    best_combo, best_combo_search, deal, Act, Deck, HandSummary, Outlook, RngChance, State,
+    ThRules, ThSpec, CELLS,
+};
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;

@@ -2,10 +2,7 @@
 //! reinforced price) and the victory condition of every player count, solitaire and rounds.
 
 use crate::treasure::*;
-use pressluck_core::games::treasure_hunt::StealKind;
-use pressluck_core::games::treasure_hunt::ThRules;
-use pressluck_core::games::treasure_hunt::FAR_ROW;
-use pressluck_core::games::treasure_hunt::{State, NONE};
+use pressluck_core::games::treasure_hunt::{State, StealKind, ThRules, FAR_ROW, NONE};
 
 /// Two players; player 2 owns a1 (an anchor) with `cubes` cubes and player 1 stands on it at
 /// the start of a turn.

@@ -8,8 +8,7 @@ use crate::error::input;
 use crate::settings::BenchSettings;
 use anyhow::Result;
 use clap::Args;
-use pressluck_core::games::Family;
-use pressluck_core::games::Matchup;
+use pressluck_core::games::{Family, Matchup};
 use pressluck_core::sim::MAX_GAMES;
 
 /// `pressluck bench`.

@@ -8,10 +8,8 @@ use crate::output::destination::Destination;
 use crate::settings::{OddsSettings, OddsTable};
 use anyhow::Result;
 use clap::Args;
-use pressluck_core::columns::ColumnSet;
-use pressluck_core::columns::{MAX_COLUMN, MIN_COLUMN};
-use pressluck_core::games::treasure_hunt;
-use pressluck_core::games::GameSetup;
+use pressluck_core::columns::{ColumnSet, MAX_COLUMN, MIN_COLUMN};
+use pressluck_core::games::{treasure_hunt, GameSetup};
 use std::path::PathBuf;
 
 /// `pressluck odds`.

@@ -3,8 +3,7 @@
 
 use crate::error::input;
 use anyhow::Result;
-use pressluck_core::games::Family;
-use pressluck_core::games::Named;
+use pressluck_core::games::{Family, Named};
 
 /// Splits a comma-separated policy list into spec texts. A spec's own parameters follow a colon
 /// and may hold commas (`fixed-risk:0.3,ignore-top`): a part that is no spec by itself

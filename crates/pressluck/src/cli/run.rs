@@ -10,8 +10,7 @@ use crate::settings::{Control, RunSettings};
 use anyhow::Result;
 use clap::Args;
 use pressluck_core::games::Family;
-use pressluck_core::sim::Shard;
-use pressluck_core::sim::MAX_THREADS;
+use pressluck_core::sim::{Shard, MAX_THREADS};
 use std::path::PathBuf;
 
 /// What every run of many games takes (`tournament`, `sweep`, `tune`): the seed, threads and

@@ -11,8 +11,7 @@ use crate::settings::TournamentSettings;
 use anyhow::Result;
 use clap::Args;
 use pressluck_core::games::Family;
-use pressluck_core::sim::matchups;
-use pressluck_core::sim::MAX_GAMES;
+use pressluck_core::sim::{matchups, MAX_GAMES};
 use std::path::PathBuf;
 
 /// `pressluck tournament`.

@@ -13,16 +13,13 @@ use crate::settings::{
 use anyhow::Result;
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
-use pressluck_core::columns::bust_rolls;
 use pressluck_core::columns::record::Decision;
-use pressluck_core::columns::PROGRESS_UNIT;
-use pressluck_core::columns::{Choice, ChoiceList, Game, GameKind, Rules};
+use pressluck_core::columns::{
+    bust_rolls, Choice, ChoiceList, Game, GameKind, Rules, PROGRESS_UNIT,
+};
 use pressluck_core::games::great_races::{exact, progress_gain, RaceSpec};
-use pressluck_core::games::treasure_hunt::cell_name;
-use pressluck_core::games::treasure_hunt::{Act, ThSpec};
-use pressluck_core::policy::ExpectedValue;
-use pressluck_core::policy::OptimalTurn;
-use pressluck_core::policy::{AnyPolicy, Policy, PolicySpec, View};
+use pressluck_core::games::treasure_hunt::{cell_name, Act, ThSpec};
+use pressluck_core::policy::{AnyPolicy, ExpectedValue, OptimalTurn, Policy, PolicySpec, View};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde_json::{json, Value};

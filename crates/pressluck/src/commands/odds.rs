@@ -11,9 +11,9 @@ use crate::output::provenance::f6;
 use crate::output::svg_odds::render_odds;
 use crate::settings::{OddsSettings, OddsTable};
 use anyhow::Result;
-use pressluck_core::columns::ColumnSet;
-use pressluck_core::columns::{mask_table, reach_odds, set_table, track_table};
-use pressluck_core::columns::{MAX_COLUMN, MIN_COLUMN};
+use pressluck_core::columns::{
+    mask_table, reach_odds, set_table, track_table, ColumnSet, MAX_COLUMN, MIN_COLUMN,
+};
 use pressluck_core::counters::wilson999;
 use pressluck_core::engine::sample_busts;
 use pressluck_core::games::shortcut::{duel_rows, policy_rows, press_rows};

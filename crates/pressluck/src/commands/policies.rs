@@ -5,8 +5,7 @@
 use crate::output::destination::Destination;
 use crate::settings::PoliciesSettings;
 use anyhow::Result;
-use pressluck_core::games::{GameId, GAMES};
-use pressluck_core::games::{Strategy, COLUMN_GAMES};
+use pressluck_core::games::{GameId, Strategy, COLUMN_GAMES, GAMES};
 use std::fmt::Write as _;
 use std::process::ExitCode;
 

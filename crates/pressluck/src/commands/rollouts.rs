@@ -13,8 +13,9 @@ use pressluck_core::games::shortcut::{self, ShortcutBoard, ShortcutSetup};
 use pressluck_core::games::shortcut::{
     blocked, main_road, push_targets, squares, Next, ShortcutGame, ShortcutPosition,
 };
-use pressluck_core::games::{one_a_seat, Family, ShortcutFamily};
-use pressluck_core::games::{ColumnFamily, Named, WithStrategies};
+use pressluck_core::games::{
+    one_a_seat, ColumnFamily, Family, Named, ShortcutFamily, WithStrategies,
+};
 use pressluck_core::sim::{roll_out, thread_pool, Rollouts, Verdict};
 use serde_json::{json, Value};
 

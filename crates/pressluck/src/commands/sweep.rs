@@ -9,8 +9,7 @@ use crate::output::svg_sweep::render_sweep;
 use crate::output::sweep_csv;
 use crate::settings::SweepSettings;
 use anyhow::Result;
-use pressluck_core::games::Family;
-use pressluck_core::games::Matchup;
+use pressluck_core::games::{Family, Matchup};
 use std::process::ExitCode;
 
 /// The matchups, point by point, then opponent by opponent (the swept policy in slot 0).

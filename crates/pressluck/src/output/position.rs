@@ -1,10 +1,10 @@
 //! A position as JSON or as text for a person: the board, the scores, the turn in hand and the
 //! roll awaiting its use.
 
-use pressluck_core::columns::bust_rolls;
 use pressluck_core::columns::record::{dice_text, edition_name, legal_text};
-use pressluck_core::columns::{ChoiceList, Edition, Game, GameKind, Rules, Variant};
-use pressluck_core::columns::{MAX_COLUMN, MIN_COLUMN};
+use pressluck_core::columns::{
+    bust_rolls, ChoiceList, Edition, Game, GameKind, Rules, Variant, MAX_COLUMN, MIN_COLUMN,
+};
 use pressluck_core::dice::{Roll, OUTCOMES};
 use serde::Serialize;
 use std::fmt::Write as _;

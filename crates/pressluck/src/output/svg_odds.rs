@@ -10,9 +10,7 @@ use super::svg_chart::{render, svg_err, FONT};
 use anyhow::Result;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
-use pressluck_core::columns::ColumnSet;
-use pressluck_core::columns::SetOdds;
-use pressluck_core::columns::{MAX_COLUMN, MIN_COLUMN};
+use pressluck_core::columns::{ColumnSet, SetOdds, MAX_COLUMN, MIN_COLUMN};
 
 /// Pixels per cell, per panel (width, height), the panel grid and the header.
 const CELL: i32 = 22;

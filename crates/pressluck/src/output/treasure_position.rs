@@ -2,9 +2,9 @@
 //! owner and cubes), every seat's marker, cubes, hand and symbols held, and whose turn it is.
 //! Seats are numbered from 1, as in records.
 
-use pressluck_core::games::treasure_hunt::{cell_name, CELLS, FAR_ROW, SIDE};
-use pressluck_core::games::treasure_hunt::{State, NONE};
-use pressluck_core::games::treasure_hunt::{COLOUR_NAMES, SYMBOL_NAMES};
+use pressluck_core::games::treasure_hunt::{
+    cell_name, State, CELLS, COLOUR_NAMES, FAR_ROW, NONE, SIDE, SYMBOL_NAMES,
+};
 use serde::Serialize;
 use std::fmt::Write as _;
 

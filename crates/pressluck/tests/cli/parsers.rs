@@ -10,10 +10,7 @@
 use crate::fuzz::{config, edits, mutate, one_line};
 use pressluck_core::columns::record::{play, Decision, Overrides, Record, Replay};
 use pressluck_core::columns::{Edition, GameKind, Layout, Rules};
-use pressluck_core::games::matchup_key;
-use pressluck_core::games::Family;
-use pressluck_core::games::Matchup;
-use pressluck_core::games::{ColumnFamily, RacesFamily};
+use pressluck_core::games::{matchup_key, ColumnFamily, Family, Matchup, RacesFamily};
 use pressluck_core::policy::PolicySpec;
 use proptest::prelude::*;
 

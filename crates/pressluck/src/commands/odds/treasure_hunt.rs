@@ -8,9 +8,9 @@ use crate::output::table::{Figure, Table};
 use anyhow::Result;
 use pressluck_core::counters::wilson999;
 use pressluck_core::engine::{game_streams, generator};
-use pressluck_core::games::treasure_hunt::Deck;
-use pressluck_core::games::treasure_hunt::{claim_counts, sample_claims, ClaimCounts};
-use pressluck_core::games::treasure_hunt::{COLOUR_NAMES, SYMBOL_NAMES};
+use pressluck_core::games::treasure_hunt::{
+    claim_counts, sample_claims, ClaimCounts, Deck, COLOUR_NAMES, SYMBOL_NAMES,
+};
 use serde::Serialize;
 
 /// One row of the claim-odds table.

@@ -7,8 +7,7 @@ use crate::error::one_line;
 use pressluck_core::counters::{
     sums_fit, MatchupStats, SeatCounters, StopCell, SEATS, STOP_CARS, STOP_ROLLS, TURN_BINS,
 };
-use pressluck_core::sim::MAX_GAMES;
-use pressluck_core::sim::{chunk_count, Progress, Shard};
+use pressluck_core::sim::{chunk_count, Progress, Shard, MAX_GAMES};
 
 impl CountersFile {
     /// Reads a file; errors say what is wrong and on which line, on one line.
