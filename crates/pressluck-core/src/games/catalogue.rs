@@ -105,6 +105,19 @@ mod tests {
     }
 
     #[test]
+    fn every_strongest_player_is_a_spec_or_shipped_strategy_of_its_game() {
+        let book = crate::games::StrategyBook::builtin();
+        for e in GAMES {
+            for players in 1..=4 {
+                let name = (e.strongest_player)(players);
+                let known = matches!(book.strategy(e.name, name), Ok(Some(_)))
+                    || (e.spec_name)(name).is_ok();
+                assert!(known, "{} at {players}: {name}", e.name);
+            }
+        }
+    }
+
+    #[test]
     fn every_default_field_is_made_of_the_games_own_specs() {
         for e in GAMES {
             for spec in e.default_policies.split(',') {

@@ -38,6 +38,8 @@ pub struct GameEntry {
     pub builtin_board: &'static str,
     /// The tables of `pressluck odds --view V`, the default first.
     pub odds_views: &'static [&'static str],
+    /// Its strongest shipped player at a table of `players` seats: the rollouts' default.
+    pub strongest_player: fn(players: u8) -> &'static str,
 }
 
 /// The games pressluck plays: one value each, in the catalogue's order.

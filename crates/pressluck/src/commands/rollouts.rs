@@ -6,7 +6,7 @@ use crate::error::input;
 use crate::settings::RolloutSettings;
 use anyhow::Result;
 use pressluck_core::columns::record::Decision;
-use pressluck_core::columns::{Game, GameKind, Rules};
+use pressluck_core::columns::{ChoiceList, Game, GameKind, Rules};
 use pressluck_core::engine::ColumnPosition;
 use pressluck_core::games::great_races::RacesFamily;
 use pressluck_core::games::shortcut::{self, ShortcutBoard, ShortcutSetup};
@@ -14,7 +14,7 @@ use pressluck_core::games::shortcut::{
     blocked, main_road, push_targets, squares, Next, ShortcutGame, ShortcutPosition,
 };
 use pressluck_core::games::{
-    one_a_seat, ColumnFamily, Family, Named, ShortcutFamily, WithStrategies,
+    one_a_seat, ColumnFamily, Family, GameId, Named, ShortcutFamily, WithStrategies,
 };
 use pressluck_core::sim::{roll_out, thread_pool, Rollouts, Verdict};
 use serde_json::{json, Value};
@@ -25,20 +25,6 @@ pub enum Options<P> {
     Forced(String),
     /// Each option's name and the position it leads to.
     Open(Vec<(String, P)>),
-}
-
-/// The rollout policy of a game and table size when none is given: its strongest shipped
-/// player (alone in Route 66 the duel player too: it finishes in the fewest turns of the
-/// shipped players, 17.96 against ev's 18.35 over 4,000 games).
-pub fn default_rollout_policy(game: &str, players: u8) -> &'static str {
-    match (game, players) {
-        ("cant-stop", 1) => "tuned-cant-stop-solo",
-        ("cant-stop", _) => "tuned-cant-stop-duel",
-        ("route66", _) => "tuned-route66-duel",
-        ("great-races", _) => "race-progress",
-        ("shortcut", _) => "optimal",
-        _ => "thief",
-    }
 }
 
 /// The options of a Route 66 or Can't Stop decision: roll on or stop, or each legal use of
@@ -56,19 +42,13 @@ pub fn column_options(rules: &Rules, game: &Game, d: &Decision) -> Result<Option
                 ("stop".into(), at(stop, false)),
             ])
         }
-        Decision::Use(_, list) => match list.len() {
-            0 => Options::Forced("the roll has no legal use: the turn busts".into()),
-            1 => Options::Forced(format!("one legal use of the roll: {}", list.get(0))),
-            n => Options::Open(
-                (0..n)
-                    .map(|i| {
-                        let mut g = *game;
-                        g.take(rules, list, i);
-                        (format!("use {}", list.get(i)), at(g, true))
-                    })
-                    .collect(),
-            ),
-        },
+        Decision::Use(_, list) => use_options(
+            rules,
+            game,
+            list,
+            "the roll has no legal use: the turn busts",
+            |g| at(g, true),
+        ),
     })
 }
 
@@ -79,20 +59,38 @@ pub fn race_options(rules: &Rules, game: &Game, d: &Decision) -> Result<Options<
         Decision::Roll | Decision::RollOrStop => {
             Options::Forced("a turn opens with a roll: one option".into())
         }
-        Decision::Use(_, list) => match list.len() {
-            0 => Options::Forced("no open track among the roll's sums: the turn passes".into()),
-            1 => Options::Forced(format!("one legal use of the roll: {}", list.get(0))),
-            n => Options::Open(
-                (0..n)
-                    .map(|i| {
-                        let mut g = *game;
-                        g.take(rules, list, i);
-                        (format!("use {}", list.get(i)), g)
-                    })
-                    .collect(),
-            ),
-        },
+        Decision::Use(_, list) => use_options(
+            rules,
+            game,
+            list,
+            "no open track among the roll's sums: the turn passes",
+            |g| g,
+        ),
     })
+}
+
+/// Each legal use of the roll in hand as an option, the game after it made a position by
+/// `position`; forced when there is one use, or none (`none` says what then happens).
+fn use_options<P>(
+    rules: &Rules,
+    game: &Game,
+    list: &ChoiceList,
+    none: &str,
+    position: impl Fn(Game) -> P,
+) -> Options<P> {
+    match list.len() {
+        0 => Options::Forced(none.into()),
+        1 => Options::Forced(format!("one legal use of the roll: {}", list.get(0))),
+        n => Options::Open(
+            (0..n)
+                .map(|i| {
+                    let mut g = *game;
+                    g.take(rules, list, i);
+                    (format!("use {}", list.get(i)), position(g))
+                })
+                .collect(),
+        ),
+    }
 }
 
 /// The options of a Shortcut turn about to start: the main road (from a white square), the
@@ -196,7 +194,10 @@ pub fn rollouts<F: Family>(
     let default = s.policies.is_none();
     let texts = match &s.policies {
         Some(t) => t.clone(),
-        None => vec![default_rollout_policy(&game, players).to_string()],
+        None => {
+            let id = GameId::parse(&game).map_err(input)?;
+            vec![(id.entry().strongest_player)(players).to_string()]
+        }
     };
     let specs = texts
         .iter()

@@ -32,6 +32,9 @@ pub const ROUTE66: GameEntry = GameEntry {
     },
     builtin_board: "route66",
     odds_views: &["sets", "tracks", "reach"],
+    // Alone too: it finishes in the fewest turns of the shipped players (17.96 against ev's
+    // 18.35 over 4,000 games).
+    strongest_player: |_| "tuned-route66-duel",
 };
 
 /// Can't Stop in the catalogue.
@@ -50,4 +53,8 @@ pub const CANT_STOP: GameEntry = GameEntry {
     },
     builtin_board: "cant-stop",
     odds_views: &["sets", "tracks", "reach"],
+    strongest_player: |players| match players {
+        1 => "tuned-cant-stop-solo",
+        _ => "tuned-cant-stop-duel",
+    },
 };

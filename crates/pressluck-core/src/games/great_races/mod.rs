@@ -31,4 +31,5 @@ pub const ENTRY: GameEntry = GameEntry {
     },
     builtin_board: "great-races",
     odds_views: &["sets", "tracks", "reach"],
+    strongest_player: |_| "race-progress",
 };

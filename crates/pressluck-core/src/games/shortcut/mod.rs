@@ -50,4 +50,5 @@ pub const ENTRY: super::entry::GameEntry = super::entry::GameEntry {
     },
     builtin_board: GAME_NAME,
     odds_views: &["press", "policy"],
+    strongest_player: |_| "optimal",
 };

@@ -58,4 +58,5 @@ pub const ENTRY: super::entry::GameEntry = super::entry::GameEntry {
     },
     builtin_board: "treasure-hunt-deck",
     odds_views: &["claims"],
+    strongest_player: |_| "thief",
 };
