@@ -289,6 +289,23 @@ pub struct RolloutSettings {
     pub engine: pressluck_core::engine::EngineRequest,
 }
 
+/// `pressluck review`.
+#[derive(Clone, Debug)]
+pub struct ReviewSettings {
+    /// The record reviewed.
+    pub record: RecordSettings,
+    /// How its positions are played out.
+    pub rollouts: RolloutSettings,
+    /// The `sha256:` label of the `--board` or `--deck` file, when one replaces the built-in.
+    pub board_file: Option<String>,
+    /// The table's destination, if one was asked for.
+    pub out: Option<Destination>,
+    /// The table's format.
+    pub format: TableFormat,
+    /// No progress bar.
+    pub quiet: bool,
+}
+
 /// Where `advise` finds its position.
 #[derive(Clone, Debug)]
 pub enum AdviseSource {

@@ -6,6 +6,7 @@
 
 pub(crate) mod catalogue;
 pub mod column_races;
+pub(crate) mod decision;
 pub(crate) mod entry;
 pub(crate) mod family;
 pub mod great_races;
@@ -18,6 +19,7 @@ pub(crate) mod with_strategies;
 
 pub use catalogue::GAMES;
 pub use column_races::ColumnFamily;
+pub use decision::{Options, Walk, WalkStep};
 pub use entry::GameFlags;
 pub use entry::{GameEntry, GameId};
 pub use family::{matchup_key, Family};

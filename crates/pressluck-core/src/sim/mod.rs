@@ -2,11 +2,16 @@
 //! rayon by each game ([`crate::games`]), shards, interrupts and resumption (`work`), and
 //! integer counters added up — the same answer on one thread or many.
 
+pub(crate) mod review;
 pub(crate) mod rollout;
 pub(crate) mod runner;
 pub(crate) mod schedule;
 pub(crate) mod tune;
 pub(crate) mod work;
+pub use review::{
+    play_outs, review, DecisionReview, Flag, PlayOuts, PlayerReview, Review, RollReview,
+    MAX_PLAY_OUTS,
+};
 pub use rollout::{
     roll_out, rollout_key, Estimate, RolloutCounts, Rollouts, Verdict, MAX_ROLLOUTS, ROLLOUT_CHUNK,
     Z95,

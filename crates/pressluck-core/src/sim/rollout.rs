@@ -121,7 +121,7 @@ impl RolloutCounts {
 }
 
 /// A figure from rollouts with its 95% interval.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Estimate {
     /// The estimate.
     pub mean: f64,

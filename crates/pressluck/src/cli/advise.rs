@@ -107,7 +107,7 @@ impl AdviseArgs {
                     "{flag} sets up a position without a record; give a record or the position, not both"
                 )));
                 }
-                let (record, name) = read_record(file, &self.reading)?;
+                let (record, name) = read_record(file, &self.reading.rules, format)?;
                 let races = name.parse::<GameKind>() == Ok(GameKind::GreatRaces);
                 let treasure = match &record.game {
                 RecordGame::Shortcut(_) if self.rollouts.is_none() => {
@@ -131,7 +131,7 @@ impl AdviseArgs {
                 (AdviseSource::Record { record, roll }, races, treasure, game)
             }
             None => {
-                let source = position(&self.reading, &self.position)?;
+                let source = position(&self.reading.rules, &self.position)?;
                 let game = match &source {
                     AdviseSource::Position { rules, .. } => rules.game.name().to_string(),
                     AdviseSource::Record { .. } => String::new(),

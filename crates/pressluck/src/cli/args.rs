@@ -11,6 +11,7 @@ use super::merge::MergeArgs;
 use super::odds::OddsArgs;
 use super::policies::PoliciesArgs;
 use super::replay::ReplayArgs;
+use super::review::ReviewArgs;
 use super::sweep::SweepArgs;
 use super::tournament::TournamentArgs;
 use super::tune::TuneArgs;
@@ -98,6 +99,13 @@ pub enum Command {
   pressluck advise --game route66 --cubes 2:5@3 --won 1:9 --cars 8@2,6@1 --format json
   pressluck advise examples/records/anna-turn.rec --policies ev,rule28")]
     Advise(AdviseArgs),
+    /// Review a played game: each decision against the best option by rollouts (the chance it
+    /// gave away, flagged doubtful, error or blunder), each roll's luck, and a summary a player.
+    #[command(after_help = "Examples:
+  pressluck review examples/records/anna-turn.rec
+  pressluck review examples/records/anna-turn.rec --rollouts 4000 --out review.csv
+  pressluck review game.rec --game cant-stop --rollout-policies glenn --quiet")]
+    Review(ReviewArgs),
     /// Search a policy template's parameters for the best play (CMA-ES): win rate against a
     /// field, or alone the fewest turns; validated on fresh games.
     #[command(after_help = "Examples:

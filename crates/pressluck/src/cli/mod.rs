@@ -20,6 +20,7 @@ pub mod policy_list;
 pub mod position;
 pub mod record;
 pub mod replay;
+pub mod review;
 pub mod run;
 pub mod strategies;
 pub mod sweep;
@@ -103,6 +104,7 @@ fn run(command: Command, engine: EngineRequest) -> Result<ExitCode> {
         Command::Odds(a) => commands::odds::run(a.settings()?),
         Command::Replay(a) => commands::replay::run(a.settings()?),
         Command::Advise(a) => commands::advise::run(a.settings(engine)?),
+        Command::Review(a) => commands::review::run(a.settings(engine)?),
         Command::Boards(a) => commands::boards::run(a.settings()?),
         Command::Policies(a) => commands::policies::run(a.settings()?),
         Command::Completions(a) => {

@@ -2,7 +2,7 @@
 //! ([`PositionArgs`]) and their parsing (`P:COLUMN@SPACE,…`, `--roll a,b,c,d`).
 
 use super::game::GameArgs;
-use super::record::RecordArgs;
+use super::record::RecordRulesArgs;
 use crate::error::input;
 use crate::settings::AdviseSource;
 use anyhow::Result;
@@ -59,7 +59,7 @@ impl PositionArgs {
 }
 
 /// The position `p` sets up in the game of `reading` (Route 66 unless `--game` says).
-pub(super) fn position(reading: &RecordArgs, p: &PositionArgs) -> Result<AdviseSource> {
+pub(super) fn position(reading: &RecordRulesArgs, p: &PositionArgs) -> Result<AdviseSource> {
     let game = GameArgs {
         game: reading.game.clone().unwrap_or_else(|| "route66".into()),
         edition: reading.edition.clone(),

@@ -15,6 +15,17 @@ use std::path::PathBuf;
 /// How to read a game record: flags that override or extend its header, and the output format.
 #[derive(Debug, Args)]
 pub struct RecordArgs {
+    /// The flags that override or extend the record's header.
+    #[command(flatten)]
+    pub rules: RecordRulesArgs,
+    /// Output: json or text.
+    #[arg(long, default_value = "text")]
+    pub format: String,
+}
+
+/// The flags that override or extend a game record's header.
+#[derive(Clone, Debug, Args)]
+pub struct RecordRulesArgs {
     /// Game (overrides the record's `game` line; with no record, the game of the position).
     #[arg(long)]
     pub game: Option<String>,
@@ -30,13 +41,10 @@ pub struct RecordArgs {
     /// Treasure Hunt: deck file (TOML) whose cards the record plays.
     #[arg(long)]
     pub deck: Option<PathBuf>,
-    /// Output: json or text.
-    #[arg(long, default_value = "text")]
-    pub format: String,
 }
 
 /// The game a record is of: `--game`, else its own `game` line, else Route 66.
-fn record_game(a: &RecordArgs, bytes: &[u8]) -> String {
+fn record_game(a: &RecordRulesArgs, bytes: &[u8]) -> String {
     if let Some(g) = &a.game {
         return g.clone();
     }
@@ -50,10 +58,13 @@ fn record_game(a: &RecordArgs, bytes: &[u8]) -> String {
     GameKind::Route66.name().to_string()
 }
 
-/// The record `file` read as `a` says, with the name of its game (as `--game` or its `game`
-/// line gives it).
-pub(super) fn read_record(file: PathBuf, a: &RecordArgs) -> Result<(RecordSettings, String)> {
-    let format = format(&a.format)?;
+/// The record `file` read as `a` says, to be written in `format`, with the name of its game
+/// (as `--game` or its `game` line gives it).
+pub(super) fn read_record(
+    file: PathBuf,
+    a: &RecordRulesArgs,
+    format: Format,
+) -> Result<(RecordSettings, String)> {
     let bytes = std::fs::read(&file).map_err(|e| input(format!("{}: {e}", file.display())))?;
     let name = record_game(a, &bytes);
     let game = match name.as_str() {
@@ -96,7 +107,7 @@ pub(super) fn read_record(file: PathBuf, a: &RecordArgs) -> Result<(RecordSettin
 }
 
 /// The command-line flags that override or extend a column-race record's header.
-fn overrides(a: &RecordArgs) -> Result<Overrides> {
+fn overrides(a: &RecordRulesArgs) -> Result<Overrides> {
     let game = match &a.game {
         Some(g) => Some(
             g.parse::<GameKind>()

@@ -1,7 +1,7 @@
 //! `pressluck replay`: its flags ([`ReplayArgs`]) and the record they name, read into
 //! [`RecordSettings`].
 
-use super::record::{read_record, RecordArgs};
+use super::record::{format, read_record, RecordArgs};
 use crate::settings::RecordSettings;
 use anyhow::Result;
 use clap::Args;
@@ -20,6 +20,7 @@ pub struct ReplayArgs {
 impl ReplayArgs {
     /// `pressluck replay`: the record read, its game found and the flags that apply to it checked.
     pub fn settings(self) -> Result<RecordSettings> {
-        read_record(self.file, &self.reading).map(|(record, _)| record)
+        let format = format(&self.reading.format)?;
+        read_record(self.file, &self.reading.rules, format).map(|(record, _)| record)
     }
 }

@@ -12,6 +12,7 @@ pub mod merge;
 pub mod odds;
 pub mod policies;
 pub mod replay;
+pub mod review;
 pub mod rollouts;
 pub mod sweep;
 pub mod tournament;

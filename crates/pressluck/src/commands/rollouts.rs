@@ -1,131 +1,23 @@
 //! `advise --rollouts N`: the options of the decision in hand (Route 66, Can't Stop, The Great
-//! Races, Shortcut), each played out `N` times by the rollout policies ([`pressluck_core::sim::roll_out`]), as the chance that the player to move
-//! wins (alone: the turns to finish) with paired intervals, in the advice's JSON and text.
+//! Races, Shortcut), each played out `N` times by the rollout policies
+//! ([`pressluck_core::sim::roll_out`]), as the chance that the player to move wins (alone: the
+//! turns to finish) with paired intervals, in the advice's JSON and text.
 
 use crate::error::input;
 use crate::settings::RolloutSettings;
 use anyhow::Result;
 use pressluck_core::columns::record::Decision;
-use pressluck_core::columns::{ChoiceList, Game, GameKind, Rules};
-use pressluck_core::engine::ColumnPosition;
-use pressluck_core::games::great_races::RacesFamily;
-use pressluck_core::games::shortcut::{self, ShortcutBoard, ShortcutSetup};
+use pressluck_core::columns::{Game, GameKind, Rules};
+use pressluck_core::games::column_races::column_options;
+use pressluck_core::games::great_races::{race_options, RacesFamily};
 use pressluck_core::games::shortcut::{
-    blocked, main_road, push_targets, squares, Next, ShortcutGame, ShortcutPosition,
+    self, shortcut_options, ShortcutBoard, ShortcutGame, ShortcutSetup,
 };
 use pressluck_core::games::{
-    one_a_seat, ColumnFamily, Family, GameId, Named, ShortcutFamily, WithStrategies,
+    one_a_seat, ColumnFamily, Family, GameId, Named, Options, ShortcutFamily, WithStrategies,
 };
 use pressluck_core::sim::{roll_out, thread_pool, Rollouts, Verdict};
 use serde_json::{json, Value};
-
-/// The options of a decision: the positions each leads to, or why there is only one.
-pub enum Options<P> {
-    /// One legal option: nothing to roll out; the reason, for people.
-    Forced(String),
-    /// Each option's name and the position it leads to.
-    Open(Vec<(String, P)>),
-}
-
-/// The options of a Route 66 or Can't Stop decision: roll on or stop, or each legal use of
-/// the roll in hand (after which the player decides to roll on or stop).
-pub fn column_options(rules: &Rules, game: &Game, d: &Decision) -> Result<Options<ColumnPosition>> {
-    let at = |game: Game, decide_first| ColumnPosition { game, decide_first };
-    Ok(match d {
-        Decision::Over => return Err(over()),
-        Decision::Roll => Options::Forced("a turn opens with a roll: one option".into()),
-        Decision::RollOrStop => {
-            let mut stop = *game;
-            stop.stop(rules);
-            Options::Open(vec![
-                ("roll".into(), at(*game, false)),
-                ("stop".into(), at(stop, false)),
-            ])
-        }
-        Decision::Use(_, list) => use_options(
-            rules,
-            game,
-            list,
-            "the roll has no legal use: the turn busts",
-            |g| at(g, true),
-        ),
-    })
-}
-
-/// The options of a decision of The Great Races: each legal pairing of the roll in hand.
-pub fn race_options(rules: &Rules, game: &Game, d: &Decision) -> Result<Options<Game>> {
-    Ok(match d {
-        Decision::Over => return Err(over()),
-        Decision::Roll | Decision::RollOrStop => {
-            Options::Forced("a turn opens with a roll: one option".into())
-        }
-        Decision::Use(_, list) => use_options(
-            rules,
-            game,
-            list,
-            "no open track among the roll's sums: the turn passes",
-            |g| g,
-        ),
-    })
-}
-
-/// Each legal use of the roll in hand as an option, the game after it made a position by
-/// `position`; forced when there is one use, or none (`none` says what then happens).
-fn use_options<P>(
-    rules: &Rules,
-    game: &Game,
-    list: &ChoiceList,
-    none: &str,
-    position: impl Fn(Game) -> P,
-) -> Options<P> {
-    match list.len() {
-        0 => Options::Forced(none.into()),
-        1 => Options::Forced(format!("one legal use of the roll: {}", list.get(0))),
-        n => Options::Open(
-            (0..n)
-                .map(|i| {
-                    let mut g = *game;
-                    g.take(rules, list, i);
-                    (format!("use {}", list.get(i)), position(g))
-                })
-                .collect(),
-        ),
-    }
-}
-
-/// The options of a Shortcut turn about to start: the main road (from a white square), the
-/// shortcut, and each push. Records hold whole turns, so a record's decision is always there.
-pub fn shortcut_options(b: &ShortcutBoard, g: &ShortcutGame) -> Result<Options<ShortcutPosition>> {
-    if g.winner.is_some() {
-        return Err(over());
-    }
-    let seat = g.to_move as usize;
-    let at = g.cars[seat];
-    let at_next = |next| ShortcutPosition { game: *g, next };
-    let mut options = Vec::new();
-    if main_road(b, at, 1).is_some() {
-        options.push(("main road".to_string(), at_next(Next::MainRoll)));
-    }
-    options.push((
-        "shortcut".to_string(),
-        at_next(Next::Press { rolls: 0, total: 0 }),
-    ));
-    let pushes = push_targets(b, at, blocked(b, &g.cars[..g.players as usize], seat));
-    for u in squares(pushes) {
-        let mut after = *g;
-        after.end_turn(b, u);
-        let next = Next::Announce;
-        options.push((
-            format!("push to {}", b.id(u)),
-            ShortcutPosition { game: after, next },
-        ));
-    }
-    Ok(if options.len() == 1 {
-        Options::Forced(format!("one option: {}", options[0].0))
-    } else {
-        Options::Open(options)
-    })
-}
 
 /// A Shortcut record's decision with its rollouts, as JSON: the seat to move, its square, and
 /// the rollouts of its options.
@@ -134,7 +26,7 @@ pub fn shortcut_rollouts(
     g: &ShortcutGame,
     s: &RolloutSettings,
 ) -> Result<Value> {
-    let options = shortcut_options(b, g)?;
+    let options = shortcut_options(b, g).ok_or_else(over)?;
     let family = WithStrategies {
         family: ShortcutFamily(ShortcutSetup::new(b.clone(), g.players)),
         strategies: s.book.clone(),
@@ -168,14 +60,14 @@ pub fn column_rollouts(
             family: RacesFamily(*rules),
             strategies: s.book.clone(),
         };
-        let options = race_options(rules, game, d)?;
+        let options = race_options(rules, game, d).ok_or_else(over)?;
         rollouts(&family, options, mover, before, s)
     } else {
         let family = WithStrategies {
             family: ColumnFamily::with_engine(*rules, s.engine),
             strategies: s.book.clone(),
         };
-        let options = column_options(rules, game, d)?;
+        let options = column_options(rules, game, d).ok_or_else(over)?;
         rollouts(&family, options, mover, before, s)
     }
 }
@@ -190,32 +82,11 @@ pub fn rollouts<F: Family>(
     s: &RolloutSettings,
 ) -> Result<Value> {
     let players = family.players();
-    let game = family.game_name();
-    let default = s.policies.is_none();
-    let texts = match &s.policies {
-        Some(t) => t.clone(),
-        None => {
-            let id = GameId::parse(&game).map_err(input)?;
-            vec![(id.entry().strongest_player)(players).to_string()]
-        }
-    };
-    let specs = texts
-        .iter()
-        .map(|t| {
-            family
-                .parse_spec(t)
-                .map_err(|e| input(format!("--rollout-policies: {e}")))
-        })
-        .collect::<Result<Vec<_>>>()?;
-    let specs =
-        one_a_seat(&specs, players).map_err(|e| input(format!("--rollout-policies: {e}")))?;
-    let seats = family
-        .seats(&specs)
-        .map_err(|e| input(format!("--rollout-policies: {e}")))?;
+    let (seats, names, default) = rollout_seats(family, s)?;
     let mut out = json!({
         "rollouts": s.rollouts,
         "seed": s.seed,
-        "policies": specs.iter().map(|p| p.name().to_string()).collect::<Vec<_>>(),
+        "policies": names,
         "default_policies": default,
         "player": mover + 1,
         "objective": if players == 1 { "turns" } else { "win" },
@@ -252,6 +123,38 @@ pub fn rollouts<F: Family>(
         )),
     };
     Ok(out)
+}
+
+/// The seats of the rollout policies `s` names (or the game's strongest shipped player), their
+/// names seat by seat, and whether they are the default.
+pub fn rollout_seats<F: Family>(
+    family: &F,
+    s: &RolloutSettings,
+) -> Result<(F::Seats, Vec<String>, bool)> {
+    let players = family.players();
+    let default = s.policies.is_none();
+    let texts = match &s.policies {
+        Some(t) => t.clone(),
+        None => {
+            let id = GameId::parse(&family.game_name()).map_err(input)?;
+            vec![(id.entry().strongest_player)(players).to_string()]
+        }
+    };
+    let specs = texts
+        .iter()
+        .map(|t| {
+            family
+                .parse_spec(t)
+                .map_err(|e| input(format!("--rollout-policies: {e}")))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let specs =
+        one_a_seat(&specs, players).map_err(|e| input(format!("--rollout-policies: {e}")))?;
+    let seats = family
+        .seats(&specs)
+        .map_err(|e| input(format!("--rollout-policies: {e}")))?;
+    let names = specs.iter().map(|p| p.name().to_string()).collect();
+    Ok((seats, names, default))
 }
 
 /// One option's figures.

@@ -36,6 +36,7 @@ mod outputs;
 mod parsers;
 mod provenance;
 mod replay;
+mod review;
 mod shards;
 mod shortcut;
 mod strategies;

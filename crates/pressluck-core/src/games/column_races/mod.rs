@@ -4,9 +4,13 @@
 //! plays.
 
 pub(crate) mod family;
+pub(crate) mod options;
+pub(crate) mod walk;
 
 pub use family::ColumnFamily;
 pub use family::ColumnSeats;
+pub use options::{after_use, column_options, use_options};
+pub use walk::record_walk;
 
 use super::entry::{GameEntry, GameFlags, GameId};
 use crate::policy::{PolicySpec, FAMILIES};

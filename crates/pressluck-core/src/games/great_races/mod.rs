@@ -4,11 +4,13 @@
 
 pub mod exact;
 pub(crate) mod family;
+pub(crate) mod options;
 pub(crate) mod play;
 pub(crate) mod policy;
 
 pub use family::RaceSeats;
 pub use family::RacesFamily;
+pub use options::race_options;
 pub use play::play_race;
 pub use policy::{progress_gain, RaceRule, RaceSpec};
 

@@ -10,11 +10,13 @@ pub mod duel;
 pub(crate) mod engine;
 pub(crate) mod family;
 pub(crate) mod odds;
+pub(crate) mod options;
 pub(crate) mod policy;
 pub mod record;
 pub(crate) mod rules;
 pub(crate) mod setup;
 pub mod solver;
+pub(crate) mod walk;
 
 pub use board::ShortcutRules;
 pub use board::{bit, squares, DEFAULT_BOARD};
@@ -26,6 +28,7 @@ pub use engine::{Next, ShortcutPosition};
 pub use family::ShortcutSeats;
 pub use odds::{duel_rows, policy_rows, press_rows};
 pub use odds::{DuelRow, PolicyRow, PressRow};
+pub use options::shortcut_options;
 pub use policy::Kind;
 pub use policy::{Announce, Ctx};
 pub use policy::{ShortcutPolicy, ShortcutSpec};
@@ -33,6 +36,7 @@ pub use rules::GAME_NAME;
 pub use rules::{blocked, main_road, push_targets, shortcut_reach};
 pub use setup::ShortcutSetup;
 pub use solver::Solution;
+pub use walk::record_walk;
 
 /// Shortcut in the catalogue.
 pub const ENTRY: super::entry::GameEntry = super::entry::GameEntry {

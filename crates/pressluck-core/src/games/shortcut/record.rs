@@ -187,13 +187,29 @@ pub struct ShortcutReplay {
 
 /// Replays a record on a board; the error names the line and the rule broken.
 pub fn play(rec: &ShortcutRecord, b: &ShortcutBoard) -> Result<ShortcutReplay, String> {
+    let mut g = start(rec, b)?;
+    let mut log = Vec::new();
+    for (n, turn) in &rec.turns {
+        let seat = g.to_move as usize;
+        let at = g.cars[seat];
+        let (to, what) = turn_end(rec, b, &g, *n, turn)?;
+        log.push(format!(
+            "seat {}: {what}: {} -> {}",
+            seat + 1,
+            b.id(at),
+            b.id(to)
+        ));
+        g.end_turn(b, to);
+    }
+    Ok(ShortcutReplay { game: g, log })
+}
+
+/// The game before the record's first turn: its seats, their cars where its `place` lines put
+/// them.
+pub fn start(rec: &ShortcutRecord, b: &ShortcutBoard) -> Result<ShortcutGame, String> {
     let mut g = ShortcutGame::new(b, rec.players);
-    let find = |n: usize, id: &str| {
-        b.find(id)
-            .ok_or_else(|| format!("line {n}: unknown square '{id}'"))
-    };
     for (n, seat, id) in &rec.places {
-        let s = find(*n, id)?;
+        let s = find(b, *n, id)?;
         if s == b.finish {
             return Err(format!("line {n}: a car cannot start on the finish"));
         }
@@ -203,66 +219,66 @@ pub fn play(rec: &ShortcutRecord, b: &ShortcutBoard) -> Result<ShortcutReplay, S
         }
         g.cars[seat] = s;
     }
-    let mut log = Vec::new();
-    for (n, turn) in &rec.turns {
-        let n = *n;
-        if let Some(w) = g.winner {
-            return Err(format!(
-                "line {n}: the game is over (seat {} reached the finish)",
-                w + 1
-            ));
-        }
-        let seat = g.to_move as usize;
-        let at = g.cars[seat];
-        let stop = blocked(b, &g.cars[..rec.players as usize], seat);
-        let (to, what): (Square, String) = match turn {
-            RecordTurn::Main(d) => {
-                let to = main_road(b, at, *d).ok_or_else(|| {
-                    format!(
-                        "line {n}: the main road is not open from grey square '{}' (shortcut or push only)",
-                        b.id(at)
-                    )
-                })?;
-                (to, format!("main {d}"))
-            }
-            RecordTurn::Push(id) => {
-                let to = find(n, id)?;
-                if push_targets(b, at, stop) & bit(to) == 0 {
-                    return Err(format!(
-                        "line {n}: cannot push from '{}' to '{id}'",
-                        b.id(at)
-                    ));
-                }
-                (to, "push".to_string())
-            }
-            RecordTurn::Shortcut(rolls, None) => (at, format!("shortcut {rolls:?}, stuck")),
-            RecordTurn::Shortcut(rolls, Some(id)) => {
-                let to = find(n, id)?;
-                let total: u32 = rolls.iter().map(|&d| d as u32).sum();
-                if shortcut_reach(b, at, total, stop) & bit(to) == 0 {
-                    return Err(format!(
-                        "line {n}: '{id}' is not within {total} squares of '{}' by shortcut moves",
-                        b.id(at)
-                    ));
-                }
-                (to, format!("shortcut {rolls:?}, up to {total}"))
-            }
-        };
-        log.push(format!(
-            "seat {}: {what}: {} -> {}",
-            seat + 1,
-            b.id(at),
-            b.id(to)
+    Ok(g)
+}
+
+/// The square `turn` (on line `n`) ends on for the car to move in `g`, and what it did for
+/// the narration; the error names the line and the rule broken.
+pub fn turn_end(
+    rec: &ShortcutRecord,
+    b: &ShortcutBoard,
+    g: &ShortcutGame,
+    n: usize,
+    turn: &RecordTurn,
+) -> Result<(Square, String), String> {
+    if let Some(w) = g.winner {
+        return Err(format!(
+            "line {n}: the game is over (seat {} reached the finish)",
+            w + 1
         ));
-        g.cars[seat] = to;
-        g.turns[seat] += 1;
-        if to == b.finish {
-            g.winner = Some(seat as u8);
-        } else {
-            g.to_move = ((seat + 1) % rec.players as usize) as u8;
-        }
     }
-    Ok(ShortcutReplay { game: g, log })
+    let seat = g.to_move as usize;
+    let at = g.cars[seat];
+    let stop = blocked(b, &g.cars[..rec.players as usize], seat);
+    Ok(match turn {
+        RecordTurn::Main(d) => {
+            let to = main_road(b, at, *d).ok_or_else(|| {
+                format!(
+                    "line {n}: the main road is not open from grey square '{}' (shortcut or push only)",
+                    b.id(at)
+                )
+            })?;
+            (to, format!("main {d}"))
+        }
+        RecordTurn::Push(id) => {
+            let to = find(b, n, id)?;
+            if push_targets(b, at, stop) & bit(to) == 0 {
+                return Err(format!(
+                    "line {n}: cannot push from '{}' to '{id}'",
+                    b.id(at)
+                ));
+            }
+            (to, "push".to_string())
+        }
+        RecordTurn::Shortcut(rolls, None) => (at, format!("shortcut {rolls:?}, stuck")),
+        RecordTurn::Shortcut(rolls, Some(id)) => {
+            let to = find(b, n, id)?;
+            let total: u32 = rolls.iter().map(|&d| d as u32).sum();
+            if shortcut_reach(b, at, total, stop) & bit(to) == 0 {
+                return Err(format!(
+                    "line {n}: '{id}' is not within {total} squares of '{}' by shortcut moves",
+                    b.id(at)
+                ));
+            }
+            (to, format!("shortcut {rolls:?}, up to {total}"))
+        }
+    })
+}
+
+/// The square named `id` on line `n`.
+fn find(b: &ShortcutBoard, n: usize, id: &str) -> Result<Square, String> {
+    b.find(id)
+        .ok_or_else(|| format!("line {n}: unknown square '{id}'"))
 }
 
 /// The position as text: each seat's square and turns, the winner or the seat to move.

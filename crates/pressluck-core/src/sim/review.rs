@@ -1,0 +1,491 @@
+//! The review of a played game ([`review`]): every decision's options and every roll's
+//! positions played out ([`play_outs`]), each decision's choice measured against the best
+//! option and flagged, each roll's luck measured, and both summed per player.
+//!
+//! Every position is played out `n` times with rollout `i` of every position dealt the streams
+//! of rollout `i` of [`crate::sim::roll_out`] (common random numbers, under the same seed and
+//! key), so a review and `advise --rollouts` give the same figures for the same position. A
+//! figure is measured rollout by rollout: a decision's cost is, rollout by rollout, the best
+//! option's result less the played one's; a roll's luck the roller's result with the best use
+//! of the roll less the result from the position about to roll; a player's totals are these
+//! summed rollout by rollout over the game, so every total carries a paired 95% interval.
+//!
+//! With two players or more a result is whether the player won (the figures are chances, in
+//! points of 100%); alone it is the turns the player took to finish (fewer is better).
+
+use super::rollout::{rollout_key, Estimate, ROLLOUT_CHUNK, Z95};
+use crate::engine::deal::game_streams;
+use crate::games::{Family, Walk, WalkStep};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Most position plays (positions × rollouts) one review may hold.
+pub const MAX_PLAY_OUTS: u64 = 250_000_000;
+
+/// No seat won the rollout (abandoned at the turn limit).
+const NO_WINNER: u32 = u32::MAX;
+
+/// How a decision's choice is flagged: by the chance it gave away (alone: the turns it cost)
+/// when that cost's interval is clear of 0, at thresholds that double from one flag to the
+/// next ([`Flag::of`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Flag {
+    /// No flag: the choice was the best, or cost less than a doubtful choice, or its cost is
+    /// not told apart from 0.
+    None,
+    /// Doubtful: at least 2 points of chance to win (alone: 0.1 turn).
+    Doubtful,
+    /// An error: at least 4 points (alone: 0.2 turn).
+    Error,
+    /// A blunder: at least 8 points (alone: 0.4 turn).
+    Blunder,
+}
+
+impl Flag {
+    /// The flag of a choice that cost `cost` (chance to win from 0 to 1, or alone turns),
+    /// measured with its 95% interval.
+    pub fn of(cost: &Estimate, alone: bool) -> Flag {
+        let unit = if alone { 0.1 } else { 0.02 };
+        if cost.lo <= 0.0 {
+            return Flag::None;
+        }
+        match cost.mean / unit {
+            x if x >= 4.0 => Flag::Blunder,
+            x if x >= 2.0 => Flag::Error,
+            x if x >= 1.0 => Flag::Doubtful,
+            _ => Flag::None,
+        }
+    }
+
+    /// The flag's name in outputs: empty, `doubtful`, `error` or `blunder`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Flag::None => "",
+            Flag::Doubtful => "doubtful",
+            Flag::Error => "error",
+            Flag::Blunder => "blunder",
+        }
+    }
+}
+
+/// Every position of a walk played out `n` times: per position and rollout, the seat that
+/// won (alone: the turns taken from the game's start).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayOuts {
+    /// Rollouts per position.
+    pub n: u64,
+    /// Whether the table has one player (results are turns, not winners).
+    pub alone: bool,
+    /// `results[p · n + i]`: rollout `i` of position `p`.
+    results: Vec<u32>,
+}
+
+impl PlayOuts {
+    /// The results of position `p`, rollout by rollout.
+    fn of(&self, p: usize) -> &[u32] {
+        let n = self.n as usize;
+        &self.results[p * n..(p + 1) * n]
+    }
+
+    /// How good rollout `i` of position `p` went for `seat`: 1 for a win, else 0; alone the
+    /// turns taken, negated (more is better either way).
+    fn goodness(&self, p: usize, seat: u8, i: usize) -> i64 {
+        let r = self.of(p)[i];
+        if self.alone {
+            -(r as i64)
+        } else {
+            (r == seat as u32) as i64
+        }
+    }
+}
+
+/// Plays each of `positions` on to the end `n` times with `seats`: rollout `i` of every
+/// position on the streams of rollout `i` under `seed` (as [`crate::sim::roll_out`] deals
+/// them). Work is cut into (position, chunk of [`ROLLOUT_CHUNK`] rollouts) tasks over the
+/// current rayon pool; `done(k)` is told of each `k` games played. `None` when `stop` was
+/// raised before the end.
+pub fn play_outs<F: Family>(
+    family: &F,
+    seats: &F::Seats,
+    positions: &[F::Position],
+    n: u64,
+    seed: u64,
+    stop: &AtomicBool,
+    done: &(dyn Fn(u64) + Sync),
+) -> Option<PlayOuts> {
+    let chunks = n.div_ceil(ROLLOUT_CHUNK);
+    let key = rollout_key();
+    let alone = family.players() == 1;
+    let tasks: Vec<(usize, u64)> = (0..positions.len())
+        .flat_map(|p| (0..chunks).map(move |c| (p, c)))
+        .collect();
+    let parts: Vec<Option<Vec<u32>>> = tasks
+        .par_iter()
+        .map_init(
+            || seats.clone(),
+            |seats, &(p, c)| {
+                if stop.load(Ordering::Relaxed) {
+                    return None;
+                }
+                let range = c * ROLLOUT_CHUNK..((c + 1) * ROLLOUT_CHUNK).min(n);
+                let played = range.end - range.start;
+                let out = range
+                    .map(|i| {
+                        let (dice, rng) = game_streams(seed, key, i).generators();
+                        let end = family.play_out(seats, &positions[p], dice, rng);
+                        if alone {
+                            end.turns[0]
+                        } else {
+                            end.winner.map_or(NO_WINNER, u32::from)
+                        }
+                    })
+                    .collect();
+                done(played);
+                Some(out)
+            },
+        )
+        .collect();
+    let mut results = Vec::with_capacity(positions.len() * n as usize);
+    for part in parts {
+        results.extend(part?);
+    }
+    Some(PlayOuts { n, alone, results })
+}
+
+/// A decision of the game reviewed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DecisionReview {
+    /// The index of the decision among the walk's steps.
+    pub step: usize,
+    /// Each option's chance that the player deciding wins, with its Wilson 95% interval
+    /// (alone: its mean turns to finish, from the game's start).
+    pub options: Vec<Estimate>,
+    /// The best option by its estimate (the played one where it ties for best).
+    pub best: usize,
+    /// The played option's result less the best one's, with its paired 95% interval: a chance
+    /// (0 or less), alone turns (0 or more).
+    pub played_vs_best: Estimate,
+    /// The flag of the choice.
+    pub flag: Flag,
+}
+
+/// A roll of the game reviewed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RollReview {
+    /// The index of the roll among the walk's steps.
+    pub step: usize,
+    /// The roller's chance to win with the best use of the roll less the chance about to roll
+    /// (alone: the turns to finish about to roll less those after), with its paired 95%
+    /// interval: above 0 the dice helped.
+    pub luck: Estimate,
+}
+
+/// A player's summary.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerReview {
+    /// The seat, from 0.
+    pub seat: u8,
+    /// Decisions of two options or more the player took.
+    pub decisions: u32,
+    /// Decisions flagged doubtful, error and blunder.
+    pub flagged: [u32; 3],
+    /// The chance given away over the game (alone: the turns lost), the sum of every
+    /// decision's best less played, with its paired 95% interval.
+    pub given_away: Estimate,
+    /// The sum of the luck of the player's rolls, with its paired 95% interval.
+    pub luck: Estimate,
+}
+
+/// A played game reviewed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Review {
+    /// Rollouts per position.
+    pub n: u64,
+    /// Whether the table has one player (figures in turns).
+    pub alone: bool,
+    /// The decisions, in the walk's order.
+    pub decisions: Vec<DecisionReview>,
+    /// The rolls, in the walk's order.
+    pub rolls: Vec<RollReview>,
+    /// One summary a seat.
+    pub players: Vec<PlayerReview>,
+}
+
+/// Per-rollout sums of a figure: the sum of the figure's values, rollout by rollout.
+struct Sums(Vec<i64>);
+
+impl Sums {
+    fn new(n: u64) -> Sums {
+        Sums(vec![0; n as usize])
+    }
+
+    /// The mean over rollouts and its 95% interval, scaled by `scale`.
+    fn estimate(&self, scale: f64) -> Estimate {
+        let n = self.0.len() as f64;
+        let sum: f64 = self.0.iter().map(|&x| x as f64).sum();
+        let sum_sq: f64 = self.0.iter().map(|&x| (x as f64) * (x as f64)).sum();
+        let mean = sum / n.max(1.0);
+        let half = if n < 2.0 {
+            0.0
+        } else {
+            let var = ((sum_sq - sum * sum / n) / (n - 1.0)).max(0.0);
+            Z95 * (var / n).sqrt()
+        };
+        Estimate {
+            mean: mean * scale,
+            lo: (mean - half) * scale,
+            hi: (mean + half) * scale,
+        }
+    }
+}
+
+/// The position among `candidates` with the most goodness summed for `seat` (the first on
+/// ties, or `prefer` when it ties for most).
+fn best_of(o: &PlayOuts, candidates: &[usize], seat: u8, prefer: Option<usize>) -> usize {
+    let total = |k: usize| -> i64 {
+        (0..o.n as usize)
+            .map(|i| o.goodness(candidates[k], seat, i))
+            .sum()
+    };
+    let totals: Vec<i64> = (0..candidates.len()).map(total).collect();
+    let top = totals.iter().copied().max().unwrap_or(0);
+    match prefer {
+        Some(k) if totals[k] == top => k,
+        _ => totals.iter().position(|&t| t == top).unwrap_or(0),
+    }
+}
+
+/// Reviews the game `walk` of a table of `players` from its positions' play-outs `o`.
+pub fn review<P>(walk: &Walk<P>, players: u8, o: &PlayOuts) -> Review {
+    let n = o.n;
+    let alone = o.alone;
+    // Figures in chance (a result is 0 or 1) or turns (a result is −turns): the sign that
+    // makes a figure read as documented.
+    let sign = if alone { -1.0 } else { 1.0 };
+    let mut given_away: Vec<Sums> = (0..players).map(|_| Sums::new(n)).collect();
+    let mut luck_sums: Vec<Sums> = (0..players).map(|_| Sums::new(n)).collect();
+    let mut summary: Vec<PlayerReview> = (0..players)
+        .map(|seat| PlayerReview {
+            seat,
+            decisions: 0,
+            flagged: [0; 3],
+            given_away: Estimate::default(),
+            luck: Estimate::default(),
+        })
+        .collect();
+    let (mut decisions, mut rolls) = (Vec::new(), Vec::new());
+    for (step, s) in walk.steps.iter().enumerate() {
+        match s {
+            WalkStep::Decision {
+                seat,
+                options,
+                played,
+                ..
+            } => {
+                let at: Vec<usize> = options.iter().map(|&(_, p)| p).collect();
+                let best = best_of(o, &at, *seat, Some(*played));
+                let mut cost = Sums::new(n);
+                for i in 0..n as usize {
+                    let c = o.goodness(at[best], *seat, i) - o.goodness(at[*played], *seat, i);
+                    cost.0[i] = c;
+                    given_away[*seat as usize].0[i] += c;
+                }
+                let cost = cost.estimate(1.0);
+                let flag = Flag::of(&cost, alone);
+                let played_vs_best = Estimate {
+                    mean: -sign * cost.mean,
+                    lo: if alone { cost.lo } else { -cost.hi },
+                    hi: if alone { cost.hi } else { -cost.lo },
+                };
+                let options = at.iter().map(|&p| option_estimate(o, p, *seat)).collect();
+                let player = &mut summary[*seat as usize];
+                player.decisions += 1;
+                if flag != Flag::None {
+                    player.flagged[flag as usize - 1] += 1;
+                }
+                decisions.push(DecisionReview {
+                    step,
+                    options,
+                    best,
+                    played_vs_best,
+                    flag,
+                });
+            }
+            WalkStep::Roll {
+                seat,
+                before,
+                after,
+                ..
+            } => {
+                let best = after[best_of(o, after, *seat, None)];
+                let mut luck = Sums::new(n);
+                for i in 0..n as usize {
+                    let l = o.goodness(best, *seat, i) - o.goodness(*before, *seat, i);
+                    luck.0[i] = l;
+                    luck_sums[*seat as usize].0[i] += l;
+                }
+                rolls.push(RollReview {
+                    step,
+                    luck: luck.estimate(1.0),
+                });
+            }
+        }
+    }
+    for (k, player) in summary.iter_mut().enumerate() {
+        player.given_away = given_away[k].estimate(1.0);
+        player.luck = luck_sums[k].estimate(1.0);
+    }
+    Review {
+        n,
+        alone,
+        decisions,
+        rolls,
+        players: summary,
+    }
+}
+
+/// Position `p`'s chance that `seat` wins with its Wilson 95% interval, or alone its mean
+/// turns with a 95% interval.
+fn option_estimate(o: &PlayOuts, p: usize, seat: u8) -> Estimate {
+    let n = o.n;
+    if o.alone {
+        let mut turns = Sums::new(n);
+        for (i, t) in turns.0.iter_mut().enumerate() {
+            *t = -o.goodness(p, seat, i);
+        }
+        turns.estimate(1.0)
+    } else {
+        let wins: u64 = (0..n as usize).map(|i| o.goodness(p, seat, i) as u64).sum();
+        let (lo, hi) = crate::counters::wilson95(wins, n);
+        Estimate {
+            mean: wins as f64 / n.max(1) as f64,
+            lo,
+            hi,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two positions of a two-player game, 100 rollouts: seat 0 wins the first 60 rollouts of
+    /// position 0 and the first 50 of position 1 (seat 1 the rest).
+    fn two_positions() -> PlayOuts {
+        let n = 100;
+        let wins = |k: u32| (0..n).map(move |i| if i < k { 0 } else { 1 });
+        PlayOuts {
+            n: n as u64,
+            alone: false,
+            results: wins(60).chain(wins(50)).collect(),
+        }
+    }
+
+    /// A decision between the two positions, of which seat 0 played the second, then a roll
+    /// of seat 0 from the second to the first.
+    fn walk() -> Walk<()> {
+        Walk {
+            positions: vec![(), ()],
+            steps: vec![
+                WalkStep::Decision {
+                    line: 1,
+                    seat: 0,
+                    what: "roll or stop".into(),
+                    options: vec![("roll".into(), 0), ("stop".into(), 1)],
+                    played: 1,
+                },
+                WalkStep::Roll {
+                    line: 2,
+                    seat: 0,
+                    dice: "1 2 3 4".into(),
+                    before: 1,
+                    after: vec![0],
+                },
+            ],
+        }
+    }
+
+    #[test]
+    fn a_choice_is_measured_against_the_best_rollout_by_rollout() {
+        let r = review(&walk(), 2, &two_positions());
+        let d = &r.decisions[0];
+        assert_eq!(d.best, 0);
+        assert!((d.options[0].mean - 0.6).abs() < 1e-12);
+        // Ten rollouts differ by 1, ninety by 0: mean −0.1, sample variance 9/99.
+        let half = Z95 * (9.0f64 / 99.0 / 100.0).sqrt();
+        assert!((d.played_vs_best.mean + 0.1).abs() < 1e-12, "{d:?}");
+        assert!((d.played_vs_best.hi - (-0.1 + half)).abs() < 1e-12, "{d:?}");
+        // 10 points given away, clear of 0: a blunder (8 points or more).
+        assert_eq!(d.flag, Flag::Blunder);
+        let p = &r.players[0];
+        assert_eq!((p.decisions, p.flagged), (1, [0, 0, 1]));
+        assert!((p.given_away.mean - 0.1).abs() < 1e-12);
+        // The roll took seat 0 from 50% to 60%: 10 points of luck, rollout by rollout.
+        assert!((r.rolls[0].luck.mean - 0.1).abs() < 1e-12);
+        assert!((p.luck.mean - 0.1).abs() < 1e-12);
+        assert_eq!(r.players[1].decisions, 0);
+    }
+
+    #[test]
+    fn the_played_option_tying_for_best_is_best() {
+        let mut o = two_positions();
+        let n = o.n as usize;
+        let first: Vec<u32> = o.results[..n].to_vec();
+        o.results[n..].copy_from_slice(&first);
+        let r = review(&walk(), 2, &o);
+        assert_eq!(r.decisions[0].best, 1);
+        assert_eq!(r.decisions[0].flag, Flag::None);
+        assert_eq!(r.decisions[0].played_vs_best.mean, 0.0);
+    }
+
+    #[test]
+    fn flags_double_from_one_to_the_next_and_need_a_cost_clear_of_zero() {
+        let cost = |mean: f64, lo: f64| Estimate { mean, lo, hi: 1.0 };
+        assert_eq!(Flag::of(&cost(0.019, 0.01), false), Flag::None);
+        assert_eq!(Flag::of(&cost(0.02, 0.01), false), Flag::Doubtful);
+        assert_eq!(Flag::of(&cost(0.04, 0.01), false), Flag::Error);
+        assert_eq!(Flag::of(&cost(0.08, 0.01), false), Flag::Blunder);
+        assert_eq!(Flag::of(&cost(0.30, 0.0), false), Flag::None);
+        assert_eq!(Flag::of(&cost(0.2, 0.1), true), Flag::Error);
+        assert_eq!(Flag::of(&cost(0.4, 0.1), true), Flag::Blunder);
+    }
+
+    #[test]
+    fn alone_a_roll_that_saves_turns_is_lucky() {
+        // Position 0 finishes in 8 turns every rollout, position 1 in 10.
+        let o = PlayOuts {
+            n: 4,
+            alone: true,
+            results: vec![8, 8, 8, 8, 10, 10, 10, 10],
+        };
+        let r = review(&walk(), 1, &o);
+        assert_eq!(r.decisions[0].best, 0);
+        assert_eq!(r.decisions[0].played_vs_best.mean, 2.0);
+        assert_eq!(r.decisions[0].flag, Flag::Blunder);
+        assert_eq!(r.rolls[0].luck.mean, 2.0);
+    }
+
+    #[test]
+    fn play_outs_are_the_rollouts_advise_plays() {
+        use crate::columns::{GameKind, Rules};
+        use crate::engine::play::ColumnPosition;
+        use crate::games::ColumnFamily;
+        use crate::policy::PolicySpec;
+        let fam = ColumnFamily::new(Rules::new(GameKind::CantStop, 2));
+        let spec = PolicySpec::parse("fixed-risk:0.3").unwrap();
+        let seats = fam.seats(&[spec.clone(), spec]).unwrap();
+        let mut second = ColumnPosition::start();
+        second.game.to_move = 1;
+        let positions = [ColumnPosition::start(), second];
+        let stop = AtomicBool::new(false);
+        let o = play_outs(&fam, &seats, &positions, 600, 5, &stop, &|_| ()).unwrap();
+        let r = crate::sim::roll_out(&fam, &seats, &positions, 0, 0, 600, 5);
+        for p in 0..2 {
+            let wins = (0..600).filter(|&i| o.goodness(p, 0, i) == 1).count() as u64;
+            assert_eq!(wins, r.counts.wins[p]);
+        }
+        // Raised before the start, nothing is played.
+        stop.store(true, Ordering::SeqCst);
+        assert!(play_outs(&fam, &seats, &positions, 600, 5, &stop, &|_| ()).is_none());
+    }
+}

@@ -1,0 +1,217 @@
+//! `pressluck review` from the outside: every example record reviewed, the table's columns and
+//! rows, the same bytes on one thread and two, Ctrl-C leaving no file, and one-line errors.
+
+use std::path::Path;
+
+/// `pressluck review FILE --rollouts N ARGS…`, which must succeed; its standard output.
+fn review(file: &str, n: &str, args: &[&str]) -> String {
+    let out = crate::pressluck_cmd()
+        .args(["review", file, "--rollouts", n, "--quiet"])
+        .args(args)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{file}: {err}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The review table of `file` as CSV rows (header first), written to `dir`.
+fn table(dir: &Path, file: &str, n: &str, args: &[&str]) -> Vec<csv::StringRecord> {
+    let out = dir.join("review.csv");
+    review(file, n, &[&["--out", out.to_str().unwrap()], args].concat());
+    let mut r = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_path(&out)
+        .unwrap();
+    r.records().map(|x| x.unwrap()).collect()
+}
+
+#[test]
+fn every_example_record_of_a_game_with_rollouts_is_reviewed() {
+    for file in [
+        "examples/records/anna-turn.rec",
+        "examples/records/anna-decides.rec",
+        "examples/records/anna-bust.rec",
+        "examples/records/claudia-faster-gear.rec",
+        "examples/records/cant-stop-game.rec",
+    ] {
+        let text = review(file, "40", &[]);
+        assert!(text.starts_with(&format!("review of {file}: ")), "{text}");
+        assert!(text.contains("\nplayer 1: "), "{text}");
+        assert!(text.contains("\nplayer 2: "), "{text}");
+    }
+}
+
+#[test]
+fn anna_s_turn_is_two_rolls_and_four_decisions() {
+    let dir = tempfile::tempdir().unwrap();
+    let rows = table(dir.path(), "examples/records/anna-turn.rec", "64", &[]);
+    let header: Vec<&str> = rows[0].iter().collect();
+    assert_eq!(
+        &header[..12],
+        [
+            "game",
+            "players",
+            "rules",
+            "board",
+            "seed",
+            "status",
+            "record",
+            "rollouts",
+            "rollout_policies",
+            "unit",
+            "kind",
+            "line"
+        ]
+    );
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let steps: Vec<String> = rows[1..]
+        .iter()
+        .map(|r| {
+            format!(
+                "{} {} {} {}",
+                &r[col("kind")],
+                &r[col("line")],
+                &r[col("what")],
+                &r[col("played")]
+            )
+        })
+        .collect();
+    assert_eq!(
+        steps,
+        [
+            "roll 7 roll 2 3 4 5",
+            "decision 8 use of 2 3 4 5 use 5 9",
+            "decision 12 roll or stop roll",
+            "roll 12 roll 1 1 5 6",
+            "decision 13 use of 1 1 5 6 use 2",
+            "decision 16 roll or stop stop",
+            "player  summary ",
+            "player  summary ",
+        ]
+    );
+    for r in &rows[1..] {
+        assert_eq!(&r[col("game")], "route66");
+        assert_eq!(&r[col("rules")], "en");
+        assert_eq!(
+            &r[col("rollout_policies")],
+            "tuned-route66-duel|tuned-route66-duel"
+        );
+        assert_eq!(&r[col("unit")], "chance");
+    }
+    // A decision's played figure less its best is its `vs_best`, which is never above 0; the
+    // best option's is 0 exactly.
+    for r in rows[1..].iter().filter(|r| &r[col("kind")] == "decision") {
+        let f = |c: &str| r[col(c)].parse::<f64>().unwrap();
+        assert!(
+            (f("played_value") - f("best_value") - f("vs_best")).abs() < 2e-4,
+            "{r:?}"
+        );
+        assert!(f("vs_best") <= 0.0, "{r:?}");
+        if r[col("played")] == r[col("best")] {
+            assert_eq!(f("vs_best"), 0.0);
+        }
+    }
+    // Player 1 took the four decisions; player 2 none.
+    let players: Vec<&str> = rows[1..]
+        .iter()
+        .filter(|r| &r[col("kind")] == "player")
+        .map(|r| &r[col("decisions")])
+        .collect();
+    assert_eq!(players, ["4", "0"]);
+}
+
+#[test]
+fn the_same_seed_gives_the_same_bytes_on_one_thread_and_two() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = "examples/records/cant-stop-game.rec";
+    let one = table(dir.path(), file, "300", &["--threads", "1"]);
+    let two = table(dir.path(), file, "300", &["--threads", "2"]);
+    assert_eq!(one, two);
+    let other = table(dir.path(), file, "300", &["--threads", "2", "--seed", "2"]);
+    assert_ne!(one, other);
+}
+
+#[test]
+fn alone_the_figures_are_turns() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("solo.rec");
+    std::fs::write(
+        &rec,
+        "game cant-stop\nplayers 1\nroll 1 2 3 4\nuse 3 7\nroll 2 2 5 6\nuse 7 8\nstop\n",
+    )
+    .unwrap();
+    let rows = table(dir.path(), rec.to_str().unwrap(), "100", &[]);
+    let header: Vec<&str> = rows[0].iter().collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    assert!(rows[1..].iter().all(|r| &r[col("unit")] == "turns"));
+    for r in rows[1..].iter().filter(|r| &r[col("kind")] == "decision") {
+        // Turns to finish from the game's start: at least the turn in hand.
+        assert!(
+            r[col("played_value")].parse::<f64>().unwrap() >= 1.0,
+            "{r:?}"
+        );
+        assert!(r[col("vs_best")].parse::<f64>().unwrap() >= 0.0, "{r:?}");
+    }
+}
+
+#[test]
+fn an_interrupted_review_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = crate::pressluck_cmd()
+        .env("PRESSLUCK_TEST_INTERRUPT_AFTER", "1")
+        .args([
+            "review",
+            "examples/records/cant-stop-game.rec",
+            "--rollouts",
+            "2000",
+        ])
+        .args(["--threads", "1", "--out"])
+        .arg(dir.path().join("r.csv"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("nothing written"));
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+#[test]
+fn bad_input_is_one_line() {
+    for (args, want) in [
+        (
+            vec!["examples/records/anna-turn.rec", "--rollouts", "0"],
+            "--rollouts 0",
+        ),
+        (
+            vec!["examples/records/treasure-hunt.rec"],
+            "a Treasure Hunt record has no rollouts",
+        ),
+        (
+            vec![
+                "examples/records/anna-turn.rec",
+                "--rollout-policies",
+                "race-points",
+            ],
+            "--rollout-policies",
+        ),
+        (
+            vec![
+                "examples/records/anna-turn.rec",
+                "--rollout-policies",
+                "ev,ev,ev",
+            ],
+            "3 policies for 2 seats",
+        ),
+        (vec!["no-such.rec"], "no-such.rec"),
+    ] {
+        let out = crate::pressluck_cmd()
+            .arg("review")
+            .args(&args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(want), "{args:?}: wanted {want:?} in {err:?}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    }
+}
