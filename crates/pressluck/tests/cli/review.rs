@@ -64,6 +64,13 @@ fn anna_s_turn_is_two_rolls_and_four_decisions() {
             "line"
         ]
     );
+    let docs = std::fs::read_to_string(crate::repo("docs/csv.md")).unwrap();
+    for column in &header {
+        assert!(
+            docs.contains(&format!("`{column}`")),
+            "docs/csv.md lacks `{column}`"
+        );
+    }
     let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
     let steps: Vec<String> = rows[1..]
         .iter()
