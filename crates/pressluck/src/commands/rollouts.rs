@@ -1,75 +1,18 @@
-//! `advise --rollouts N`: the options of the decision in hand (Route 66, Can't Stop, The Great
-//! Races, Shortcut), each played out `N` times by the rollout policies
-//! ([`pressluck_core::sim::roll_out`]), as the chance that the player to move wins (alone: the
-//! turns to finish) with paired intervals, in the advice's JSON and text.
+//! `advise --rollouts N`: the options of a decision of any family, each played out `N` times by
+//! the rollout policies ([`pressluck_core::sim::roll_out`]), as the chance that the player to
+//! move wins (alone: the turns to finish) with paired intervals, in the advice's JSON and text;
+//! and the rollout policies' seats, which `review` plays with too.
 
 use crate::error::input;
 use crate::settings::RolloutSettings;
 use anyhow::Result;
-use pressluck_core::columns::record::Decision;
-use pressluck_core::columns::{Game, GameKind, Rules};
-use pressluck_core::games::column_races::column_options;
-use pressluck_core::games::great_races::{race_options, RacesFamily};
-use pressluck_core::games::shortcut::{
-    self, shortcut_options, ShortcutBoard, ShortcutGame, ShortcutSetup,
-};
-use pressluck_core::games::{
-    one_a_seat, ColumnFamily, Family, GameId, Named, Options, ShortcutFamily, WithStrategies,
-};
+use pressluck_core::games::{one_a_seat, Family, GameId, Named, Options};
 use pressluck_core::sim::{roll_out, thread_pool, Rollouts, Verdict};
 use serde_json::{json, Value};
 
-/// A Shortcut record's decision with its rollouts, as JSON: the seat to move, its square, and
-/// the rollouts of its options.
-pub fn shortcut_rollouts(
-    b: &ShortcutBoard,
-    g: &ShortcutGame,
-    s: &RolloutSettings,
-) -> Result<Value> {
-    let options = shortcut_options(b, g).ok_or_else(over)?;
-    let family = WithStrategies {
-        family: ShortcutFamily(ShortcutSetup::new(b.clone(), g.players)),
-        strategies: s.book.clone(),
-    };
-    let mover = g.to_move;
-    let r = rollouts(&family, options, mover, g.turns[mover as usize], s)?;
-    Ok(json!({
-        "game": shortcut::GAME_NAME,
-        "to_move": mover + 1,
-        "square": b.id(g.cars[mover as usize]),
-        "decision": "announce",
-        "rollouts": r,
-    }))
-}
-
 /// The error of rollouts asked of a finished game.
-fn over() -> anyhow::Error {
+pub fn over() -> anyhow::Error {
     input("--rollouts: the game is over, there is no decision to roll out")
-}
-
-/// The rollouts of a column-race decision (Route 66, Can't Stop, The Great Races) as JSON.
-pub fn column_rollouts(
-    rules: &Rules,
-    game: &Game,
-    d: &Decision,
-    s: &RolloutSettings,
-) -> Result<Value> {
-    let (mover, before) = (game.to_move, game.turns[game.to_move as usize & 3]);
-    if rules.game == GameKind::GreatRaces {
-        let family = WithStrategies {
-            family: RacesFamily(*rules),
-            strategies: s.book.clone(),
-        };
-        let options = race_options(rules, game, d).ok_or_else(over)?;
-        rollouts(&family, options, mover, before, s)
-    } else {
-        let family = WithStrategies {
-            family: ColumnFamily::with_engine(*rules, s.engine),
-            strategies: s.book.clone(),
-        };
-        let options = column_options(rules, game, d).ok_or_else(over)?;
-        rollouts(&family, options, mover, before, s)
-    }
 }
 
 /// Rolls out `options` of the decision of seat `mover` (who has taken `before` turns) in
