@@ -311,7 +311,7 @@ fn text<P>(walk: &Walk<P>, r: &Review, p: &Provenance, who: &ReviewedBy) -> Stri
         "figures are chances to win in points of 100%; a decision's cost is the chance it gave away\n"
     };
     s += &format!(
-        "{:>5} {:>4}  {:<18} {:<14} {:<14} {}\n",
+        "{:>5} {:>4}  {:<24} {:<14} {:<14} {}\n",
         "line", "seat", "step", "played", "best", "played vs best, or luck"
     );
     let (mut decisions, mut rolls) = (r.decisions.iter().peekable(), r.rolls.iter().peekable());
@@ -339,7 +339,7 @@ fn text<P>(walk: &Walk<P>, r: &Review, p: &Provenance, who: &ReviewedBy) -> Stri
                     format!("{}{flag}", with_interval(r, &d.played_vs_best))
                 };
                 s += &format!(
-                    "{line:>5} {:>4}  {what:<18} {:<14} {:<14} {verdict}\n",
+                    "{line:>5} {:>4}  {what:<24} {:<14} {:<14} {verdict}\n",
                     seat + 1,
                     options[*played].0,
                     options[d.best].0,
@@ -352,7 +352,7 @@ fn text<P>(walk: &Walk<P>, r: &Review, p: &Provenance, who: &ReviewedBy) -> Stri
                     continue;
                 };
                 s += &format!(
-                    "{line:>5} {:>4}  {:<18} {:<14} {:<14} luck {}\n",
+                    "{line:>5} {:>4}  {:<24} {:<14} {:<14} luck {}\n",
                     seat + 1,
                     format!("roll {dice}"),
                     "",

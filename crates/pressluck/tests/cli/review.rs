@@ -222,3 +222,44 @@ fn bad_input_is_one_line() {
         assert_eq!(err.trim_end().lines().count(), 1, "{err}");
     }
 }
+
+#[test]
+fn great_races_and_shortcut_records_are_reviewed_decision_by_decision() {
+    let dir = tempfile::tempdir().unwrap();
+    let races = dir.path().join("races.rec");
+    std::fs::write(
+        &races,
+        "game great-races\nplayers 2\nroll 1 2 3 4\nuse 3 7\nroll 2 2 5 6\nuse 7 8\n",
+    )
+    .unwrap();
+    let text = review(races.to_str().unwrap(), "30", &[]);
+    assert!(text.contains("use of 1 2 3 4           use 3 7"), "{text}");
+    let shortcut = dir.path().join("shortcut.rec");
+    std::fs::write(
+        &shortcut,
+        "game shortcut\nplayers 2\nmain 6\nshortcut 3 2 move r5\nshortcut 3 1 4\n",
+    )
+    .unwrap();
+    let rows = table(dir.path(), shortcut.to_str().unwrap(), "30", &[]);
+    let header: Vec<&str> = rows[0].iter().collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let played: Vec<String> = rows[1..]
+        .iter()
+        .filter(|r| &r[col("kind")] == "decision")
+        .map(|r| format!("{}: {}", &r[col("what")], &r[col("played")]))
+        .collect();
+    assert_eq!(
+        played,
+        [
+            "announce: main road",
+            "announce: shortcut",
+            "press or stop, 3 rolled: press",
+            "press or stop, 5 rolled: stop at r5",
+            "announce: shortcut",
+            "press or stop, 3 rolled: press",
+            "press or stop, 4 rolled: press",
+        ]
+    );
+    assert_eq!(&rows[1][col("game")], "shortcut");
+    assert_eq!(&rows[1][col("board")], "shortcut");
+}
