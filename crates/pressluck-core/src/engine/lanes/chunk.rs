@@ -6,7 +6,7 @@
 use super::avx2;
 use super::decision_runs::DecisionRuns;
 use super::plan::{LanePlan, LanePolicy};
-use super::rule_tables::RuleTables;
+use super::rule_tables::{RuleTables, COLUMNS};
 use super::state::{LaneState, LaneWords, WIDTH};
 use super::tables::tables;
 use crate::columns::board::shift;
@@ -14,6 +14,7 @@ use crate::columns::{ColumnSet, Game, Rules, Turn};
 use crate::counters::MatchupStats;
 use crate::engine::deal::{game_streams, seating, xoshiro_state};
 use crate::engine::play::MAX_TURNS;
+use crate::policy::race_aware::{RaceAware, RaceState};
 use crate::policy::View;
 use rand_core::SeedableRng;
 use rand_xoshiro::SplitMix64;
@@ -85,8 +86,11 @@ fn start(
         (limit.0[l], at_top.0[l], rule.0[l]) = match plan.policy[slot] {
             LanePolicy::FixedRisk(f) => (f.stop_bust_rolls() as u64, f.stops_at_top() as u64, 0),
             LanePolicy::RuleOfN(r) => (r.params.threshold as i64 as u64, 0, u64::MAX),
+            // Race lanes stop by the counts the driver hands them each turn.
+            LanePolicy::Race(_) => (0, 0, u64::MAX),
         };
     }
+    s.slot_me.0[l] = if first == 1 { u64::MAX } else { 0 };
 }
 
 /// Plays games `lo..hi` into `stats` (see [`super::play_games`]).
@@ -103,7 +107,16 @@ pub fn play(
     if let Some(params) = &plan.rule() {
         t.rule = RuleTables::new(params).expect("LanePlan checked the rule fits");
     }
-    let step = avx2::step_for(rules.jump, plan.defer_tops, plan.rule().is_some());
+    if let Some(race) = plan.race {
+        t.race = race;
+    }
+    let mut race = plan.race().then(|| RaceTurns::new(rules, plan));
+    let step = avx2::step_for(
+        rules.jump,
+        plan.defer_tops,
+        plan.rule().is_some(),
+        plan.race(),
+    );
     let mut states: Vec<LaneState> = vec![LaneState::default(); VECTORS];
     let mut lanes = [[Lane::default(); WIDTH]; VECTORS];
     // Per vector, bit `l` set while lane `l` has a game.
@@ -113,6 +126,9 @@ pub fn play(
         for (l, lane) in lanes.iter_mut().enumerate() {
             if next < hi {
                 start(s, l, lane, next, plan, seed, key);
+                if let Some(race) = &mut race {
+                    race.turn(s, l, lane);
+                }
                 *live |= 1 << l;
                 next += 1;
             } else {
@@ -140,6 +156,13 @@ pub fn play(
             let (v, l) = (bit / WIDTH, bit % WIDTH);
             let (s, lane) = (&mut states[v], &mut lanes[v][l]);
             let Some(winner) = end_roll(rules, plan, s, l, lane, capacity, &mut runs, stats) else {
+                // A turn that has ended (its roll counts taken) hands the next one its stop
+                // counts; a deferred top rolled on leaves the turn as it is.
+                if let Some(race) = &mut race {
+                    if s.turn_cars.0[l] == 0 {
+                        race.turn(s, l, lane);
+                    }
+                }
                 continue;
             };
             for (seat, &slot) in lane.slots.iter().enumerate() {
@@ -154,6 +177,9 @@ pub fn play(
             }
             if next < hi {
                 start(s, l, lane, next, plan, seed, key);
+                if let Some(race) = &mut race {
+                    race.turn(s, l, lane);
+                }
                 next += 1;
             } else {
                 live[v] &= !(1 << l);
@@ -298,6 +324,103 @@ fn resolve_top(
         Some(w) => (3, w as usize),
         None => (2, seat),
     }
+}
+
+/// What the driver works out for a race lane's turn from the position: per slot, its player
+/// and what it reads of the board, and the stop counts of the last race it met.
+struct RaceTurns {
+    /// Per slot: the player.
+    policy: [RaceAware; 2],
+    /// Per slot: the space from which a cube or car counts as near the top, a nibble a column
+    /// (lane layout, at least 1).
+    near_from: [u64; 2],
+    /// Each column's length, a nibble a column (lane layout).
+    len: u64,
+    /// Per slot: the race met last (its per-turn numbers, packed) and its stop counts.
+    last: [(u64, [i64; 16]); 2],
+}
+
+/// Column nibbles 2..=12 as a flag at the foot of each (bit `4c`).
+const COLUMN_FLAGS: u64 = 0x1_1111_1111_1100;
+
+impl RaceTurns {
+    /// The driver's part for `plan`'s race lanes under `rules`.
+    fn new(rules: &Rules, plan: &LanePlan) -> RaceTurns {
+        let policy = plan.policy.map(|p| match p {
+            LanePolicy::Race(r) => r,
+            _ => unreachable!("a race plan's seats are race lanes"),
+        });
+        let mut len = 0;
+        let mut near_from = [0; 2];
+        for c in 2..=12u8 {
+            let l = rules.layout.len(c);
+            len |= (l as u64) << (4 * c);
+            for (from, p) in near_from.iter_mut().zip(&policy) {
+                *from |= (l.saturating_sub(p.params.reach).max(1) as u64) << (4 * c);
+            }
+        }
+        RaceTurns {
+            policy,
+            near_from,
+            len,
+            // No race packs to all ones: the first turn works its counts out.
+            last: [(u64::MAX, [0; 16]); 2],
+        }
+    }
+
+    /// The columns (nibble flags) where `cubes` stand near the top for the player of `slot`:
+    /// on or above the near space, below the top (so never in a claimed column, whose cubes
+    /// are at its foot or on its top).
+    #[inline]
+    fn near(&self, slot: usize, cubes: u64) -> u64 {
+        at_least(cubes, self.near_from[slot]) & !at_least(cubes, self.len) & COLUMN_FLAGS
+    }
+
+    /// Hands lane `l`'s turn in hand (just begun) what the race lanes read: the mover's
+    /// contested columns, near spaces and stop counts.
+    fn turn(&mut self, s: &mut LaneState, l: usize, lane: &Lane) {
+        let seat = lane.seat;
+        let slot = lane.slots[seat];
+        let (me, opp) = (s.me.0[l], s.opp.0[l]);
+        let contested = self.near(slot, opp);
+        let st = RaceState {
+            won: s.won_me.0[l] as u32,
+            near: self.near(slot, me).count_ones(),
+            opp_won: s.won_opp.0[l] as u32,
+            opp_near: contested.count_ones(),
+            lead: lane.score[seat] as i32 - lane.score[seat ^ 1] as i32,
+            open: 11 - (s.closed.0[l] & COLUMNS).count_ones(),
+            ..RaceState::default()
+        };
+        let key = st.won as u64
+            | (st.near as u64) << 8
+            | (st.opp_won as u64) << 16
+            | (st.opp_near as u64) << 24
+            | (st.open as u64) << 32
+            | (st.lead as u32 as u64) << 40;
+        let last = &mut self.last[slot];
+        if last.0 != key {
+            *last = (key, self.policy[slot].roll_on_below(&st));
+        }
+        for (field, &n) in s.below.iter_mut().zip(&last.1) {
+            field.0[l] = n as u64;
+        }
+        s.near_from.0[l] = self.near_from[slot];
+        s.contest.0[l] = (2..=12u8)
+            .filter(|&c| contested >> (4 * c) & 1 == 1)
+            .fold(0, |m, c| m | 1 << c);
+    }
+}
+
+/// Bit `4c` set where nibble `c` of `x` is at least nibble `c` of `y` (every nibble).
+#[inline]
+fn at_least(x: u64, y: u64) -> u64 {
+    let low = 0x0f0f_0f0f_0f0f_0f0f;
+    let carry = 0x1010_1010_1010_1010;
+    // Per byte, 16 + x - y keeps bit 4 exactly when x >= y (no byte borrows from the next).
+    let even = ((x & low | carry) - (y & low)) & carry;
+    let odd = ((x >> 4 & low | carry) - (y >> 4 & low)) & carry;
+    even >> 4 | odd
 }
 
 /// The lanes keep column `c` in nibble `c` (bits `4c..4c + 4`); the board and the turn from

@@ -56,6 +56,18 @@ pub struct LaneState {
     /// The turn in hand's successful rolls by the cars in play after them: byte `c` counts
     /// those after which `c` cars were in play; kept by the kernel's step.
     pub turn_cars: LaneWords,
+    /// Race lanes: all ones when the player to move plays slot 1 (flipped at every turn's end).
+    pub slot_me: LaneWords,
+    /// Race lanes, set by the driver for each turn: the columns where the other player's cube
+    /// stands near the top (the mover's `contest` columns).
+    pub contest: LaneWords,
+    /// Race lanes, set by the driver for each turn: per column, the space from which the
+    /// mover's car counts as near the top, one nibble a column.
+    pub near_from: LaneWords,
+    /// Race lanes, set by the driver for each turn: the counts below which the mover rolls on
+    /// (sign-extended), entry `4 · tops + car_near` by the cars on a top and near one
+    /// ([`crate::policy::RaceAware::roll_on_below`]).
+    pub below: [LaneWords; 16],
 }
 
 /// Read-only tables: bust counts by usable set, the roll's pairings, column lengths, progress.
@@ -81,4 +93,6 @@ pub struct Tables {
     pub to_end: u64,
     /// The Rule of N's parameters, for the kernel's rule lanes.
     pub rule: super::rule_tables::RuleTables,
+    /// The race-aware players' parameters, for the kernel's race lanes.
+    pub race: super::rule_tables::RaceTables,
 }

@@ -32,6 +32,7 @@ pub fn tables(rules: &Rules) -> Tables {
             rules.columns_to_end as u64
         },
         rule: Default::default(),
+        race: Default::default(),
     };
     for (m, b) in t.bust.iter_mut().enumerate() {
         *b = bust_rolls(ColumnSet((m as u16) << 2)) as u64;

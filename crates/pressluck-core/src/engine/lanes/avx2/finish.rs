@@ -16,11 +16,18 @@ pub const DEFERRED: u64 = 4;
 
 /// The end of the roll in half `H`: bust, stop or roll on (or, with `DEFER_TOPS`, a car on a top
 /// left to the scalar side as rolled on), and the turn passed on when it ends. With `RULE`,
-/// rule lanes stop by the Rule of N's count. Counts the roll into `turn_cars` and returns the
+/// rule lanes stop by the Rule of N's count; with `RACE`, below the count the driver handed the
+/// lane for the cars on a top and near one, by the mover's slot's weights. Counts the roll into `turn_cars` and returns the
 /// half's lanes whose outcome is not "rolled on" (bit `l` for its lane `l`, 0..4).
 #[inline]
 #[target_feature(enable = "avx2")]
-pub(super) fn finish<const JUMP: bool, const DEFER_TOPS: bool, const RULE: bool, const H: usize>(
+pub(super) fn finish<
+    const JUMP: bool,
+    const DEFER_TOPS: bool,
+    const RULE: bool,
+    const RACE: bool,
+    const H: usize,
+>(
     s: &mut LaneState,
     t: &Tables,
     half: &HalfStart,
@@ -81,7 +88,32 @@ pub(super) fn finish<const JUMP: bool, const DEFER_TOPS: bool, const RULE: bool,
         // A rule lane's limit is its seat's threshold. Open columns: neither claimed nor with
         // a car on top.
         let open = _mm256_sub_epi64(splat(COLUMNS.count_ones() as u64), claims);
-        let rolls_on = rule::rolls_on64(&t.rule, t.cars, limit, turn_steps, new_cars, after, open);
+        let rolls_on = if RACE {
+            let slot = load(&s.slot_me, H);
+            let of = |x: [u64; 2]| pick(slot, splat(x[1]), splat(x[0]));
+            let placed = t.race.placed;
+            let weights = rule::Weights64 {
+                progress: of(t.race.progress_nibbles),
+                placed: core::array::from_fn(|k| of([placed[0][k] as u64, placed[1][k] as u64])),
+            };
+            let near = rule::cars_near64(pos, load(&s.near_from, H), new_cars, new_top);
+            // Entry `4 · tops + near` of the lane's counts, word `8 · entry + lane`.
+            let entry = and(add(_mm256_slli_epi64::<2>(tops), near), splat(15));
+            let lane = _mm256_setr_epi64x(
+                4 * H as i64,
+                4 * H as i64 + 1,
+                4 * H as i64 + 2,
+                4 * H as i64 + 3,
+            );
+            let at = add(_mm256_slli_epi64::<3>(entry), lane);
+            // SAFETY: `entry` is masked to 0..16 and the lane is `4H..4H + 4` (`H` is 0 or
+            // 1): `at` is below 128, and `below` is 16 fields of 8 words, contiguous
+            // (`LaneWords` is 64 bytes, its size a multiple of its alignment).
+            let below = unsafe { _mm256_i64gather_epi64::<8>(s.below.as_ptr() as *const i64, at) };
+            rule::rolls_on64_with(&weights, t.cars, below, turn_steps, new_cars, after, open)
+        } else {
+            rule::rolls_on64(&t.rule, t.cars, limit, turn_steps, new_cars, after, open)
+        };
         let wants_stop = pick(rule_lane, andnot(rolls_on, splat(u64::MAX)), risky);
         (rule_lane, turn_steps, wants_stop)
     } else {
@@ -118,13 +150,21 @@ pub(super) fn finish<const JUMP: bool, const DEFER_TOPS: bool, const RULE: bool,
     store(&mut s.opp, H, pick(end, me2, opp));
     store(&mut s.won_me, H, pick(end, won_opp, won2));
     store(&mut s.won_opp, H, pick(end, won2, won_opp));
-    let limit_opp = load(&s.limit_opp, H);
-    store(&mut s.limit_me, H, pick(end, limit_opp, limit));
-    store(&mut s.limit_opp, H, pick(end, limit, limit_opp));
-    let (at_top_me, at_top_opp) = (load(&s.at_top_me, H), load(&s.at_top_opp, H));
-    store(&mut s.at_top_me, H, pick(end, at_top_opp, at_top_me));
-    store(&mut s.at_top_opp, H, pick(end, at_top_me, at_top_opp));
-    if RULE {
+    if RACE {
+        // Every lane a rule lane, stopping by the counts the driver hands it: only the slot
+        // passes with the turn.
+        let slot = load(&s.slot_me, H);
+        store(&mut s.slot_me, H, _mm256_xor_si256(slot, end));
+        store(&mut s.steps, H, andnot(end, turn_steps));
+    } else {
+        let limit_opp = load(&s.limit_opp, H);
+        store(&mut s.limit_me, H, pick(end, limit_opp, limit));
+        store(&mut s.limit_opp, H, pick(end, limit, limit_opp));
+        let (at_top_me, at_top_opp) = (load(&s.at_top_me, H), load(&s.at_top_opp, H));
+        store(&mut s.at_top_me, H, pick(end, at_top_opp, at_top_me));
+        store(&mut s.at_top_opp, H, pick(end, at_top_me, at_top_opp));
+    }
+    if RULE && !RACE {
         let rule_opp = load(&s.rule_opp, H);
         store(&mut s.rule_me, H, pick(end, rule_opp, rule_lane));
         store(&mut s.rule_opp, H, pick(end, rule_lane, rule_opp));
