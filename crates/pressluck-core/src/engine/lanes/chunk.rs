@@ -7,7 +7,7 @@ use super::avx2;
 use super::decision_runs::DecisionRuns;
 use super::plan::{LanePlan, LanePolicy};
 use super::rule_tables::{RuleTables, COLUMNS};
-use super::state::{LaneState, LaneWords, WIDTH};
+use super::state::{LaneState, LaneWords, BELOW_ROWS, WIDTH};
 use super::tables::tables;
 use crate::columns::board::shift;
 use crate::columns::{ColumnSet, Game, Rules, Turn};
@@ -16,6 +16,7 @@ use crate::engine::deal::{game_streams, seating, xoshiro_state};
 use crate::engine::play::MAX_TURNS;
 use crate::policy::race_aware::{RaceAware, RaceState};
 use crate::policy::View;
+use core::arch::x86_64::_pext_u64;
 use rand_core::SeedableRng;
 use rand_xoshiro::SplitMix64;
 
@@ -103,6 +104,41 @@ pub fn play(
     hi: u64,
     stats: &mut MatchupStats,
 ) {
+    play_sharing(rules, plan, seed, key, lo, hi, stats, SHARED_ROWS);
+}
+
+/// [`play`] with race lanes sharing at most `shared` (up to [`SHARED_ROWS`]) rows of stop
+/// counts: the races met once they are full take each lane's own row.
+#[allow(clippy::too_many_arguments)]
+fn play_sharing(
+    rules: &Rules,
+    plan: &LanePlan,
+    seed: u64,
+    key: u64,
+    lo: u64,
+    hi: u64,
+    stats: &mut MatchupStats,
+    shared: usize,
+) {
+    // SAFETY: `play_v3` needs the features of x86-64-v3 that the plan's token proves (AVX2,
+    // BMI1, BMI2, LZCNT, POPCNT); it touches no memory unsafely.
+    unsafe { play_v3(rules, plan, seed, key, lo, hi, stats, shared) }
+}
+
+/// [`play_sharing`] compiled for x86-64-v3: the driver's population counts and bit moves
+/// (the race lanes' turns) use the newer instructions.
+#[allow(clippy::too_many_arguments)]
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+fn play_v3(
+    rules: &Rules,
+    plan: &LanePlan,
+    seed: u64,
+    key: u64,
+    lo: u64,
+    hi: u64,
+    stats: &mut MatchupStats,
+    shared: usize,
+) {
     let mut t = tables(rules);
     if let Some(params) = &plan.rule() {
         t.rule = RuleTables::new(params).expect("LanePlan checked the rule fits");
@@ -110,7 +146,9 @@ pub fn play(
     if let Some(race) = plan.race {
         t.race = race;
     }
-    let mut race = plan.race().then(|| RaceTurns::new(rules, plan));
+    let mut race = plan
+        .race()
+        .then(|| RaceTurns::new(rules, plan, shared.min(SHARED_ROWS)));
     let step = avx2::step_for(
         rules.jump,
         plan.defer_tops,
@@ -122,12 +160,13 @@ pub fn play(
     // Per vector, bit `l` set while lane `l` has a game.
     let mut live = [0u32; VECTORS];
     let mut next = lo;
-    for ((s, lanes), live) in states.iter_mut().zip(lanes.iter_mut()).zip(live.iter_mut()) {
+    let vectors = states.iter_mut().zip(lanes.iter_mut()).zip(live.iter_mut());
+    for (v, ((s, lanes), live)) in vectors.enumerate() {
         for (l, lane) in lanes.iter_mut().enumerate() {
             if next < hi {
                 start(s, l, lane, next, plan, seed, key);
                 if let Some(race) = &mut race {
-                    race.turn(s, l, lane);
+                    race.turn(&mut t.below, s, v, l, lane);
                 }
                 *live |= 1 << l;
                 next += 1;
@@ -160,7 +199,7 @@ pub fn play(
                 // counts; a deferred top rolled on leaves the turn as it is.
                 if let Some(race) = &mut race {
                     if s.turn_cars.0[l] == 0 {
-                        race.turn(s, l, lane);
+                        race.turn(&mut t.below, s, v, l, lane);
                     }
                 }
                 continue;
@@ -178,7 +217,7 @@ pub fn play(
             if next < hi {
                 start(s, l, lane, next, plan, seed, key);
                 if let Some(race) = &mut race {
-                    race.turn(s, l, lane);
+                    race.turn(&mut t.below, s, v, l, lane);
                 }
                 next += 1;
             } else {
@@ -327,44 +366,58 @@ fn resolve_top(
 }
 
 /// What the driver works out for a race lane's turn from the position: per slot, its player
-/// and what it reads of the board, and the stop counts of the last race it met.
+/// and what it reads of the board; and the rows of stop counts of the races met so far
+/// ([`Tables::below`]), found by the race's numbers.
 struct RaceTurns {
     /// Per slot: the player.
     policy: [RaceAware; 2],
-    /// Per slot: the space from which a cube or car counts as near the top, a nibble a column
-    /// (lane layout, at least 1).
+    /// Per slot: the space from which a cube counts as near the top, a nibble a column (lane
+    /// layout, at least 1).
     near_from: [u64; 2],
     /// Each column's length, a nibble a column (lane layout).
     len: u64,
-    /// Per slot: the race met last (its per-turn numbers, packed) and its stop counts.
-    last: [(u64, [i64; 16]); 2],
+    /// The races met, by their numbers packed ([`RaceTurns::turn`]), open addressing:
+    /// [`EMPTY`] or a race's numbers.
+    keys: Box<[u64; KEY_SLOTS]>,
+    /// The row of [`Tables::below`] holding the race in the same place of `keys`.
+    rows: Box<[u16; KEY_SLOTS]>,
+    /// Rows of [`Tables::below`] filled.
+    used: usize,
+    /// Rows of [`Tables::below`] the lanes may share (at most [`SHARED_ROWS`]).
+    shared: usize,
 }
+
+/// Places in [`RaceTurns::keys`]: a power of two (probes wrap with a mask), more than twice the
+/// rows shared by the lanes (so at least half stay free).
+const KEY_SLOTS: usize = 2 * BELOW_ROWS;
+const _: () = assert!(KEY_SLOTS.is_power_of_two() && KEY_SLOTS >= 2 * SHARED_ROWS);
+
+/// Rows of [`Tables::below`] shared by the lanes, one a race met; the rest are each lane's own,
+/// for the races met once these are full.
+const SHARED_ROWS: usize = BELOW_ROWS - WIDTH * VECTORS;
+
+/// A free place of [`RaceTurns::keys`] (no race packs to it: its numbers take 53 bits).
+const EMPTY: u64 = u64::MAX;
 
 /// Column nibbles 2..=12 as a flag at the foot of each (bit `4c`).
 const COLUMN_FLAGS: u64 = 0x1_1111_1111_1100;
 
 impl RaceTurns {
-    /// The driver's part for `plan`'s race lanes under `rules`.
-    fn new(rules: &Rules, plan: &LanePlan) -> RaceTurns {
+    /// The driver's part for `plan`'s race lanes under `rules`, sharing `shared` rows.
+    fn new(rules: &Rules, plan: &LanePlan, shared: usize) -> RaceTurns {
         let policy = plan.policy.map(|p| match p {
             LanePolicy::Race(r) => r,
             _ => unreachable!("a race plan's seats are race lanes"),
         });
-        let mut len = 0;
-        let mut near_from = [0; 2];
-        for c in 2..=12u8 {
-            let l = rules.layout.len(c);
-            len |= (l as u64) << (4 * c);
-            for (from, p) in near_from.iter_mut().zip(&policy) {
-                *from |= (l.saturating_sub(p.params.reach).max(1) as u64) << (4 * c);
-            }
-        }
+        let len = (2..=12u8).fold(0, |m, c| m | (rules.layout.len(c) as u64) << (4 * c));
         RaceTurns {
             policy,
-            near_from,
+            near_from: plan.race.map_or([0; 2], |r| r.near_from),
             len,
-            // No race packs to all ones: the first turn works its counts out.
-            last: [(u64::MAX, [0; 16]); 2],
+            keys: Box::new([EMPTY; KEY_SLOTS]),
+            rows: Box::new([0; KEY_SLOTS]),
+            used: 0,
+            shared,
         }
     }
 
@@ -376,9 +429,18 @@ impl RaceTurns {
         at_least(cubes, self.near_from[slot]) & !at_least(cubes, self.len) & COLUMN_FLAGS
     }
 
-    /// Hands lane `l`'s turn in hand (just begun) what the race lanes read: the mover's
-    /// contested columns, near spaces and stop counts.
-    fn turn(&mut self, s: &mut LaneState, l: usize, lane: &Lane) {
+    /// Hands lane `l` of vector `v` (state `s`) its turn in hand, just begun, as the race lanes
+    /// read it: the mover's contested columns and the row of its stop counts in `below`,
+    /// filled there the first time the race is met.
+    #[target_feature(enable = "bmi2,popcnt")]
+    fn turn(
+        &mut self,
+        below: &mut [[i32; 16]; BELOW_ROWS],
+        s: &mut LaneState,
+        v: usize,
+        l: usize,
+        lane: &Lane,
+    ) {
         let seat = lane.seat;
         let slot = lane.slots[seat];
         let (me, opp) = (s.me.0[l], s.opp.0[l]);
@@ -392,23 +454,37 @@ impl RaceTurns {
             open: 11 - (s.closed.0[l] & COLUMNS).count_ones(),
             ..RaceState::default()
         };
+        // Every number but the lead is at most 11: four bits each.
         let key = st.won as u64
-            | (st.near as u64) << 8
-            | (st.opp_won as u64) << 16
-            | (st.opp_near as u64) << 24
-            | (st.open as u64) << 32
-            | (st.lead as u32 as u64) << 40;
-        let last = &mut self.last[slot];
-        if last.0 != key {
-            *last = (key, self.policy[slot].roll_on_below(&st));
+            | (st.near as u64) << 4
+            | (st.opp_won as u64) << 8
+            | (st.opp_near as u64) << 12
+            | (st.open as u64) << 16
+            | (slot as u64) << 20
+            | (st.lead as u32 as u64) << 21;
+        let hash = key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32;
+        let mut at = hash as usize & (KEY_SLOTS - 1);
+        while self.keys[at] != key && self.keys[at] != EMPTY {
+            at = (at + 1) & (KEY_SLOTS - 1);
         }
-        for (field, &n) in s.below.iter_mut().zip(&last.1) {
-            field.0[l] = n as u64;
-        }
-        s.near_from.0[l] = self.near_from[slot];
-        s.contest.0[l] = (2..=12u8)
-            .filter(|&c| contested >> (4 * c) & 1 == 1)
-            .fold(0, |m, c| m | 1 << c);
+        let row = if self.keys[at] == key {
+            self.rows[at] as usize
+        } else {
+            let row = if self.used < self.shared {
+                (self.keys[at], self.rows[at]) = (key, self.used as u16);
+                self.used += 1;
+                self.used - 1
+            } else {
+                SHARED_ROWS + v * WIDTH + l
+            };
+            let counts = self.policy[slot].roll_on_below(&st);
+            // Counts stay far inside 32 bits: a clamped limit compares with them as it was.
+            below[row] = counts.map(|n| n.clamp(i32::MIN as i64, i32::MAX as i64) as i32);
+            row
+        };
+        s.below_row.0[l] = row as u64;
+        // Flags at bits 8, 12, ..., 48 to bits 2..=12.
+        s.contest.0[l] = _pext_u64(contested, COLUMN_FLAGS) << 2;
     }
 }
 
@@ -441,6 +517,32 @@ fn swap_lane(a: &mut LaneWords, b: &mut LaneWords, l: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::columns::GameKind;
+    use crate::engine::cpu::Avx2;
+    use crate::policy::PolicySpec;
+
+    #[test]
+    fn races_past_the_shared_rows_count_the_same() {
+        // Three shared rows fill at once: most turns then work their counts out in their
+        // lane's own row.
+        let Some(avx2) = Avx2::cpu() else { return };
+        let rules = Rules::new(GameKind::CantStop, 2);
+        let specs = [
+            "race-aware:20,won=2,tops=-20,near=-6,car-near=7,open=2,claim=16,opp-won=6,opp-near=2,contest=5",
+            "race-aware:26,near=1.5,lead=-0.75,opp-near=-1",
+        ];
+        let pols: Vec<_> = specs
+            .iter()
+            .map(|s| PolicySpec::parse(s).unwrap().build(&rules))
+            .collect();
+        let plan = LanePlan::new(avx2, &rules, &pols).unwrap();
+        let (mut few, mut all) = (MatchupStats::default(), MatchupStats::default());
+        play_sharing(&rules, &plan, 5, 1, 0, 2000, &mut few, 3);
+        play(&rules, &plan, 5, 1, 0, 2000, &mut all);
+        assert_eq!(few, all);
+        let scalar = crate::engine::play::play_scalar(&rules, &pols, None, 5, 1, 0, 2000);
+        assert_eq!(few, scalar);
+    }
 
     #[test]
     fn turn_rolls_sums_the_bytes() {

@@ -122,7 +122,7 @@ fn race_plan(avx2: Avx2, rules: &Rules, policies: &[AnyPolicy]) -> Option<LanePl
         _ => None,
     };
     let policy = [race(&policies[0])?, race(&policies[1])?];
-    let tables = RaceTables::new([&policy[0].params, &policy[1].params])?;
+    let tables = RaceTables::new(rules, [&policy[0].params, &policy[1].params])?;
     Some(LanePlan {
         policy: policy.map(LanePolicy::Race),
         defer_tops: rules.game != GameKind::CantStop,

@@ -2,7 +2,7 @@
 //! ([`super::avx2::rule`]): choice points by column, count points a nibble a column, and the
 //! column sets of the placed-markers terms; and which parameter sets fit the kernel.
 
-use crate::columns::ColumnSet;
+use crate::columns::{ColumnSet, Rules};
 use crate::policy::race_aware::RaceParams;
 use crate::policy::rule_of_n::{RuleParams, Ties};
 
@@ -97,13 +97,17 @@ pub struct RaceTables {
     /// Per slot: choice points per step in a column the opponent is near to taking
     /// (`contest`).
     pub contest: [u32; 2],
+    /// Per slot: the space from which a car counts as near the top (its `reach`), one nibble
+    /// a column, at least 1.
+    pub near_from: [u64; 2],
 }
 
 impl RaceTables {
-    /// The tables of the slots' players `players`, or `None` when one does not fit the kernel:
+    /// The tables of the slots' players `players` under `rules` (its column lengths), or `None`
+    /// when one does not fit the kernel:
     /// its Rule of N must ([`RuleTables::new`]), its choice terms must be whole numbers within
     /// ±1000 (summed exactly as the player sums them), and its terms numbers.
-    pub fn new(players: [&RaceParams; 2]) -> Option<RaceTables> {
+    pub fn new(rules: &Rules, players: [&RaceParams; 2]) -> Option<RaceTables> {
         let mut t = RaceTables::default();
         for (slot, p) in players.iter().enumerate() {
             let rule = RuleTables::new(&p.rule)?;
@@ -126,6 +130,10 @@ impl RaceTables {
             t.placed[slot] = [rule.odd, rule.even, rule.low, rule.high].map(i64::from);
             t.claim[slot] = p.terms.claim as i32 as u32;
             t.contest[slot] = p.terms.contest as i32 as u32;
+            for c in 2..=12u8 {
+                let from = rules.layout.len(c).saturating_sub(p.reach).max(1);
+                t.near_from[slot] |= (from as u64) << (4 * c);
+            }
         }
         Some(t)
     }

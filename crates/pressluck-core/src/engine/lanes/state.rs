@@ -61,14 +61,13 @@ pub struct LaneState {
     /// Race lanes, set by the driver for each turn: the columns where the other player's cube
     /// stands near the top (the mover's `contest` columns).
     pub contest: LaneWords,
-    /// Race lanes, set by the driver for each turn: per column, the space from which the
-    /// mover's car counts as near the top, one nibble a column.
-    pub near_from: LaneWords,
-    /// Race lanes, set by the driver for each turn: the counts below which the mover rolls on
-    /// (sign-extended), entry `4 · tops + car_near` by the cars on a top and near one
-    /// ([`crate::policy::RaceAware::roll_on_below`]).
-    pub below: [LaneWords; 16],
+    /// Race lanes, set by the driver for each turn: the row of [`Tables::below`] holding the
+    /// mover's stop counts for the turn.
+    pub below_row: LaneWords,
 }
+
+/// Rows of [`Tables::below`]: a power of two, so that a row index masked to it stays inside.
+pub const BELOW_ROWS: usize = 2048;
 
 /// Read-only tables: bust counts by usable set, the roll's pairings, column lengths, progress.
 /// The tables are fixed in size, so the kernel's gathers stay inside them whatever they hold.
@@ -95,4 +94,8 @@ pub struct Tables {
     pub rule: super::rule_tables::RuleTables,
     /// The race-aware players' parameters, for the kernel's race lanes.
     pub race: super::rule_tables::RaceTables,
+    /// Race lanes: per row, the counts below which a mover rolls on, entry `4 · tops + car_near`
+    /// by its cars on a top and near one ([`crate::policy::RaceAware::roll_on_below`]); one row
+    /// a race met, filled by the driver as turns meet them.
+    pub below: Box<[[i32; 16]; BELOW_ROWS]>,
 }

@@ -3,7 +3,7 @@
 //! roll tallied for the driver: counted into `turn_cars`, and the lanes to visit flagged.
 
 use super::super::rule_tables::COLUMNS;
-use super::super::state::{LaneState, Tables};
+use super::super::state::{LaneState, Tables, BELOW_ROWS};
 use super::choose::{Best, GAIN_BITS, NO_CHOICE, RANK_TOP};
 use super::ops::*;
 use super::rule;
@@ -96,20 +96,19 @@ pub(super) fn finish<
                 progress: of(t.race.progress_nibbles),
                 placed: core::array::from_fn(|k| of([placed[0][k] as u64, placed[1][k] as u64])),
             };
-            let near = rule::cars_near64(pos, load(&s.near_from, H), new_cars, new_top);
-            // Entry `4 · tops + near` of the lane's counts, word `8 · entry + lane`.
+            let near = rule::cars_near64(pos, of(t.race.near_from), new_cars, new_top);
+            // Entry `4 · tops + near` of the lane's row of counts.
             let entry = and(add(_mm256_slli_epi64::<2>(tops), near), splat(15));
-            let lane = _mm256_setr_epi64x(
-                4 * H as i64,
-                4 * H as i64 + 1,
-                4 * H as i64 + 2,
-                4 * H as i64 + 3,
-            );
-            let at = add(_mm256_slli_epi64::<3>(entry), lane);
-            // SAFETY: `entry` is masked to 0..16 and the lane is `4H..4H + 4` (`H` is 0 or
-            // 1): `at` is below 128, and `below` is 16 fields of 8 words, contiguous
-            // (`LaneWords` is 64 bytes, its size a multiple of its alignment).
-            let below = unsafe { _mm256_i64gather_epi64::<8>(s.below.as_ptr() as *const i64, at) };
+            let row = and(load(&s.below_row, H), splat(BELOW_ROWS as u64 - 1));
+            let at = add(_mm256_slli_epi64::<4>(row), entry);
+            // SAFETY: `row` is masked to 0..BELOW_ROWS and `entry` to 0..16: `at` indexes one
+            // of the `BELOW_ROWS · 16` words of `below`, rows of 16 `i32`s laid end to end.
+            let below = unsafe {
+                _mm256_cvtepi32_epi64(_mm256_i64gather_epi32::<4>(
+                    t.below.as_ptr() as *const i32,
+                    at,
+                ))
+            };
             rule::rolls_on64_with(&weights, t.cars, below, turn_steps, new_cars, after, open)
         } else {
             rule::rolls_on64(&t.rule, t.cars, limit, turn_steps, new_cars, after, open)
