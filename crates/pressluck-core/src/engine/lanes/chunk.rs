@@ -146,9 +146,15 @@ fn play_v3(
     if let Some(race) = plan.race {
         t.race = race;
     }
-    let mut race = plan
-        .race()
-        .then(|| RaceTurns::new(rules, plan, shared.min(SHARED_ROWS)));
+    let shared = shared.min(SHARED_ROWS);
+    let mut race = plan.race().then(|| match RACE_ROWS.take() {
+        // The rows this thread filled for the same players under the same rules, kept.
+        Some((kept, below)) if kept.plays(rules, plan, shared) => {
+            t.below = below;
+            kept
+        }
+        _ => RaceTurns::new(rules, plan, shared),
+    });
     let step = avx2::step_for(
         rules.jump,
         plan.defer_tops,
@@ -226,6 +232,19 @@ fn play_v3(
         }
     }
     runs.add_into(stats);
+    if let Some(turns) = race {
+        RACE_ROWS.set(Some((turns, t.below)));
+    }
+}
+
+/// Rows of stop counts ([`Tables::below`]).
+type BelowRows = Box<[[i32; 16]; BELOW_ROWS]>;
+
+std::thread_local! {
+    /// The race rows this thread filled last ([`RaceTurns`] and its [`Tables::below`]), kept
+    /// for its next chunk of the same matchup: a race is then worked out once a thread.
+    static RACE_ROWS: core::cell::Cell<Option<(RaceTurns, BelowRows)>> =
+        const { core::cell::Cell::new(None) };
 }
 
 /// Counts lane `l`'s roll that did more than roll on (its bit in [`avx2::Step::play`]'s answer):
@@ -405,20 +424,24 @@ const COLUMN_FLAGS: u64 = 0x1_1111_1111_1100;
 impl RaceTurns {
     /// The driver's part for `plan`'s race lanes under `rules`, sharing `shared` rows.
     fn new(rules: &Rules, plan: &LanePlan, shared: usize) -> RaceTurns {
-        let policy = plan.policy.map(|p| match p {
-            LanePolicy::Race(r) => r,
-            _ => unreachable!("a race plan's seats are race lanes"),
-        });
-        let len = (2..=12u8).fold(0, |m, c| m | (rules.layout.len(c) as u64) << (4 * c));
         RaceTurns {
-            policy,
+            policy: race_players(plan),
             near_from: plan.race.map_or([0; 2], |r| r.near_from),
-            len,
+            len: len_nibbles(rules),
             keys: Box::new([EMPTY; KEY_SLOTS]),
             rows: Box::new([0; KEY_SLOTS]),
             used: 0,
             shared,
         }
+    }
+
+    /// Whether these are the rows of `plan`'s race lanes under `rules`, sharing `shared` rows
+    /// (the same players, column lengths and reach).
+    fn plays(&self, rules: &Rules, plan: &LanePlan, shared: usize) -> bool {
+        self.policy == race_players(plan)
+            && Some(self.near_from) == plan.race.map(|r| r.near_from)
+            && self.len == len_nibbles(rules)
+            && self.shared == shared
     }
 
     /// The columns (nibble flags) where `cubes` stand near the top for the player of `slot`:
@@ -486,6 +509,19 @@ impl RaceTurns {
         // Flags at bits 8, 12, ..., 48 to bits 2..=12.
         s.contest.0[l] = _pext_u64(contested, COLUMN_FLAGS) << 2;
     }
+}
+
+/// The race-aware players of a race plan's slots.
+fn race_players(plan: &LanePlan) -> [RaceAware; 2] {
+    plan.policy.map(|p| match p {
+        LanePolicy::Race(r) => r,
+        _ => unreachable!("a race plan's seats are race lanes"),
+    })
+}
+
+/// Each column's length under `rules`, a nibble a column (lane layout).
+fn len_nibbles(rules: &Rules) -> u64 {
+    (2..=12u8).fold(0, |m, c| m | (rules.layout.len(c) as u64) << (4 * c))
 }
 
 /// Bit `4c` set where nibble `c` of `x` is at least nibble `c` of `y` (every nibble).

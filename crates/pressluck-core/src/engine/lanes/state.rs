@@ -67,7 +67,7 @@ pub struct LaneState {
 }
 
 /// Rows of [`Tables::below`]: a power of two, so that a row index masked to it stays inside.
-pub const BELOW_ROWS: usize = 2048;
+pub const BELOW_ROWS: usize = 1024;
 
 /// Read-only tables: bust counts by usable set, the roll's pairings, column lengths, progress.
 /// The tables are fixed in size, so the kernel's gathers stay inside them whatever they hold.

@@ -79,7 +79,14 @@ pub(super) fn choose<
         (zero, zero)
     };
     let units = words16(&t.units32);
-    let rule_lane = if RULE { narrow_field(&s.rule_me) } else { zero };
+    // Race lanes are all rule lanes.
+    let rule_lane = if RACE {
+        splat32(u32::MAX)
+    } else if RULE {
+        narrow_field(&s.rule_me)
+    } else {
+        zero
+    };
     let weights = words16(&t.rule.step);
     let mut marker = splat32(t.rule.marker as u32);
     // Race lanes: the mover's slot's parameters, and the columns it contests this turn.

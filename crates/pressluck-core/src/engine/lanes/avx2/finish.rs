@@ -74,7 +74,12 @@ pub(super) fn finish<
     // The columns claimed if the turn stops now: every closed column is a claim of one player
     // or the other, and no car stands on a closed column.
     let claims = add(add(won_me, won_opp), tops);
-    let at_top = _mm256_cmpeq_epi64(load(&s.at_top_me, H), one);
+    // A race lane's `at_top` is 0, as a rule lane's.
+    let at_top = if RACE {
+        zero
+    } else {
+        _mm256_cmpeq_epi64(load(&s.at_top_me, H), one)
+    };
     let limit = load(&s.limit_me, H);
     // At least `limit` busting rolls: a rank below that of `limit - 1`.
     let limit_rank =
@@ -83,7 +88,11 @@ pub(super) fn finish<
     // Rule lanes: each car's steps after the roll (a jump counts one), and a stop unless the
     // rule rolls on.
     let (rule_lane, turn_steps, wants_stop) = if RULE {
-        let rule_lane = load(&s.rule_me, H);
+        let rule_lane = if RACE {
+            splat(u64::MAX)
+        } else {
+            load(&s.rule_me, H)
+        };
         let turn_steps = add(load(&s.steps, H), moved);
         // A rule lane's limit is its seat's threshold. Open columns: neither claimed nor with
         // a car on top.
