@@ -395,6 +395,8 @@ struct RaceTurns {
     near_from: [u64; 2],
     /// Each column's length, a nibble a column (lane layout).
     len: u64,
+    /// Per slot, what [`in_range`] adds to the even and the odd nibbles for the near spaces.
+    near_adds: [[u64; 4]; 2],
     /// The races met, by their numbers packed ([`RaceTurns::turn`]), open addressing:
     /// [`EMPTY`] or a race's numbers.
     keys: Box<[u64; KEY_SLOTS]>,
@@ -424,10 +426,13 @@ const COLUMN_FLAGS: u64 = 0x1_1111_1111_1100;
 impl RaceTurns {
     /// The driver's part for `plan`'s race lanes under `rules`, sharing `shared` rows.
     fn new(rules: &Rules, plan: &LanePlan, shared: usize) -> RaceTurns {
+        let near_from = plan.race.map_or([0; 2], |r| r.near_from);
+        let len = len_nibbles(rules);
         RaceTurns {
             policy: race_players(plan),
-            near_from: plan.race.map_or([0; 2], |r| r.near_from),
-            len: len_nibbles(rules),
+            near_from,
+            len,
+            near_adds: near_from.map(|from| range_adds(from, len)),
             keys: Box::new([EMPTY; KEY_SLOTS]),
             rows: Box::new([0; KEY_SLOTS]),
             used: 0,
@@ -444,12 +449,12 @@ impl RaceTurns {
             && self.shared == shared
     }
 
-    /// The columns (nibble flags) where `cubes` stand near the top for the player of `slot`:
-    /// on or above the near space, below the top (so never in a claimed column, whose cubes
-    /// are at its foot or on its top).
+    /// The columns where `cubes` stand near the top for the player of `slot`: on or above the
+    /// near space, below the top (so never in a claimed column, whose cubes are at its foot or
+    /// on its top); as [`in_range`] gives them.
     #[inline]
-    fn near(&self, slot: usize, cubes: u64) -> u64 {
-        at_least(cubes, self.near_from[slot]) & !at_least(cubes, self.len) & COLUMN_FLAGS
+    fn near(&self, slot: usize, cubes: u64) -> (u64, u64) {
+        in_range(cubes, &self.near_adds[slot])
     }
 
     /// Hands lane `l` of vector `v` (state `s`) its turn in hand, just begun, as the race lanes
@@ -467,12 +472,13 @@ impl RaceTurns {
         let seat = lane.seat;
         let slot = lane.slots[seat];
         let (me, opp) = (s.me.0[l], s.opp.0[l]);
-        let contested = self.near(slot, opp);
+        let (near_even, near_odd) = self.near(slot, me);
+        let (opp_even, opp_odd) = self.near(slot, opp);
         let st = RaceState {
             won: s.won_me.0[l] as u32,
-            near: self.near(slot, me).count_ones(),
+            near: (near_even >> 1 | near_odd).count_ones(),
             opp_won: s.won_opp.0[l] as u32,
-            opp_near: contested.count_ones(),
+            opp_near: (opp_even >> 1 | opp_odd).count_ones(),
             lead: lane.score[seat] as i32 - lane.score[seat ^ 1] as i32,
             open: 11 - (s.closed.0[l] & COLUMNS).count_ones(),
             ..RaceState::default()
@@ -493,21 +499,40 @@ impl RaceTurns {
         let row = if self.keys[at] == key {
             self.rows[at] as usize
         } else {
-            let row = if self.used < self.shared {
-                (self.keys[at], self.rows[at]) = (key, self.used as u16);
-                self.used += 1;
-                self.used - 1
-            } else {
-                SHARED_ROWS + v * WIDTH + l
-            };
-            let counts = self.policy[slot].roll_on_below(&st);
-            // Counts stay far inside 32 bits: a clamped limit compares with them as it was.
-            below[row] = counts.map(|n| n.clamp(i32::MIN as i64, i32::MAX as i64) as i32);
-            row
+            self.meet(below, &st, slot, key, at, v * WIDTH + l)
         };
         s.below_row.0[l] = row as u64;
-        // Flags at bits 8, 12, ..., 48 to bits 2..=12.
+        // The flags of column 2k (bit 8k + 7) and 2k + 1 (also bit 8k + 7) to bits 4c, then
+        // bits 2..=12.
+        let contested = opp_even >> 7 | opp_odd >> 3;
         s.contest.0[l] = _pext_u64(contested, COLUMN_FLAGS) << 2;
+    }
+
+    /// A race not met before (`st`, the player of `slot`, packed as `key`, whose free place in
+    /// `keys` is `at`): its stop counts worked out into a row of `below`, shared if one is left,
+    /// else lane `lane`'s own. Returns the row.
+    #[cold]
+    #[inline(never)]
+    fn meet(
+        &mut self,
+        below: &mut [[i32; 16]; BELOW_ROWS],
+        st: &RaceState,
+        slot: usize,
+        key: u64,
+        at: usize,
+        lane: usize,
+    ) -> usize {
+        let row = if self.used < self.shared {
+            (self.keys[at], self.rows[at]) = (key, self.used as u16);
+            self.used += 1;
+            self.used - 1
+        } else {
+            SHARED_ROWS + lane
+        };
+        let counts = self.policy[slot].roll_on_below(st);
+        // Counts stay far inside 32 bits: a clamped limit compares with them as it was.
+        below[row] = counts.map(|n| n.clamp(i32::MIN as i64, i32::MAX as i64) as i32);
+        row
     }
 }
 
@@ -524,15 +549,40 @@ fn len_nibbles(rules: &Rules) -> u64 {
     (2..=12u8).fold(0, |m, c| m | (rules.layout.len(c) as u64) << (4 * c))
 }
 
-/// Bit `4c` set where nibble `c` of `x` is at least nibble `c` of `y` (every nibble).
+/// What [`in_range`] adds to the even and the odd nibbles of cubes to find those on or above
+/// the space in their column's nibble of `from` and below its length in `len`: per byte,
+/// `0x80 - from` (bit 7 set from `from` up) and `0x7f - (len - 1)` (bit 7 set from `len` up).
+/// Columns outside 2..=12 are never in range.
+fn range_adds(from: u64, len: u64) -> [u64; 4] {
+    let mut adds = [0u64; 4];
+    for c in 0..16u32 {
+        let (lo, hi) = if (2..=12).contains(&c) {
+            (
+                from >> (4 * c) & 15,
+                (len >> (4 * c) & 15).saturating_sub(1),
+            )
+        } else {
+            (16, 15)
+        };
+        let (byte, half) = (8 * (c / 2), (c % 2) as usize);
+        adds[half] |= (0x80 - lo) << byte;
+        adds[2 + half] |= (0x7f - hi) << byte;
+    }
+    adds
+}
+
+/// The columns whose nibble of `x` is in the range `adds` gives ([`range_adds`]): the even
+/// columns' flags and the odd columns', each at bit 7 of the byte holding the column's nibble.
 #[inline]
-fn at_least(x: u64, y: u64) -> u64 {
+fn in_range(x: u64, adds: &[u64; 4]) -> (u64, u64) {
     let low = 0x0f0f_0f0f_0f0f_0f0f;
-    let carry = 0x1010_1010_1010_1010;
-    // Per byte, 16 + x - y keeps bit 4 exactly when x >= y (no byte borrows from the next).
-    let even = ((x & low | carry) - (y & low)) & carry;
-    let odd = ((x >> 4 & low | carry) - (y >> 4 & low)) & carry;
-    even >> 4 | odd
+    let top = 0x8080_8080_8080_8080;
+    // Each byte at most 15 + 0x80: no byte carries into the next.
+    let (even, odd) = (x & low, x >> 4 & low);
+    (
+        (even + adds[0]) & !(even + adds[2]) & top,
+        (odd + adds[1]) & !(odd + adds[3]) & top,
+    )
 }
 
 /// The lanes keep column `c` in nibble `c` (bits `4c..4c + 4`); the board and the turn from
