@@ -7,7 +7,7 @@ use super::avx2;
 use super::decision_runs::DecisionRuns;
 use super::plan::{LanePlan, LanePolicy};
 use super::rule_tables::{RuleTables, COLUMNS};
-use super::state::{LaneState, LaneWords, BELOW_ROWS, WIDTH};
+use super::state::{Below, LaneState, LaneWords, BELOW_ROWS, WIDTH};
 use super::tables::tables;
 use crate::columns::board::shift;
 use crate::columns::{ColumnSet, Game, Rules, Turn};
@@ -16,7 +16,6 @@ use crate::engine::deal::{game_streams, seating, xoshiro_state};
 use crate::engine::play::MAX_TURNS;
 use crate::policy::race_aware::{RaceAware, RaceState};
 use crate::policy::View;
-use core::arch::x86_64::_pext_u64;
 use rand_core::SeedableRng;
 use rand_xoshiro::SplitMix64;
 
@@ -238,7 +237,7 @@ fn play_v3(
 }
 
 /// Rows of stop counts ([`Tables::below`]).
-type BelowRows = Box<[[i32; 16]; BELOW_ROWS]>;
+type BelowRows = Box<Below>;
 
 std::thread_local! {
     /// The race rows this thread filled last ([`RaceTurns`] and its [`Tables::below`]), kept
@@ -397,31 +396,27 @@ struct RaceTurns {
     len: u64,
     /// Per slot, what [`in_range`] adds to the even and the odd nibbles for the near spaces.
     near_adds: [[u64; 4]; 2],
-    /// The races met, by their numbers packed ([`RaceTurns::turn`]), open addressing:
-    /// [`EMPTY`] or a race's numbers.
-    keys: Box<[u64; KEY_SLOTS]>,
-    /// The row of [`Tables::below`] holding the race in the same place of `keys`.
-    rows: Box<[u16; KEY_SLOTS]>,
+    /// The races met, open addressing: [`EMPTY`], or a race's numbers packed
+    /// ([`RaceTurns::turn`]) above the 16 bits of its row of [`Tables::below`].
+    slots: Box<[u64; KEY_SLOTS]>,
     /// Rows of [`Tables::below`] filled.
     used: usize,
     /// Rows of [`Tables::below`] the lanes may share (at most [`SHARED_ROWS`]).
     shared: usize,
 }
 
-/// Places in [`RaceTurns::keys`]: a power of two (probes wrap with a mask), more than twice the
-/// rows shared by the lanes (so at least half stay free).
-const KEY_SLOTS: usize = 2 * BELOW_ROWS;
-const _: () = assert!(KEY_SLOTS.is_power_of_two() && KEY_SLOTS >= 2 * SHARED_ROWS);
+/// Places in [`RaceTurns::slots`]: a power of two (probes wrap with a mask), more than the rows
+/// shared by the lanes (so one stays free, where a probe for a race not met stops).
+const KEY_SLOTS: usize = BELOW_ROWS;
+const _: () = assert!(KEY_SLOTS.is_power_of_two() && KEY_SLOTS > SHARED_ROWS);
 
 /// Rows of [`Tables::below`] shared by the lanes, one a race met; the rest are each lane's own,
 /// for the races met once these are full.
 const SHARED_ROWS: usize = BELOW_ROWS - WIDTH * VECTORS;
 
-/// A free place of [`RaceTurns::keys`] (no race packs to it: its numbers take 53 bits).
+/// A free place of [`RaceTurns::slots`] (no race packs to it: a race's claimed columns, its
+/// lowest four bits, are at most 11).
 const EMPTY: u64 = u64::MAX;
-
-/// Column nibbles 2..=12 as a flag at the foot of each (bit `4c`).
-const COLUMN_FLAGS: u64 = 0x1_1111_1111_1100;
 
 impl RaceTurns {
     /// The driver's part for `plan`'s race lanes under `rules`, sharing `shared` rows.
@@ -433,8 +428,7 @@ impl RaceTurns {
             near_from,
             len,
             near_adds: near_from.map(|from| range_adds(from, len)),
-            keys: Box::new([EMPTY; KEY_SLOTS]),
-            rows: Box::new([0; KEY_SLOTS]),
+            slots: Box::new([EMPTY; KEY_SLOTS]),
             used: 0,
             shared,
         }
@@ -460,15 +454,8 @@ impl RaceTurns {
     /// Hands lane `l` of vector `v` (state `s`) its turn in hand, just begun, as the race lanes
     /// read it: the mover's contested columns and the row of its stop counts in `below`,
     /// filled there the first time the race is met.
-    #[target_feature(enable = "bmi2,popcnt")]
-    fn turn(
-        &mut self,
-        below: &mut [[i32; 16]; BELOW_ROWS],
-        s: &mut LaneState,
-        v: usize,
-        l: usize,
-        lane: &Lane,
-    ) {
+    #[inline(always)]
+    fn turn(&mut self, below: &mut Below, s: &mut LaneState, v: usize, l: usize, lane: &Lane) {
         let seat = lane.seat;
         let slot = lane.slots[seat];
         let (me, opp) = (s.me.0[l], s.opp.0[l]);
@@ -483,57 +470,71 @@ impl RaceTurns {
             open: 11 - (s.closed.0[l] & COLUMNS).count_ones(),
             ..RaceState::default()
         };
-        // Every number but the lead is at most 11: four bits each.
+        // Every number but the lead is at most 11: four bits each; the lead in 11 bits, where
+        // it fits (a lead that does not is worked out in the lane's own row).
+        let lead_fits = (-1024..1024).contains(&st.lead);
         let key = st.won as u64
             | (st.near as u64) << 4
             | (st.opp_won as u64) << 8
             | (st.opp_near as u64) << 12
             | (st.open as u64) << 16
             | (slot as u64) << 20
-            | (st.lead as u32 as u64) << 21;
+            | (st.lead as u64 & 0x7ff) << 21;
         let hash = key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32;
         let mut at = hash as usize & (KEY_SLOTS - 1);
-        while self.keys[at] != key && self.keys[at] != EMPTY {
+        while self.slots[at] != EMPTY && self.slots[at] >> 16 != key {
             at = (at + 1) & (KEY_SLOTS - 1);
         }
-        let row = if self.keys[at] == key {
-            self.rows[at] as usize
+        let row = if self.slots[at] != EMPTY && lead_fits {
+            (self.slots[at] & 0xffff) as usize
         } else {
+            let at = lead_fits.then_some(at);
             self.meet(below, &st, slot, key, at, v * WIDTH + l)
         };
         s.below_row.0[l] = row as u64;
         // The flags of column 2k (bit 8k + 7) and 2k + 1 (also bit 8k + 7) to bits 4c, then
         // bits 2..=12.
         let contested = opp_even >> 7 | opp_odd >> 3;
-        s.contest.0[l] = _pext_u64(contested, COLUMN_FLAGS) << 2;
+        s.contest.0[l] = column_set(contested);
     }
 
     /// A race not met before (`st`, the player of `slot`, packed as `key`, whose free place in
-    /// `keys` is `at`): its stop counts worked out into a row of `below`, shared if one is left,
-    /// else lane `lane`'s own. Returns the row.
+    /// `slots` is `at`, if it can be kept): its stop counts worked out into a row of `below`,
+    /// shared if one is left (and it can be kept), else lane `lane`'s own. Returns the row.
     #[cold]
     #[inline(never)]
     fn meet(
         &mut self,
-        below: &mut [[i32; 16]; BELOW_ROWS],
+        below: &mut Below,
         st: &RaceState,
         slot: usize,
         key: u64,
-        at: usize,
+        at: Option<usize>,
         lane: usize,
     ) -> usize {
-        let row = if self.used < self.shared {
-            (self.keys[at], self.rows[at]) = (key, self.used as u16);
-            self.used += 1;
-            self.used - 1
-        } else {
-            SHARED_ROWS + lane
+        let row = match at {
+            Some(at) if self.used < self.shared => {
+                self.slots[at] = key << 16 | self.used as u64;
+                self.used += 1;
+                self.used - 1
+            }
+            _ => SHARED_ROWS + lane,
         };
         let counts = self.policy[slot].roll_on_below(st);
-        // Counts stay far inside 32 bits: a clamped limit compares with them as it was.
-        below[row] = counts.map(|n| n.clamp(i32::MIN as i64, i32::MAX as i64) as i32);
+        // Counts stay far inside 16 bits (see `Tables::below`).
+        below[row] = counts.map(|n| n.clamp(i16::MIN as i64, i16::MAX as i64) as i16);
         row
     }
+}
+
+/// The column set of nibble flags `flags` (bit `4c` to bit `c`).
+#[inline(always)]
+fn column_set(flags: u64) -> u64 {
+    let x = flags & 0x1111_1111_1111_1111;
+    let x = (x | x >> 3) & 0x0303_0303_0303_0303;
+    let x = (x | x >> 6) & 0x000f_000f_000f_000f;
+    let x = (x | x >> 12) & 0x0000_00ff_0000_00ff;
+    (x | x >> 24) & 0xffff
 }
 
 /// The race-aware players of a race plan's slots.
@@ -603,6 +604,14 @@ fn swap_lane(a: &mut LaneWords, b: &mut LaneWords, l: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn column_sets_gather_nibble_flags() {
+        for set in 0..1u64 << 16 {
+            let flags = (0..16).fold(0, |f, c| f | (set >> c & 1) << (4 * c));
+            assert_eq!(column_set(flags | flags << 1), set);
+        }
+    }
     use crate::columns::GameKind;
     use crate::engine::cpu::Avx2;
     use crate::policy::PolicySpec;

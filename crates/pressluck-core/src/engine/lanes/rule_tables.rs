@@ -86,12 +86,11 @@ pub struct RaceTables {
     pub progress_nibbles: [u64; 2],
     /// Per slot: choice points lost per marker brought in.
     pub marker: [u32; 2],
-    /// Per slot: the placed-markers terms `odd` (low 16 bits) and `low` (high), for the choice.
+    /// Per slot: the placed-markers terms `odd` (low 16 bits) and `low` (high): the choice
+    /// subtracts them, the count adds the chosen one's.
     pub odd_low: [u32; 2],
     /// Per slot: the placed-markers terms `high` (low 16 bits) and `even` (high).
     pub high_even: [u32; 2],
-    /// Per slot: the placed-markers terms odd, even, low, high, for the count.
-    pub placed: [[i64; 4]; 2],
     /// Per slot: choice points per car on a top after the choice (`claim`).
     pub claim: [u32; 2],
     /// Per slot: choice points per step in a column the opponent is near to taking
@@ -127,7 +126,6 @@ impl RaceTables {
             t.marker[slot] = rule.marker as u32;
             t.odd_low[slot] = half(rule.odd) | half(rule.low) << 16;
             t.high_even[slot] = half(rule.high) | half(rule.even) << 16;
-            t.placed[slot] = [rule.odd, rule.even, rule.low, rule.high].map(i64::from);
             t.claim[slot] = p.terms.claim as i32 as u32;
             t.contest[slot] = p.terms.contest as i32 as u32;
             for c in 2..=12u8 {

@@ -66,8 +66,13 @@ pub struct LaneState {
     pub below_row: LaneWords,
 }
 
-/// Rows of [`Tables::below`]: a power of two, so that a row index masked to it stays inside.
+/// Rows of [`Tables::below`] in use: a power of two, so that a row index masked to it stays
+/// inside.
 pub const BELOW_ROWS: usize = 1024;
+
+/// The race lanes' rows of stop counts ([`Tables::below`]): [`BELOW_ROWS`] and one more, which
+/// the kernel's 4-byte reads of the last row's last count reach into.
+pub type Below = [[i16; 16]; BELOW_ROWS + 1];
 
 /// Read-only tables: bust counts by usable set, the roll's pairings, column lengths, progress.
 /// The tables are fixed in size, so the kernel's gathers stay inside them whatever they hold.
@@ -96,6 +101,7 @@ pub struct Tables {
     pub race: super::rule_tables::RaceTables,
     /// Race lanes: per row, the counts below which a mover rolls on, entry `4 · tops + car_near`
     /// by its cars on a top and near one ([`crate::policy::RaceAware::roll_on_below`]); one row
-    /// a race met, filled by the driver as turns meet them.
-    pub below: Box<[[i32; 16]; BELOW_ROWS]>,
+    /// a race met, filled by the driver as turns meet them. Counts stay far inside 16 bits, so
+    /// a limit clamped to them compares with a count as it was.
+    pub below: Box<Below>,
 }

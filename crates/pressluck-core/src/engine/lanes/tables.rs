@@ -33,10 +33,10 @@ pub fn tables(rules: &Rules) -> Tables {
         },
         rule: Default::default(),
         race: Default::default(),
-        below: vec![[0; 16]; BELOW_ROWS]
+        below: vec![[0; 16]; BELOW_ROWS + 1]
             .into_boxed_slice()
             .try_into()
-            .expect("BELOW_ROWS rows"),
+            .expect("BELOW_ROWS + 1 rows"),
     };
     for (m, b) in t.bust.iter_mut().enumerate() {
         *b = bust_rolls(ColumnSet((m as u16) << 2)) as u64;

@@ -36,6 +36,9 @@ pub(super) struct Best {
     pub(super) top: __m256i,
     /// Cars in play after the choice (bits 0..16) and cars on top (bits 16..32).
     pub(super) counts: __m256i,
+    /// Race lanes: the placed-markers terms of the cars after the choice (0 unless all are
+    /// placed), which the count adds as the choice points subtract them.
+    pub(super) placed: __m256i,
 }
 
 /// Ranks every candidate of the eight lanes' rolls by the shared choice rule and keeps the
@@ -122,6 +125,7 @@ pub(super) fn choose<
         // Both worked out after the loop, from the best choice.
         top: zero,
         counts: zero,
+        placed: zero,
     };
     // Each pairing's sums, shifted by constants, and their progress units looked up, all before
     // the loop: it is not unrolled, and the units' table then takes no registers in it.
@@ -269,6 +273,9 @@ pub(super) fn choose<
                     and(eq32(key, best.key), gt32(rank, best.rank)),
                 );
                 best.key = pick(better, key, best.key);
+                if RACE {
+                    best.placed = pick(better, placed, best.placed);
+                }
                 better
             } else {
                 gt32(rank, best.rank)

@@ -100,25 +100,27 @@ pub(super) fn finish<
         let rolls_on = if RACE {
             let slot = load(&s.slot_me, H);
             let of = |x: [u64; 2]| pick(slot, splat(x[1]), splat(x[0]));
-            let placed = t.race.placed;
-            let weights = rule::Weights64 {
-                progress: of(t.race.progress_nibbles),
-                placed: core::array::from_fn(|k| of([placed[0][k] as u64, placed[1][k] as u64])),
-            };
+            let progress = of(t.race.progress_nibbles);
+            // The choice's placed-markers terms, as the choice worked them out (signed).
+            let placed = _mm256_cvtepi32_epi64(if H == 0 {
+                _mm256_castsi256_si128(best.placed)
+            } else {
+                _mm256_extracti128_si256::<1>(best.placed)
+            });
             let near = rule::cars_near64(pos, of(t.race.near_from), new_cars, new_top);
             // Entry `4 · tops + near` of the lane's row of counts.
             let entry = and(add(_mm256_slli_epi64::<2>(tops), near), splat(15));
             let row = and(load(&s.below_row, H), splat(BELOW_ROWS as u64 - 1));
             let at = add(_mm256_slli_epi64::<4>(row), entry);
             // SAFETY: `row` is masked to 0..BELOW_ROWS and `entry` to 0..16: `at` indexes one
-            // of the `BELOW_ROWS · 16` words of `below`, rows of 16 `i32`s laid end to end.
-            let below = unsafe {
-                _mm256_cvtepi32_epi64(_mm256_i64gather_epi32::<4>(
-                    t.below.as_ptr() as *const i32,
-                    at,
-                ))
-            };
-            rule::rolls_on64_with(&weights, t.cars, below, turn_steps, new_cars, after, open)
+            // of the first `BELOW_ROWS · 16` of `below`'s `(BELOW_ROWS + 1) · 16` `i16`s (rows
+            // laid end to end), and each read takes that one and the next, inside.
+            let pairs = unsafe { _mm256_i64gather_epi32::<2>(t.below.as_ptr() as *const i32, at) };
+            // The count is the low 16 bits of each read, sign-extended.
+            let below = _mm256_cvtepi32_epi64(_mm_srai_epi32::<16>(_mm_slli_epi32::<16>(pairs)));
+            rule::rolls_on64_with(
+                progress, placed, t.cars, below, turn_steps, new_cars, after, open,
+            )
         } else {
             rule::rolls_on64(&t.rule, t.cars, limit, turn_steps, new_cars, after, open)
         };

@@ -54,10 +54,11 @@ pub(super) fn placed32_with(
 /// The same terms in four 64-bit lanes.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn placed64(weights: &Weights64, cars: __m256i, held: __m256i, capacity: u64) -> __m256i {
+fn placed64(r: &RuleTables, cars: __m256i, held: __m256i, capacity: u64) -> __m256i {
     let zero = _mm256_setzero_si256();
     let all = |outside: u64| _mm256_cmpeq_epi64(and(cars, splat(outside)), zero);
-    let [odd, even, low, high] = weights.placed;
+    let weight = |w: i32| splat(w as i64 as u64);
+    let [odd, even, low, high] = [weight(r.odd), weight(r.even), weight(r.low), weight(r.high)];
     let placed = gt(held, splat(capacity.wrapping_sub(1)));
     let terms = add(
         add(and(all(NOT_ODD), odd), and(all(NOT_EVEN), even)),
@@ -91,27 +92,21 @@ pub(super) fn rolls_on64(
     markers: __m256i,
     open: __m256i,
 ) -> __m256i {
-    let weight = |w: i32| splat(w as i64 as u64);
-    let weights = Weights64 {
-        progress: splat(r.progress_nibbles),
-        placed: [weight(r.odd), weight(r.even), weight(r.low), weight(r.high)],
-    };
-    rolls_on64_with(&weights, capacity, threshold, steps, cars, markers, open)
+    let placed = placed64(r, cars, markers, capacity);
+    let progress = splat(r.progress_nibbles);
+    rolls_on64_with(
+        progress, placed, capacity, threshold, steps, cars, markers, open,
+    )
 }
 
-/// A Rule of N's count weights in four 64-bit lanes, each lane its own.
-pub(super) struct Weights64 {
-    /// Count points per step, one nibble a column.
-    pub(super) progress: __m256i,
-    /// The placed-markers terms odd, even, low, high (sign-extended).
-    pub(super) placed: [__m256i; 4],
-}
-
-/// [`rolls_on64`] with each lane's own weights.
+/// [`rolls_on64`] with each lane's own count points per step (`weights`, a nibble a column)
+/// and placed-markers terms of its cars (`placed`, sign-extended; 0 unless all are placed).
+#[allow(clippy::too_many_arguments)]
 #[inline]
 #[target_feature(enable = "avx2")]
 pub(super) fn rolls_on64_with(
-    weights: &Weights64,
+    weights: __m256i,
+    placed: __m256i,
     capacity: u64,
     threshold: __m256i,
     steps: __m256i,
@@ -121,7 +116,6 @@ pub(super) fn rolls_on64_with(
 ) -> __m256i {
     let zero = _mm256_setzero_si256();
     let low = splat(0x0f0f_0f0f_0f0f_0f0f);
-    let (placed_weights, weights) = (weights, weights.progress);
     // `Σ progress[c] · steps_c`: the low and the high nibbles of each byte multiplied apart
     // (at most 15 · 15), byte pairs summed into 16 bits, then into 32 and 64.
     let products = _mm256_add_epi16(
@@ -138,10 +132,7 @@ pub(super) fn rolls_on64_with(
     );
     // `+ Σ progress[c]` over the cars: each car's first step counts double.
     let placed_in = _mm256_sad_epu8(nibble_bytes(and(weights, nibbles(cars))), zero);
-    let count = add(
-        add(stepped, placed_in),
-        placed64(placed_weights, cars, markers, capacity),
-    );
+    let count = add(add(stepped, placed_in), placed);
     let free = and(gt(splat(capacity), markers), gt(open, markers));
     let below = gt(threshold, count);
     or(free, below)
