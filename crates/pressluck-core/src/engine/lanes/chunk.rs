@@ -396,6 +396,9 @@ struct RaceTurns {
     len: u64,
     /// Per slot, what [`in_range`] adds to the even and the odd nibbles for the near spaces.
     near_adds: [[u64; 4]; 2],
+    /// Per slot, the bits of a race's packed numbers its threshold reads: a number whose term
+    /// is 0 moves no threshold (it adds a zero), so races differing only there share a row.
+    reads: [u64; 2],
     /// The races met, open addressing: [`EMPTY`], or a race's numbers packed
     /// ([`RaceTurns::turn`]) above the 16 bits of its row of [`Tables::below`].
     slots: Box<[u64; KEY_SLOTS]>,
@@ -428,6 +431,15 @@ impl RaceTurns {
             near_from,
             len,
             near_adds: near_from.map(|from| range_adds(from, len)),
+            reads: race_players(plan).map(|p| {
+                let t = p.params.terms;
+                let fields = [t.won, t.near, t.opp_won, t.opp_near, t.open];
+                let mut bits = ((t.lead != 0.0) as u64 * (0x7ff << 21)) | (1 << 20);
+                for (k, w) in fields.iter().enumerate() {
+                    bits |= (*w != 0.0) as u64 * (0xf << (4 * k));
+                }
+                bits
+            }),
             slots: Box::new([EMPTY; KEY_SLOTS]),
             used: 0,
             shared,
@@ -472,14 +484,16 @@ impl RaceTurns {
         };
         // Every number but the lead is at most 11: four bits each; the lead in 11 bits, where
         // it fits (a lead that does not is worked out in the lane's own row).
-        let lead_fits = (-1024..1024).contains(&st.lead);
-        let key = st.won as u64
+        let reads = self.reads[slot];
+        let lead_fits = (-1024..1024).contains(&st.lead) || reads >> 21 == 0;
+        let key = (st.won as u64
             | (st.near as u64) << 4
             | (st.opp_won as u64) << 8
             | (st.opp_near as u64) << 12
             | (st.open as u64) << 16
             | (slot as u64) << 20
-            | (st.lead as u64 & 0x7ff) << 21;
+            | (st.lead as u64 & 0x7ff) << 21)
+            & reads;
         let hash = key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32;
         let mut at = hash as usize & (KEY_SLOTS - 1);
         while self.slots[at] != EMPTY && self.slots[at] >> 16 != key {
