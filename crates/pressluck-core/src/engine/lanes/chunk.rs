@@ -399,6 +399,9 @@ struct RaceTurns {
     /// Per slot, the bits of a race's packed numbers its threshold reads: a number whose term
     /// is 0 moves no threshold (it adds a zero), so races differing only there share a row.
     reads: [u64; 2],
+    /// Per slot whose stop counts and choice points read nothing of the race that changes
+    /// between turns (a Rule of N among them): its one shared row, once worked out.
+    fixed: [Option<usize>; 2],
     /// The races met, open addressing: [`EMPTY`], or a race's numbers packed
     /// ([`RaceTurns::turn`]) above the 16 bits of its row of [`Tables::below`].
     slots: Box<[u64; KEY_SLOTS]>,
@@ -440,6 +443,7 @@ impl RaceTurns {
                 }
                 bits
             }),
+            fixed: [None; 2],
             slots: Box::new([EMPTY; KEY_SLOTS]),
             used: 0,
             shared,
@@ -470,6 +474,11 @@ impl RaceTurns {
     fn turn(&mut self, below: &mut Below, s: &mut LaneState, v: usize, l: usize, lane: &Lane) {
         let seat = lane.seat;
         let slot = lane.slots[seat];
+        if let Some(row) = self.fixed[slot] {
+            // No contested columns: the slot's `contest` is 0.
+            (s.below_row.0[l], s.contest.0[l]) = (row as u64, 0);
+            return;
+        }
         let (me, opp) = (s.me.0[l], s.opp.0[l]);
         let (near_even, near_odd) = self.near(slot, me);
         let (opp_even, opp_odd) = self.near(slot, opp);
@@ -506,6 +515,10 @@ impl RaceTurns {
             self.meet(below, &st, slot, key, at, v * WIDTH + l)
         };
         s.below_row.0[l] = row as u64;
+        // A slot that reads nothing of the race between turns keeps its first shared row.
+        if reads == 1 << 20 && self.policy[slot].params.terms.contest == 0.0 && row < SHARED_ROWS {
+            self.fixed[slot] = Some(row);
+        }
         // The flags of column 2k (bit 8k + 7) and 2k + 1 (also bit 8k + 7) to bits 4c, then
         // bits 2..=12.
         let contested = opp_even >> 7 | opp_odd >> 3;
