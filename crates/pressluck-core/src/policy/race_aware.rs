@@ -206,10 +206,13 @@ impl RaceAware {
 
     /// The threshold in the position of `game`: the Rule of N's, moved by the race terms.
     pub fn threshold(&self, rules: &Rules, game: &Game) -> f64 {
-        let (t, s) = (
-            &self.params.terms,
-            RaceState::of(rules, game, self.params.reach),
-        );
+        self.threshold_of(&RaceState::of(rules, game, self.params.reach))
+    }
+
+    /// The threshold where the race stands at `s`.
+    #[inline]
+    pub(crate) fn threshold_of(&self, s: &RaceState) -> f64 {
+        let t = &self.params.terms;
         self.params.rule.threshold as f64
             + t.won * s.won as f64
             + t.tops * s.tops as f64
@@ -221,8 +224,30 @@ impl RaceAware {
             + t.open * s.open as f64
     }
 
+    /// The counts below which it rolls on (markers all placed, the stop not winning), by the
+    /// cars on a top and the cars near one this turn, the rest of the race as in `turn`
+    /// (whose `tops` and `car_near` are not read): entry `4 · tops + car_near`, for 0 to 3 of
+    /// each. A count `n` is below the threshold exactly when it is below the entry (the
+    /// threshold rounded up; never below one that is not a number).
+    pub(crate) fn roll_on_below(&self, turn: &RaceState) -> [i64; 16] {
+        std::array::from_fn(|i| {
+            let s = RaceState {
+                tops: i as u32 / 4,
+                car_near: i as u32 % 4,
+                ..*turn
+            };
+            let t = self.threshold_of(&s);
+            // `as` saturates: an infinite threshold stays above (below) every count.
+            if t.is_nan() {
+                i64::MIN
+            } else {
+                t.ceil() as i64
+            }
+        })
+    }
+
     /// Whether its choice points read the board (a choice term is not 0).
-    fn reads_board(&self) -> bool {
+    pub fn reads_board(&self) -> bool {
         self.params.terms.claim != 0.0 || self.params.terms.contest != 0.0
     }
 

@@ -5,6 +5,7 @@
 mod counting_alloc;
 
 mod no_alloc;
+mod race_lanes;
 mod rollouts;
 mod shortcut_duel;
 mod shortcut_no_alloc;

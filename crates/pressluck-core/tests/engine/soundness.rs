@@ -119,7 +119,7 @@ proptest! {
         cars in 1u8..=9,
         jump in any::<bool>(),
         faster_gear in any::<bool>(),
-        pair in 0..4usize,
+        pair in 0..5usize,
         seed in any::<u64>(),
         key in any::<u64>(),
         lo in any::<u64>(),
@@ -141,6 +141,7 @@ proptest! {
             ["rule28", "fixed-risk:0.3"],
             ["rule-of-n:60,progress=9/9/9/9/9/9", "rule28"],
             ["one-roll", "rolls:3"],
+            ["race-aware:20,won=2,tops=-20,near=-6,car-near=7.5,open=2,claim=16,opp-won=6,opp-near=2,contest=5,lead=-0.5", "glenn"],
         ][pair];
         let policies: Vec<AnyPolicy> = (0..players as usize)
             .map(|s| PolicySpec::parse(specs[s % 2]).unwrap().build(&rules))

@@ -1,6 +1,9 @@
 //! Lockstep self-play: 2-player Can't Stop (its jump variant too) and Route 66 between
 //! `fixed-risk` policies, or the Rule of N (one set of weights a matchup, any thresholds)
-//! against one of them or itself, sixteen games at a time in AVX2 vector lanes (`avx2`: the
+//! against one of them or itself, or a `race-aware` player against another or a Rule of N (each
+//! its own weights; whole `claim` and `contest`; at most 3 cars: the race lanes, whose stop
+//! counts for each turn the driver works out from the race, `chunk::RaceTurns`), sixteen games
+//! at a time in AVX2 vector lanes (`avx2`: the
 //! dice and the roll's end in two vectors of four 64-bit lanes, the choice for all eight games
 //! of a state in one vector of 32-bit lanes). In Route 66 a stop that claims a column (points,
 //! a second place) is played in the kernel and its second place settled by the driver; a roll

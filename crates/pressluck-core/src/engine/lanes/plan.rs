@@ -2,10 +2,11 @@
 //! it ([`LanePolicy`]), and whether the lanes play the matchup at all ([`plays_rules`] and
 //! [`LanePlan::new`]).
 
-use super::rule_tables;
+use super::rule_tables::{self, RaceTables};
 use crate::columns::{GameKind, Rules};
 use crate::engine::cpu::Avx2;
 use crate::policy::fixed_risk::FixedRisk;
+use crate::policy::race_aware::{RaceAware, RaceParams};
 use crate::policy::rule_of_n::{RuleOfN, RuleParams};
 use crate::policy::{AnyPolicy, Policy, View};
 use rand_core::RngCore;
@@ -18,6 +19,9 @@ pub enum LanePolicy {
     FixedRisk(FixedRisk),
     /// The Rule of N: the kernel reads its parameters from the tables.
     RuleOfN(RuleOfN),
+    /// A race-aware player (a Rule of N is one with every term 0): the kernel reads its
+    /// weights from the tables, and the driver works out each of its turns' stop counts.
+    Race(RaceAware),
 }
 
 impl LanePolicy {
@@ -26,6 +30,7 @@ impl LanePolicy {
         match self {
             LanePolicy::FixedRisk(p) => p.keep_rolling(view, rng),
             LanePolicy::RuleOfN(p) => p.keep_rolling(view, rng),
+            LanePolicy::Race(p) => p.keep_rolling(view, rng),
         }
     }
 }
@@ -43,6 +48,8 @@ pub struct LanePlan {
     pub(super) defer_tops: bool,
     /// The proof that this CPU runs the kernel.
     pub(super) avx2: Avx2,
+    /// Race lanes: both slots play race-aware players (or a Rule of N), read from these.
+    pub(super) race: Option<RaceTables>,
 }
 
 impl LanePlan {
@@ -52,8 +59,13 @@ impl LanePlan {
     pub fn rule(&self) -> Option<RuleParams> {
         self.policy.iter().find_map(|p| match p {
             LanePolicy::RuleOfN(r) => Some(r.params),
-            LanePolicy::FixedRisk(_) => None,
+            LanePolicy::FixedRisk(_) | LanePolicy::Race(_) => None,
         })
+    }
+
+    /// Whether the kernel's race lanes play the matchup.
+    pub fn race(&self) -> bool {
+        self.race.is_some()
     }
 
     /// The plan for `policies` under `rules` on a CPU with AVX2, or `None` when the lanes cannot
@@ -61,6 +73,12 @@ impl LanePlan {
     pub fn new(avx2: Avx2, rules: &Rules, policies: &[AnyPolicy]) -> Option<LanePlan> {
         if !plays_rules(rules) || policies.len() != 2 {
             return None;
+        }
+        if policies
+            .iter()
+            .any(|p| matches!(p, AnyPolicy::RaceAware(_)))
+        {
+            return race_plan(avx2, rules, policies);
         }
         let mut policy = [LanePolicy::FixedRisk(FixedRisk::new(0.0, true)); 2];
         let mut rule = None;
@@ -83,8 +101,34 @@ impl LanePlan {
             policy,
             defer_tops: rules.game != GameKind::CantStop,
             avx2,
+            race: None,
         })
     }
+}
+
+/// The plan for a matchup with a race-aware seat: both seats race-aware or the Rule of N, each
+/// fitting the kernel ([`RaceTables::new`]), and at most 3 cars (a turn's stop counts cover 0
+/// to 3 cars on a top and near one).
+fn race_plan(avx2: Avx2, rules: &Rules, policies: &[AnyPolicy]) -> Option<LanePlan> {
+    if rules.cars > 3 {
+        return None;
+    }
+    let race = |p: &AnyPolicy| match p {
+        AnyPolicy::RaceAware(r) => Some(**r),
+        AnyPolicy::RuleOfN(r) => Some(RaceAware::new(RaceParams {
+            rule: r.params,
+            ..RaceParams::default()
+        })),
+        _ => None,
+    };
+    let policy = [race(&policies[0])?, race(&policies[1])?];
+    let tables = RaceTables::new(rules, [&policy[0].params, &policy[1].params])?;
+    Some(LanePlan {
+        policy: policy.map(LanePolicy::Race),
+        defer_tops: rules.game != GameKind::CantStop,
+        avx2,
+        race: Some(tables),
+    })
 }
 
 /// Whether the lanes play `rules` (whatever the policies): 2-player Can't Stop (its jump variant

@@ -2,7 +2,8 @@
 //! ([`super::avx2::rule`]): choice points by column, count points a nibble a column, and the
 //! column sets of the placed-markers terms; and which parameter sets fit the kernel.
 
-use crate::columns::ColumnSet;
+use crate::columns::{ColumnSet, Rules};
+use crate::policy::race_aware::RaceParams;
 use crate::policy::rule_of_n::{RuleParams, Ties};
 
 /// Columns 2..=12 as a bit set.
@@ -68,6 +69,69 @@ impl RuleTables {
         for c in 2..=12usize {
             t.step[c] = p.choice[pair(c)];
             t.progress_nibbles |= (p.progress[pair(c)] as u64) << (4 * c);
+        }
+        Some(t)
+    }
+}
+
+/// The two slots' race-aware players ([`crate::policy::RaceAware`]; a Rule of N is one with
+/// every term 0) as the kernel's race lanes read them: each lane picks its mover's slot. The
+/// threshold terms are not here: the driver works each turn's stop counts out and hands them to
+/// the lane.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RaceTables {
+    /// Choice points per step, by column: slot 0's in the low 16 bits, slot 1's in the high.
+    pub step_pairs: [u32; 16],
+    /// Per slot: count points per step, one nibble a column (bits `4c..4c + 4`).
+    pub progress_nibbles: [u64; 2],
+    /// Per slot: choice points lost per marker brought in.
+    pub marker: [u32; 2],
+    /// Per slot: the placed-markers terms `odd` (low 16 bits) and `low` (high): the choice
+    /// subtracts them, the count adds the chosen one's.
+    pub odd_low: [u32; 2],
+    /// Per slot: the placed-markers terms `high` (low 16 bits) and `even` (high).
+    pub high_even: [u32; 2],
+    /// Per slot: choice points per car on a top after the choice (`claim`).
+    pub claim: [u32; 2],
+    /// Per slot: choice points per step in a column the opponent is near to taking
+    /// (`contest`).
+    pub contest: [u32; 2],
+    /// Per slot: the space from which a car counts as near the top (its `reach`), one nibble
+    /// a column, at least 1.
+    pub near_from: [u64; 2],
+}
+
+impl RaceTables {
+    /// The tables of the slots' players `players` under `rules` (its column lengths), or `None`
+    /// when one does not fit the kernel:
+    /// its Rule of N must ([`RuleTables::new`]), its choice terms must be whole numbers within
+    /// ±1000 (summed exactly as the player sums them), and its terms numbers.
+    pub fn new(rules: &Rules, players: [&RaceParams; 2]) -> Option<RaceTables> {
+        let mut t = RaceTables::default();
+        for (slot, p) in players.iter().enumerate() {
+            let rule = RuleTables::new(&p.rule)?;
+            let terms = p.terms.values();
+            let whole = |x: f64| x.fract() == 0.0 && x.abs() <= MAX_PARAM as f64;
+            if !terms.iter().all(|x| x.is_finite())
+                || !whole(p.terms.claim)
+                || !whole(p.terms.contest)
+            {
+                return None;
+            }
+            let half = |x: i32| x as u16 as u32;
+            for c in 2..=12 {
+                t.step_pairs[c] |= half(rule.step[c]) << (16 * slot);
+            }
+            t.progress_nibbles[slot] = rule.progress_nibbles;
+            t.marker[slot] = rule.marker as u32;
+            t.odd_low[slot] = half(rule.odd) | half(rule.low) << 16;
+            t.high_even[slot] = half(rule.high) | half(rule.even) << 16;
+            t.claim[slot] = p.terms.claim as i32 as u32;
+            t.contest[slot] = p.terms.contest as i32 as u32;
+            for c in 2..=12u8 {
+                let from = rules.layout.len(c).saturating_sub(p.reach).max(1);
+                t.near_from[slot] |= (from as u64) << (4 * c);
+            }
         }
         Some(t)
     }

@@ -56,7 +56,23 @@ pub struct LaneState {
     /// The turn in hand's successful rolls by the cars in play after them: byte `c` counts
     /// those after which `c` cars were in play; kept by the kernel's step.
     pub turn_cars: LaneWords,
+    /// Race lanes: all ones when the player to move plays slot 1 (flipped at every turn's end).
+    pub slot_me: LaneWords,
+    /// Race lanes, set by the driver for each turn: the columns where the other player's cube
+    /// stands near the top (the mover's `contest` columns).
+    pub contest: LaneWords,
+    /// Race lanes, set by the driver for each turn: the row of [`Tables::below`] holding the
+    /// mover's stop counts for the turn.
+    pub below_row: LaneWords,
 }
+
+/// Rows of [`Tables::below`] in use: a power of two, so that a row index masked to it stays
+/// inside.
+pub const BELOW_ROWS: usize = 1024;
+
+/// The race lanes' rows of stop counts ([`Tables::below`]): [`BELOW_ROWS`] and one more, which
+/// the kernel's 4-byte reads of the last row's last count reach into.
+pub type Below = [[i16; 16]; BELOW_ROWS + 1];
 
 /// Read-only tables: bust counts by usable set, the roll's pairings, column lengths, progress.
 /// The tables are fixed in size, so the kernel's gathers stay inside them whatever they hold.
@@ -81,4 +97,11 @@ pub struct Tables {
     pub to_end: u64,
     /// The Rule of N's parameters, for the kernel's rule lanes.
     pub rule: super::rule_tables::RuleTables,
+    /// The race-aware players' parameters, for the kernel's race lanes.
+    pub race: super::rule_tables::RaceTables,
+    /// Race lanes: per row, the counts below which a mover rolls on, entry `4 · tops + car_near`
+    /// by its cars on a top and near one ([`crate::policy::RaceAware::roll_on_below`]); one row
+    /// a race met, filled by the driver as turns meet them. Counts stay far inside 16 bits, so
+    /// a limit clamped to them compares with a count as it was.
+    pub below: Box<Below>,
 }

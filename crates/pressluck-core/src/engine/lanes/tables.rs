@@ -2,7 +2,7 @@
 //! rules: bust counts by usable set, each outcome's pairings, column lengths and progress units,
 //! and the claim counts that end a game.
 
-use super::state::Tables;
+use super::state::{Tables, BELOW_ROWS};
 use crate::columns::bust::bust_rolls;
 use crate::columns::layout::UNITS_PER_SPACE;
 use crate::columns::{ColumnSet, GameKind, Rules};
@@ -32,6 +32,11 @@ pub fn tables(rules: &Rules) -> Tables {
             rules.columns_to_end as u64
         },
         rule: Default::default(),
+        race: Default::default(),
+        below: vec![[0; 16]; BELOW_ROWS + 1]
+            .into_boxed_slice()
+            .try_into()
+            .expect("BELOW_ROWS + 1 rows"),
     };
     for (m, b) in t.bust.iter_mut().enumerate() {
         *b = bust_rolls(ColumnSet((m as u16) << 2)) as u64;

@@ -184,6 +184,83 @@ fn rule_of_n_lanes_count_exactly_what_the_scalar_engine_counts() {
     check_cases(&cases, 80);
 }
 
+/// The tuned duel players' specs (strategies/tuned-cant-stop-duel.toml and
+/// tuned-route66-duel.toml).
+const CS_DUEL: &str = "race-aware:20,progress=11/6/4/4/3/1,choice=8/0/4/0/8/7,odd=-1,even=-4,high=8,low=8,marker=12,won=2,tops=-20,near=-6,car-near=7,open=2,claim=16,opp-won=6,opp-near=2,contest=5";
+const R66_DUEL: &str = "race-aware:7,progress=14/10/5/4/1/1,choice=11/7/6/0/2/1,odd=10,even=3,high=4,low=1,marker=13,won=6,tops=-20,near=-2,car-near=9,open=3,claim=12,opp-won=-1,opp-near=2,contest=7,lead=-2";
+
+#[test]
+fn race_lanes_count_exactly_what_the_scalar_engine_counts() {
+    // Race-aware players against the Rule of N and each other: each slot's own weights, the
+    // claim and contest choice points, the stop counts by cars on a top and near one (real
+    // terms, thresholds between whole counts), every reach, and in Route 66 the lead and the
+    // stops on a top asked on the scalar side.
+    let RuleSets {
+        cs,
+        four,
+        cs_jump,
+        en,
+        de,
+        leisurely,
+        ..
+    } = rule_sets();
+    let (cs_edge, en_edge) = (edge_lengths(&cs), edge_lengths(&en));
+    let reals = "race-aware:25,won=-1.25,tops=2.5,near=0.75,car-near=-1.5,opp-won=3.1,opp-near=-0.6,lead=0.3,open=0.45,claim=-3,contest=-2,reach=3";
+    let far = "race-aware:18,progress=2/2/2/3/3/15,choice=-5/1/0/9/2/4,car-near=2.75,near=1.5,claim=30,contest=-9,reach=6";
+    let near = "race-aware:30,tops=-4,car-near=3.5,opp-near=2,contest=11,reach=1";
+    let cases = [
+        (&cs, [CS_DUEL, "glenn"]),
+        (&cs, ["rule28", CS_DUEL]),
+        (&cs, [CS_DUEL, CS_DUEL]),
+        (&cs, [reals, far]),
+        (&cs, [near, "rule-of-n:24"]),
+        (&four, [CS_DUEL, near]),
+        (&cs_edge, [far, reals]),
+        (&cs_jump, [CS_DUEL, "glenn"]),
+        (&cs_jump, [reals, near]),
+        (&en, [R66_DUEL, "glenn"]),
+        (&en, [R66_DUEL, reals]),
+        (&de, ["rule28", R66_DUEL]),
+        (&leisurely, [near, R66_DUEL]),
+        (&en_edge, [far, "rule-of-n:32"]),
+        (&cs, ["race-aware:29", "glenn"]),
+    ];
+    check_cases(&cases, 120);
+}
+
+#[test]
+fn race_lanes_are_planned_where_their_sums_are_exact() {
+    let Some(avx2) = kernel() else { return };
+    let cs = Rules::new(GameKind::CantStop, 2);
+    let plan =
+        |rules: &Rules, a: &str, b: &str| LanePlan::new(avx2, rules, &policies(rules, &[a, b]));
+    assert!(plan(&cs, CS_DUEL, "glenn").unwrap().race());
+    assert!(plan(&cs, CS_DUEL, "rule28").unwrap().race());
+    assert!(!plan(&cs, "glenn", "glenn").unwrap().race());
+    assert!(
+        plan(&cs, "race-aware:20,claim=2.5", "glenn").is_none(),
+        "choice terms whole"
+    );
+    assert!(
+        plan(&cs, "race-aware:20,contest=1001", "glenn").is_none(),
+        "within ±1000"
+    );
+    assert!(plan(&cs, CS_DUEL, "fixed-risk:0.3").is_none());
+    assert!(plan(&cs, CS_DUEL, "rule28:ties=glenn").is_none());
+    assert!(plan(&Rules::new(GameKind::CantStop, 3), CS_DUEL, "glenn").is_none());
+    let mut four_cars = cs;
+    four_cars.cars = 4;
+    assert!(
+        plan(&four_cars, CS_DUEL, "glenn").is_none(),
+        "at most 3 cars"
+    );
+    assert!(
+        plan(&Rules::new(GameKind::Route66, 2), R66_DUEL, "glenn")
+            .unwrap()
+            .defer_tops
+    );
+}
+
 #[test]
 fn cant_stop_decided_on_the_scalar_side_counts_the_same() {
     // The Route 66 path (a car on a top: the scalar side asks the policy and plays the stop)

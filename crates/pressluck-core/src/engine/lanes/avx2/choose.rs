@@ -36,15 +36,23 @@ pub(super) struct Best {
     pub(super) top: __m256i,
     /// Cars in play after the choice (bits 0..16) and cars on top (bits 16..32).
     pub(super) counts: __m256i,
+    /// Race lanes: the placed-markers terms of the cars after the choice (0 unless all are
+    /// placed), which the count adds as the choice points subtract them.
+    pub(super) placed: __m256i,
 }
 
 /// Ranks every candidate of the eight lanes' rolls by the shared choice rule and keeps the
 /// best: 32-bit lanes throughout. With `RULE`, rule lanes rank by the Rule of N's choice points
-/// first.
+/// first; with `RACE`, by the race-aware points of each lane's mover ([`race_points`]).
 /// `DEFER_TOPS` changes nothing here (see the kernel's comment, [`super`]).
 #[inline]
 #[target_feature(enable = "avx2")]
-pub(super) fn choose<const JUMP: bool, const DEFER_TOPS: bool, const RULE: bool>(
+pub(super) fn choose<
+    const JUMP: bool,
+    const DEFER_TOPS: bool,
+    const RULE: bool,
+    const RACE: bool,
+>(
     s: &LaneState,
     t: &Tables,
     halves: &[HalfStart; 2],
@@ -74,9 +82,41 @@ pub(super) fn choose<const JUMP: bool, const DEFER_TOPS: bool, const RULE: bool>
         (zero, zero)
     };
     let units = words16(&t.units32);
-    let rule_lane = if RULE { narrow_field(&s.rule_me) } else { zero };
+    // Race lanes are all rule lanes.
+    let rule_lane = if RACE {
+        splat32(u32::MAX)
+    } else if RULE {
+        narrow_field(&s.rule_me)
+    } else {
+        zero
+    };
     let weights = words16(&t.rule.step);
-    let marker = splat32(t.rule.marker as u32);
+    let mut marker = splat32(t.rule.marker as u32);
+    // Race lanes: the mover's slot's parameters, and the columns it contests this turn.
+    let race = if RACE {
+        let slot = narrow_field(&s.slot_me);
+        let of = |x: [u32; 2]| pick(slot, splat32(x[1]), splat32(x[0]));
+        marker = of(t.race.marker);
+        RaceLanes {
+            steps: words16(&t.race.step_pairs),
+            shift: andnot(slot, splat32(16)),
+            claim: of(t.race.claim),
+            contest: of(t.race.contest),
+            contested: narrow_field(&s.contest),
+            odd_low: of(t.race.odd_low),
+            high_even: of(t.race.high_even),
+        }
+    } else {
+        RaceLanes {
+            steps: [zero; 2],
+            shift: zero,
+            claim: zero,
+            contest: zero,
+            contested: zero,
+            odd_low: zero,
+            high_even: zero,
+        }
+    };
     let mut best = Best {
         key: zero,
         rank: zero,
@@ -85,6 +125,7 @@ pub(super) fn choose<const JUMP: bool, const DEFER_TOPS: bool, const RULE: bool>
         // Both worked out after the loop, from the best choice.
         top: zero,
         counts: zero,
+        placed: zero,
     };
     // Each pairing's sums, shifted by constants, and their progress units looked up, all before
     // the loop: it is not unrolled, and the units' table then takes no registers in it.
@@ -150,19 +191,46 @@ pub(super) fn choose<const JUMP: bool, const DEFER_TOPS: bool, const RULE: bool>
             and(twice, again_a),
         );
         let gain2 = and(split, step_b);
-        // Rule lanes: choice points of each candidate before its placed-markers terms.
+        // Rule lanes: choice points of each candidate before its placed-markers terms. Race
+        // lanes: a step scores `contest` more in a contested column (a car brought in counts
+        // its first step twice for the rule's points only), and a car reaching a top `claim`.
         let (points1, points2) = if RULE {
-            let (wa, wb) = (lookup16(&weights, a), lookup16(&weights, b));
+            let (wa, wb) = if RACE {
+                (race.step(a), race.step(b))
+            } else {
+                (lookup16(&weights, a), lookup16(&weights, b))
+            };
+            let (step_a, step_b) = if RACE {
+                (race.contested(wa, col_a), race.contested(wb, col_b))
+            } else {
+                (wa, wb)
+            };
             let (new_a, new_b) = (_mm256_sub_epi32(wa, marker), _mm256_sub_epi32(wb, marker));
             let steps1 = _mm256_add_epi32(
-                _mm256_add_epi32(and(ua, wa), and(first_b, wb)),
-                and(twice, wa),
+                _mm256_add_epi32(and(ua, step_a), and(first_b, step_b)),
+                and(twice, step_a),
             );
             let brought1 = _mm256_add_epi32(and(and(ua, na), new_a), and(and(first_b, nb), new_b));
-            (
+            let (points1, points2) = (
                 _mm256_add_epi32(steps1, brought1),
-                _mm256_add_epi32(wb, and(nb, new_b)),
-            )
+                _mm256_add_epi32(step_b, and(nb, new_b)),
+            );
+            if RACE {
+                // New cars on a top: at most two for the first candidate, one for the second.
+                let tops1 = or(and(cols1, one_left), and(twice_col, two_left));
+                let second = and(tops1, _mm256_add_epi32(tops1, splat32(u32::MAX)));
+                let claims1 = _mm256_add_epi32(
+                    andnot(eq32(tops1, zero), race.claim),
+                    andnot(eq32(second, zero), race.claim),
+                );
+                let claims2 = andnot(eq32(and(cols2, one_left), zero), race.claim);
+                (
+                    _mm256_add_epi32(points1, claims1),
+                    _mm256_add_epi32(points2, claims2),
+                )
+            } else {
+                (points1, points2)
+            }
         } else {
             (zero, zero)
         };
@@ -193,7 +261,11 @@ pub(super) fn choose<const JUMP: bool, const DEFER_TOPS: bool, const RULE: bool>
             // The shared choice rule: lowest bust count, then more progress, then first listed;
             // rule lanes rank by their points first (`best_choice_by`).
             let better = if RULE {
-                let placed = rule::placed32(&t.rule, new_cars, free);
+                let placed = if RACE {
+                    rule::placed32_with(new_cars, free, race.odd_low, race.high_even)
+                } else {
+                    rule::placed32(&t.rule, new_cars, free)
+                };
                 let points = and(rule_lane, _mm256_sub_epi32(points, placed));
                 let key = and(valid, _mm256_add_epi32(splat32(rule::VALID_BIAS), points));
                 let better = or(
@@ -201,6 +273,9 @@ pub(super) fn choose<const JUMP: bool, const DEFER_TOPS: bool, const RULE: bool>
                     and(eq32(key, best.key), gt32(rank, best.rank)),
                 );
                 best.key = pick(better, key, best.key);
+                if RACE {
+                    best.placed = pick(better, placed, best.placed);
+                }
                 better
             } else {
                 gt32(rank, best.rank)
@@ -216,6 +291,44 @@ pub(super) fn choose<const JUMP: bool, const DEFER_TOPS: bool, const RULE: bool>
     let after = or(or(cars, best.cols), _mm256_slli_epi32::<16>(best.top));
     best.counts = _mm256_maddubs_epi16(byte_popcnt(after), _mm256_set1_epi8(1));
     best
+}
+
+/// Race lanes' parameters, each lane its mover's slot's (32-bit lanes).
+struct RaceLanes {
+    /// Both slots' choice points per step, by column ([`RaceTables::step_pairs`]).
+    ///
+    /// [`RaceTables::step_pairs`]: super::super::rule_tables::RaceTables::step_pairs
+    steps: [__m256i; 2],
+    /// 16 where the mover plays slot 0 (its points in the low half), 0 for slot 1.
+    shift: __m256i,
+    /// Choice points per car on a top.
+    claim: __m256i,
+    /// Choice points per step in a contested column.
+    contest: __m256i,
+    /// The columns the mover contests this turn.
+    contested: __m256i,
+    /// The placed-markers terms `odd` and `low`, as [`rule::placed32_with`] reads them.
+    odd_low: __m256i,
+    /// The placed-markers terms `high` and `even`.
+    high_even: __m256i,
+}
+
+impl RaceLanes {
+    /// The mover's choice points per step in column `c`: its half of the pair, sign-extended.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn step(&self, c: __m256i) -> __m256i {
+        _mm256_srai_epi32::<16>(_mm256_sllv_epi32(lookup16(&self.steps, c), self.shift))
+    }
+
+    /// `points` per step in the column `col` (a set of one), `contest` more where contested.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn contested(&self, points: __m256i, col: __m256i) -> __m256i {
+        let zero = _mm256_setzero_si256();
+        let more = andnot(eq32(and(self.contested, col), zero), self.contest);
+        _mm256_add_epi32(points, more)
+    }
 }
 
 /// A pairing's sums `a` and `b` and their progress units; with `RULE`, zero units: the rule

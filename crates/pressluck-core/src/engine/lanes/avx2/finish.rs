@@ -3,7 +3,7 @@
 //! roll tallied for the driver: counted into `turn_cars`, and the lanes to visit flagged.
 
 use super::super::rule_tables::COLUMNS;
-use super::super::state::{LaneState, Tables};
+use super::super::state::{LaneState, Tables, BELOW_ROWS};
 use super::choose::{Best, GAIN_BITS, NO_CHOICE, RANK_TOP};
 use super::ops::*;
 use super::rule;
@@ -16,11 +16,18 @@ pub const DEFERRED: u64 = 4;
 
 /// The end of the roll in half `H`: bust, stop or roll on (or, with `DEFER_TOPS`, a car on a top
 /// left to the scalar side as rolled on), and the turn passed on when it ends. With `RULE`,
-/// rule lanes stop by the Rule of N's count. Counts the roll into `turn_cars` and returns the
+/// rule lanes stop by the Rule of N's count; with `RACE`, below the count the driver handed the
+/// lane for the cars on a top and near one, by the mover's slot's weights. Counts the roll into `turn_cars` and returns the
 /// half's lanes whose outcome is not "rolled on" (bit `l` for its lane `l`, 0..4).
 #[inline]
 #[target_feature(enable = "avx2")]
-pub(super) fn finish<const JUMP: bool, const DEFER_TOPS: bool, const RULE: bool, const H: usize>(
+pub(super) fn finish<
+    const JUMP: bool,
+    const DEFER_TOPS: bool,
+    const RULE: bool,
+    const RACE: bool,
+    const H: usize,
+>(
     s: &mut LaneState,
     t: &Tables,
     half: &HalfStart,
@@ -67,7 +74,12 @@ pub(super) fn finish<const JUMP: bool, const DEFER_TOPS: bool, const RULE: bool,
     // The columns claimed if the turn stops now: every closed column is a claim of one player
     // or the other, and no car stands on a closed column.
     let claims = add(add(won_me, won_opp), tops);
-    let at_top = _mm256_cmpeq_epi64(load(&s.at_top_me, H), one);
+    // A race lane's `at_top` is 0, as a rule lane's.
+    let at_top = if RACE {
+        zero
+    } else {
+        _mm256_cmpeq_epi64(load(&s.at_top_me, H), one)
+    };
     let limit = load(&s.limit_me, H);
     // At least `limit` busting rolls: a rank below that of `limit - 1`.
     let limit_rank =
@@ -76,12 +88,42 @@ pub(super) fn finish<const JUMP: bool, const DEFER_TOPS: bool, const RULE: bool,
     // Rule lanes: each car's steps after the roll (a jump counts one), and a stop unless the
     // rule rolls on.
     let (rule_lane, turn_steps, wants_stop) = if RULE {
-        let rule_lane = load(&s.rule_me, H);
+        let rule_lane = if RACE {
+            splat(u64::MAX)
+        } else {
+            load(&s.rule_me, H)
+        };
         let turn_steps = add(load(&s.steps, H), moved);
         // A rule lane's limit is its seat's threshold. Open columns: neither claimed nor with
         // a car on top.
         let open = _mm256_sub_epi64(splat(COLUMNS.count_ones() as u64), claims);
-        let rolls_on = rule::rolls_on64(&t.rule, t.cars, limit, turn_steps, new_cars, after, open);
+        let rolls_on = if RACE {
+            let slot = load(&s.slot_me, H);
+            let of = |x: [u64; 2]| pick(slot, splat(x[1]), splat(x[0]));
+            let progress = of(t.race.progress_nibbles);
+            // The choice's placed-markers terms, as the choice worked them out (signed).
+            let placed = _mm256_cvtepi32_epi64(if H == 0 {
+                _mm256_castsi256_si128(best.placed)
+            } else {
+                _mm256_extracti128_si256::<1>(best.placed)
+            });
+            let near = rule::cars_near64(pos, of(t.race.near_from), new_cars, new_top);
+            // Entry `4 · tops + near` of the lane's row of counts.
+            let entry = and(add(_mm256_slli_epi64::<2>(tops), near), splat(15));
+            let row = and(load(&s.below_row, H), splat(BELOW_ROWS as u64 - 1));
+            let at = add(_mm256_slli_epi64::<4>(row), entry);
+            // SAFETY: `row` is masked to 0..BELOW_ROWS and `entry` to 0..16: `at` indexes one
+            // of the first `BELOW_ROWS · 16` of `below`'s `(BELOW_ROWS + 1) · 16` `i16`s (rows
+            // laid end to end), and each read takes that one and the next, inside.
+            let pairs = unsafe { _mm256_i64gather_epi32::<2>(t.below.as_ptr() as *const i32, at) };
+            // The count is the low 16 bits of each read, sign-extended.
+            let below = _mm256_cvtepi32_epi64(_mm_srai_epi32::<16>(_mm_slli_epi32::<16>(pairs)));
+            rule::rolls_on64_with(
+                progress, placed, t.cars, below, turn_steps, new_cars, after, open,
+            )
+        } else {
+            rule::rolls_on64(&t.rule, t.cars, limit, turn_steps, new_cars, after, open)
+        };
         let wants_stop = pick(rule_lane, andnot(rolls_on, splat(u64::MAX)), risky);
         (rule_lane, turn_steps, wants_stop)
     } else {
@@ -118,13 +160,21 @@ pub(super) fn finish<const JUMP: bool, const DEFER_TOPS: bool, const RULE: bool,
     store(&mut s.opp, H, pick(end, me2, opp));
     store(&mut s.won_me, H, pick(end, won_opp, won2));
     store(&mut s.won_opp, H, pick(end, won2, won_opp));
-    let limit_opp = load(&s.limit_opp, H);
-    store(&mut s.limit_me, H, pick(end, limit_opp, limit));
-    store(&mut s.limit_opp, H, pick(end, limit, limit_opp));
-    let (at_top_me, at_top_opp) = (load(&s.at_top_me, H), load(&s.at_top_opp, H));
-    store(&mut s.at_top_me, H, pick(end, at_top_opp, at_top_me));
-    store(&mut s.at_top_opp, H, pick(end, at_top_me, at_top_opp));
-    if RULE {
+    if RACE {
+        // Every lane a rule lane, stopping by the counts the driver hands it: only the slot
+        // passes with the turn.
+        let slot = load(&s.slot_me, H);
+        store(&mut s.slot_me, H, _mm256_xor_si256(slot, end));
+        store(&mut s.steps, H, andnot(end, turn_steps));
+    } else {
+        let limit_opp = load(&s.limit_opp, H);
+        store(&mut s.limit_me, H, pick(end, limit_opp, limit));
+        store(&mut s.limit_opp, H, pick(end, limit, limit_opp));
+        let (at_top_me, at_top_opp) = (load(&s.at_top_me, H), load(&s.at_top_opp, H));
+        store(&mut s.at_top_me, H, pick(end, at_top_opp, at_top_me));
+        store(&mut s.at_top_opp, H, pick(end, at_top_me, at_top_opp));
+    }
+    if RULE && !RACE {
         let rule_opp = load(&s.rule_opp, H);
         store(&mut s.rule_me, H, pick(end, rule_opp, rule_lane));
         store(&mut s.rule_opp, H, pick(end, rule_lane, rule_opp));

@@ -51,23 +51,25 @@ pub use finish::DEFERRED;
 /// the scalar side decides ([`DEFERRED`]). In every game a stop that claims columns leaves the
 /// other player's cubes there for the driver to settle (gone, or a Route 66 second place). With
 /// `RULE`, a lane whose `rule_me` is set plays the Rule of N of `t.rule` ([`rule`]) instead of
-/// `fixed-risk`.
+/// `fixed-risk`. With `RACE` (and `RULE`), every lane plays a race-aware player
+/// ([`crate::policy::RaceAware`]) of `t.race`, its mover's slot's, stopping by the counts the
+/// driver hands it each turn (`below`).
 ///
 /// Counts the roll into `turn_cars` and returns the lanes whose outcome is not "rolled on"
 /// (bit `l` for lane `l`).
 #[target_feature(enable = "avx2")]
-fn step<const JUMP: bool, const DEFER_TOPS: bool, const RULE: bool>(
+fn step<const JUMP: bool, const DEFER_TOPS: bool, const RULE: bool, const RACE: bool>(
     s: &mut LaneState,
     t: &Tables,
 ) -> u32 {
     let halves = [
-        half_start::<JUMP, DEFER_TOPS, RULE, 0>(s, t),
-        half_start::<JUMP, DEFER_TOPS, RULE, 1>(s, t),
+        half_start::<JUMP, DEFER_TOPS, RULE, RACE, 0>(s, t),
+        half_start::<JUMP, DEFER_TOPS, RULE, RACE, 1>(s, t),
     ];
-    let best = choose::<JUMP, DEFER_TOPS, RULE>(s, t, &halves);
+    let best = choose::<JUMP, DEFER_TOPS, RULE, RACE>(s, t, &halves);
     // Spelled out: as a loop, the Rule of N kernels kept it rolled.
-    let low = finish::<JUMP, DEFER_TOPS, RULE, 0>(s, t, &halves[0], &best);
-    low | finish::<JUMP, DEFER_TOPS, RULE, 1>(s, t, &halves[1], &best) << 4
+    let low = finish::<JUMP, DEFER_TOPS, RULE, RACE, 0>(s, t, &halves[0], &best);
+    low | finish::<JUMP, DEFER_TOPS, RULE, RACE, 1>(s, t, &halves[1], &best) << 4
 }
 
 /// The kernel's step for one set of rules: [`step`] with its rule flags fixed.
@@ -75,17 +77,22 @@ fn step<const JUMP: bool, const DEFER_TOPS: bool, const RULE: bool>(
 pub struct Step(unsafe fn(&mut LaneState, &Tables) -> u32);
 
 /// The [`Step`] for rules with (`jump`) or without the jump rule, with or without deferred tops
-/// (`defer_tops`) and Rule of N lanes (`rule`).
-pub fn step_for(jump: bool, defer_tops: bool, rule: bool) -> Step {
-    Step(match (jump, defer_tops, rule) {
-        (false, false, false) => step::<false, false, false>,
-        (false, true, false) => step::<false, true, false>,
-        (true, false, false) => step::<true, false, false>,
-        (true, true, false) => step::<true, true, false>,
-        (false, false, true) => step::<false, false, true>,
-        (false, true, true) => step::<false, true, true>,
-        (true, false, true) => step::<true, false, true>,
-        (true, true, true) => step::<true, true, true>,
+/// (`defer_tops`), Rule of N lanes (`rule`) and race lanes (`race`, whose lanes are all rule
+/// lanes).
+pub fn step_for(jump: bool, defer_tops: bool, rule: bool, race: bool) -> Step {
+    Step(match (jump, defer_tops, rule || race, race) {
+        (false, false, false, _) => step::<false, false, false, false>,
+        (false, true, false, _) => step::<false, true, false, false>,
+        (true, false, false, _) => step::<true, false, false, false>,
+        (true, true, false, _) => step::<true, true, false, false>,
+        (false, false, true, false) => step::<false, false, true, false>,
+        (false, true, true, false) => step::<false, true, true, false>,
+        (true, false, true, false) => step::<true, false, true, false>,
+        (true, true, true, false) => step::<true, true, true, false>,
+        (false, false, true, true) => step::<false, false, true, true>,
+        (false, true, true, true) => step::<false, true, true, true>,
+        (true, false, true, true) => step::<true, false, true, true>,
+        (true, true, true, true) => step::<true, true, true, true>,
     })
 }
 

@@ -25,14 +25,27 @@ pub(super) const VALID_BIAS: u32 = 1 << 24;
 #[inline]
 #[target_feature(enable = "avx2")]
 pub(super) fn placed32(r: &RuleTables, cars: __m256i, free: __m256i) -> __m256i {
+    let weights = |low: i32, high: i32| splat32((low as u16 as u32) | (high as u16 as u32) << 16);
+    placed32_with(cars, free, weights(r.odd, r.low), weights(r.high, r.even))
+}
+
+/// [`placed32`] with each lane's own terms: `odd_low` holds `odd` in its low 16 bits and `low`
+/// in its high, `high_even` `high` and `even`.
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(super) fn placed32_with(
+    cars: __m256i,
+    free: __m256i,
+    odd_low: __m256i,
+    high_even: __m256i,
+) -> __m256i {
     let zero = _mm256_setzero_si256();
     let halves = |low: u64, high: u64| splat32((low | high << 16) as u32);
-    let weights = |low: i32, high: i32| splat32((low as u16 as u32) | (high as u16 as u32) << 16);
     let both = or(cars, _mm256_slli_epi32::<16>(cars));
     let inside = |outside: __m256i| _mm256_cmpeq_epi16(and(both, outside), zero);
     let terms = _mm256_add_epi16(
-        and(inside(halves(NOT_ODD, NOT_LOW)), weights(r.odd, r.low)),
-        and(inside(halves(NOT_HIGH, NOT_EVEN)), weights(r.high, r.even)),
+        and(inside(halves(NOT_ODD, NOT_LOW)), odd_low),
+        and(inside(halves(NOT_HIGH, NOT_EVEN)), high_even),
     );
     let terms = _mm256_madd_epi16(terms, _mm256_set1_epi16(1));
     and(eq32(free, zero), terms)
@@ -45,16 +58,11 @@ fn placed64(r: &RuleTables, cars: __m256i, held: __m256i, capacity: u64) -> __m2
     let zero = _mm256_setzero_si256();
     let all = |outside: u64| _mm256_cmpeq_epi64(and(cars, splat(outside)), zero);
     let weight = |w: i32| splat(w as i64 as u64);
+    let [odd, even, low, high] = [weight(r.odd), weight(r.even), weight(r.low), weight(r.high)];
     let placed = gt(held, splat(capacity.wrapping_sub(1)));
     let terms = add(
-        add(
-            and(all(NOT_ODD), weight(r.odd)),
-            and(all(NOT_EVEN), weight(r.even)),
-        ),
-        add(
-            and(all(NOT_LOW), weight(r.low)),
-            and(all(NOT_HIGH), weight(r.high)),
-        ),
+        add(and(all(NOT_ODD), odd), and(all(NOT_EVEN), even)),
+        add(and(all(NOT_LOW), low), and(all(NOT_HIGH), high)),
     );
     and(placed, terms)
 }
@@ -84,9 +92,30 @@ pub(super) fn rolls_on64(
     markers: __m256i,
     open: __m256i,
 ) -> __m256i {
+    let placed = placed64(r, cars, markers, capacity);
+    let progress = splat(r.progress_nibbles);
+    rolls_on64_with(
+        progress, placed, capacity, threshold, steps, cars, markers, open,
+    )
+}
+
+/// [`rolls_on64`] with each lane's own count points per step (`weights`, a nibble a column)
+/// and placed-markers terms of its cars (`placed`, sign-extended; 0 unless all are placed).
+#[allow(clippy::too_many_arguments)]
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(super) fn rolls_on64_with(
+    weights: __m256i,
+    placed: __m256i,
+    capacity: u64,
+    threshold: __m256i,
+    steps: __m256i,
+    cars: __m256i,
+    markers: __m256i,
+    open: __m256i,
+) -> __m256i {
     let zero = _mm256_setzero_si256();
     let low = splat(0x0f0f_0f0f_0f0f_0f0f);
-    let weights = splat(r.progress_nibbles);
     // `Σ progress[c] · steps_c`: the low and the high nibbles of each byte multiplied apart
     // (at most 15 · 15), byte pairs summed into 16 bits, then into 32 and 64.
     let products = _mm256_add_epi16(
@@ -103,13 +132,38 @@ pub(super) fn rolls_on64(
     );
     // `+ Σ progress[c]` over the cars: each car's first step counts double.
     let placed_in = _mm256_sad_epu8(nibble_bytes(and(weights, nibbles(cars))), zero);
-    let count = add(
-        add(stepped, placed_in),
-        placed64(r, cars, markers, capacity),
-    );
+    let count = add(add(stepped, placed_in), placed);
     let free = and(gt(splat(capacity), markers), gt(open, markers));
     let below = gt(threshold, count);
     or(free, below)
+}
+
+/// Race lanes: the cars in `cars` (a column set), not on a top (`top`), that stand within
+/// reach of it: on or above their column's space in `near_from` (a nibble a column), `pos`
+/// holding each car's space in its column's nibble. In four 64-bit lanes.
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(super) fn cars_near64(
+    pos: __m256i,
+    near_from: __m256i,
+    cars: __m256i,
+    top: __m256i,
+) -> __m256i {
+    let low = splat(0x0f0f_0f0f_0f0f_0f0f);
+    // A byte per nibble, even nibbles and odd apart: all ones where the car's space is on or
+    // above the near one.
+    let at_least = |x: __m256i, from: __m256i| _mm256_cmpeq_epi8(_mm256_max_epu8(x, from), x);
+    let even = at_least(and(pos, low), and(near_from, low));
+    let odd = at_least(
+        and(_mm256_srli_epi64::<4>(pos), low),
+        and(_mm256_srli_epi64::<4>(near_from), low),
+    );
+    let near = or(
+        and(even, splat(0x0101_0101_0101_0101)),
+        and(odd, splat(0x1010_1010_1010_1010)),
+    );
+    let flags = and(near, spread(andnot(top, cars)));
+    _mm256_sad_epu8(nibble_bytes(flags), _mm256_setzero_si256())
 }
 
 #[cfg(test)]

@@ -31,13 +31,14 @@ pub(super) struct HalfStart {
 
 /// Half `H`'s roll and where its moves start; with `JUMP`, where its steps jump (as
 /// [`crate::columns::Turn::step`] steps: to the next space without the other player's cube).
-/// `DEFER_TOPS` and `RULE` change nothing here (see [`super`] on inlining).
+/// `DEFER_TOPS`, `RULE` and `RACE` change nothing here (see [`super`] on inlining).
 #[inline]
 #[target_feature(enable = "avx2")]
 pub(super) fn half_start<
     const JUMP: bool,
     const DEFER_TOPS: bool,
     const RULE: bool,
+    const RACE: bool,
     const H: usize,
 >(
     s: &mut LaneState,
@@ -179,8 +180,8 @@ mod tests {
                 }
             }
             let halves = [
-                half_start::<true, false, false, 0>(&mut s, &t),
-                half_start::<true, false, false, 1>(&mut s, &t),
+                half_start::<true, false, false, false, 0>(&mut s, &t),
+                half_start::<true, false, false, false, 1>(&mut s, &t),
             ];
             let lane = |v: __m256i, l: usize| u64s(v)[l % 4];
             for (l, board) in boards.iter().enumerate() {
