@@ -39,6 +39,18 @@ pub trait Family: Sync {
     /// Parses one policy spec (or strategy file); the error says what is wrong.
     fn parse_spec(&self, text: &str) -> Result<Self::Spec, String>;
 
+    /// Parses one policy spec whose inner specs (the base player of the column races'
+    /// `rollout:BASE`) are read by `inner`, a parse that may know more names (strategies) than
+    /// [`Family::parse_spec`]. Families with no spec inside a spec parse as `parse_spec` does.
+    fn parse_spec_within(
+        &self,
+        text: &str,
+        inner: &dyn Fn(&str) -> Result<Self::Spec, String>,
+    ) -> Result<Self::Spec, String> {
+        let _ = inner;
+        self.parse_spec(text)
+    }
+
     /// Plays games `lo..hi` of a matchup, one after another, and returns their counters; game
     /// `i` depends only on (seed, `key`, i). Runs key a matchup by its name ([`matchup_key`]);
     /// the tuner keys every candidate alike, so they play the same games.
