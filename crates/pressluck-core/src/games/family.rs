@@ -105,3 +105,14 @@ pub fn one_a_seat<S: Clone>(specs: &[S], players: u8) -> Result<Vec<S>, String> 
 pub fn matchup_key<S: Named>(m: &Matchup<S>) -> u64 {
     name_key(&m.name())
 }
+
+/// The error of a game with no searching player for a spec naming the column races' one
+/// (`rollout:…`), or `None` for any other spec: `game` is the game's title.
+pub fn no_search(game: &str, text: &str) -> Option<String> {
+    let t = text.trim();
+    (t == "rollout" || t.starts_with("rollout:")).then(|| {
+        crate::error::one_line(&format!(
+            "'{t}': the searching player (rollout:BASE) plays Route 66 and Can't Stop only, not {game}"
+        ))
+    })
+}

@@ -6,6 +6,7 @@ mod counting_alloc;
 
 mod no_alloc;
 mod rollouts;
+mod search;
 mod shortcut_duel;
 mod shortcut_no_alloc;
 mod shortcut_solver;

@@ -81,6 +81,12 @@ fn rollout(
                 .into(),
         );
     }
+    let searches = |t: &str| t == "rollout" || t.starts_with("rollout:");
+    if searches(base_text) {
+        return Err(format!(
+            "rollout:{base_text}: the base player of a search cannot itself search"
+        ));
+    }
     let inner = base(base_text).map_err(|e| format!("rollout: base player: {e}"))?;
     if inner.search().is_some() {
         return Err(format!(
