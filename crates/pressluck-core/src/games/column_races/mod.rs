@@ -30,8 +30,8 @@ const fn with_search() -> [(&'static str, &'static str); FAMILIES.len() + 1] {
 
 /// The searching player's line in `pressluck policies`.
 const SEARCH_FAMILY: (&str, &str) = (
-    "rollout:BASE[,n=N]",
-    "the searching player: at each roll-on-or-stop and each use of a roll with two options or more, play the game on N times from every option (default 100) with BASE (any policy spec or strategy of the game) in every seat, the same dice for every option, and take the option that wins most (alone: fewest turns); ties keep BASE's choice; a stop that wins at once is taken unsearched (docs/search.md)",
+    "rollout:BASE[,n=N][,z=Z]",
+    "the searching player: at each roll-on-or-stop and each use of a roll with two options or more, play the game on up to N times (default 100) from every option with BASE (any policy spec or strategy of the game) in every seat, the same dice for every option, and take an option over BASE's own only when it wins more by over Z standard deviations of the paired difference (default 2; z=0: the most wins, ties to BASE's; alone: turns to finish); a stop that wins at once is taken unsearched (docs/search.md)",
 );
 
 /// The column races' policy specs' canonical names.

@@ -1,16 +1,19 @@
-//! The searching player of Route 66 and Can't Stop (`rollout:BASE[,n=N]`): at each decision
-//! with two options or more it plays the game on from every option `n` times, BASE in every
-//! seat, and takes the option whose rollouts the player to move won most (alone: the fewest
-//! turns to finish). One step of policy improvement over BASE, by Monte Carlo.
+//! The searching player of Route 66 and Can't Stop (`rollout:BASE[,n=N][,z=Z]`): at each
+//! decision with two options or more it plays the game on from every option up to `n` times,
+//! BASE in every seat, and weighs each option by the rollouts the player to move won (alone:
+//! the turns to finish). One step of policy improvement over BASE, by Monte Carlo
+//! (docs/search.md).
 //!
 //! - Common random numbers: rollout `i` of every option is dealt the same dice and policy
 //!   streams, from (a seed drawn from the game's policy stream, `i`), so options differ by
 //!   the option and not by the dice. One `u64` is drawn per searched decision, so a game with
 //!   a searching seat is as deterministic as any other.
-//! - Ties keep BASE's own choice. A stop that wins the game at once is taken without search,
-//!   and so is a use of a roll after which stopping wins. A search ends early once the leading
-//!   option cannot be caught, or tied, by the rollouts left: the choice is the one all `n`
-//!   would make.
+//! - The choice: BASE's own option unless another beats it by more than `z` standard
+//!   deviations of their paired difference (`z` = 0: the most wins, exact ties to BASE's).
+//!   A stop that wins the game at once is taken without search, and so is a use of a roll
+//!   after which stopping wins. A search ends early once more rollouts would not change the
+//!   choice (`z` = 0: the leader cannot be caught) or, at a look every [`CHECK_EVERY`]
+//!   rollouts, every option stands [`SETTLED_Z`] deviations from BASE's.
 //! - The rollouts run one after another on the scalar engine's loop (`play_from`) with seats
 //!   built once per searching seat, allocating nothing per roll.
 
