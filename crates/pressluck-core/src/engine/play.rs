@@ -15,7 +15,7 @@ use super::shape::TurnShape;
 use crate::columns::{Board, ChoiceList, Game, GameKind, Rules};
 use crate::counters::MatchupStats;
 use crate::dice::Roll;
-use crate::policy::{AnyPolicy, Policy, View};
+use crate::policy::{Policy, View};
 use rand_core::RngCore;
 
 /// A game still running after this many turns in all is abandoned and counted as unfinished
@@ -334,9 +334,9 @@ fn decide<P: Policy, R: RngCore, const JUMP: bool>(
 /// engine, one after another, into counters: game `i` with its own dice and policy streams
 /// ([`game_streams`]) and its seating. With `avx2`, policies that choose by the turn's shape are
 /// ranked on it and the loop runs compiled for x86-64-v3.
-pub fn play_scalar(
+pub fn play_scalar<P: Policy + Clone>(
     rules: &Rules,
-    policies: &[AnyPolicy],
+    policies: &[P],
     avx2: Option<Avx2>,
     seed: u64,
     key: u64,

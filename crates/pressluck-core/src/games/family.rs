@@ -39,6 +39,18 @@ pub trait Family: Sync {
     /// Parses one policy spec (or strategy file); the error says what is wrong.
     fn parse_spec(&self, text: &str) -> Result<Self::Spec, String>;
 
+    /// Parses one policy spec whose inner specs (the base player of the column races'
+    /// `rollout:BASE`) are read by `inner`, a parse that may know more names (strategies) than
+    /// [`Family::parse_spec`]. Families with no spec inside a spec parse as `parse_spec` does.
+    fn parse_spec_within(
+        &self,
+        text: &str,
+        inner: &dyn Fn(&str) -> Result<Self::Spec, String>,
+    ) -> Result<Self::Spec, String> {
+        let _ = inner;
+        self.parse_spec(text)
+    }
+
     /// Plays games `lo..hi` of a matchup, one after another, and returns their counters; game
     /// `i` depends only on (seed, `key`, i). Runs key a matchup by its name ([`matchup_key`]);
     /// the tuner keys every candidate alike, so they play the same games.
@@ -92,4 +104,15 @@ pub fn one_a_seat<S: Clone>(specs: &[S], players: u8) -> Result<Vec<S>, String> 
 /// tournament does not change the games of the other matchups.
 pub fn matchup_key<S: Named>(m: &Matchup<S>) -> u64 {
     name_key(&m.name())
+}
+
+/// The error of a game with no searching player for a spec naming the column races' one
+/// (`rollout:…`), or `None` for any other spec: `game` is the game's title.
+pub fn no_search(game: &str, text: &str) -> Option<String> {
+    let t = text.trim();
+    (t == "rollout" || t.starts_with("rollout:")).then(|| {
+        crate::error::one_line(&format!(
+            "'{t}': the searching player (rollout:BASE) plays Route 66 and Can't Stop only, not {game}"
+        ))
+    })
 }

@@ -353,17 +353,31 @@ impl StrategyBook {
     }
 
     /// Parses a Route 66 or Can't Stop spec of `game`, a strategy file's path or a strategy's
-    /// name; a strategy plays under its own name.
+    /// name; a strategy plays under its own name, and a searching player's base
+    /// (`rollout:BASE`) may be any of these.
     pub fn parse(&self, game: &str, text: &str) -> Result<PolicySpec, String> {
+        // A base player is a spec or a strategy, parsed with no base of its own: a search
+        // inside a search is refused, and a strategy naming itself as base ends there.
+        let base = |t: &str| self.parse_in(game, t, &PolicySpec::parse);
+        self.parse_in(game, text, &base)
+    }
+
+    /// [`StrategyBook::parse`] with a searching player's base read by `base`.
+    fn parse_in(
+        &self,
+        game: &str,
+        text: &str,
+        base: &dyn Fn(&str) -> Result<PolicySpec, String>,
+    ) -> Result<PolicySpec, String> {
         match self.strategy(game, text)? {
             Some((name, spec)) => {
-                let inner = PolicySpec::parse(&spec)?;
+                let inner = PolicySpec::parse_with(&spec, base)?;
                 Ok(PolicySpec {
                     name,
                     kind: inner.kind,
                 })
             }
-            None => PolicySpec::parse(text),
+            None => PolicySpec::parse_with(text, base),
         }
     }
 

@@ -66,8 +66,12 @@ impl<F: Family> Family for WithStrategies<F> {
     }
 
     fn parse_spec(&self, text: &str) -> Result<F::Spec, String> {
-        parse_with_strategies(&self.strategies, &self.game_name(), text, |t| {
-            self.family.parse_spec(t)
+        let (book, game) = (&self.strategies, self.game_name());
+        // A base player is a spec or a strategy, parsed with no base of its own: a search
+        // inside a search is refused, and a strategy naming itself as base ends there.
+        let base = |t: &str| parse_with_strategies(book, &game, t, |b| self.family.parse_spec(b));
+        parse_with_strategies(book, &game, text, |t| {
+            self.family.parse_spec_within(t, &base)
         })
     }
 

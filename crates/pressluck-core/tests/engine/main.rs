@@ -7,6 +7,7 @@ mod counting_alloc;
 mod no_alloc;
 mod race_lanes;
 mod rollouts;
+mod search;
 mod shortcut_duel;
 mod shortcut_no_alloc;
 mod shortcut_solver;

@@ -13,16 +13,18 @@ use pressluck_core::columns::record::Decision;
 use pressluck_core::columns::{
     bust_rolls, Choice, ChoiceList, Game, GameKind, Rules, PROGRESS_UNIT,
 };
+use pressluck_core::engine::Avx2;
+use pressluck_core::games::column_races::SeatPolicy;
 use pressluck_core::games::great_races::{exact, progress_gain, RaceSpec};
 use pressluck_core::games::treasure_hunt::{cell_name, Act, ThSpec};
-use pressluck_core::policy::{AnyPolicy, ExpectedValue, OptimalTurn, Policy, PolicySpec, View};
+use pressluck_core::policy::{ExpectedValue, OptimalTurn, Policy, PolicySpec, View};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde_json::{json, Value};
 
 /// Every choice in the order a policy prefers them: its pick, then its pick of the rest, ….
-pub fn ranking(
-    policy: &mut AnyPolicy,
+pub fn ranking<P: Policy>(
+    policy: &mut P,
     view: &View,
     roll: pressluck_core::dice::Roll,
     choices: &ChoiceList,
@@ -238,6 +240,11 @@ pub fn race_advice(rules: &Rules, game: &Game, decision: Decision, specs: &[Race
     out
 }
 
+/// The policy `spec` plays at a seat: a fixed rule, or the searching player (`rollout:`).
+fn seat_policy(spec: &PolicySpec, rules: &Rules) -> SeatPolicy {
+    SeatPolicy::build(spec, rules, Avx2::cpu())
+}
+
 /// The advice as one JSON value (the text form is drawn from it).
 pub fn advice(rules: &Rules, game: &Game, decision: Decision, specs: &[PolicySpec]) -> Value {
     let view = View::new(rules, game);
@@ -279,7 +286,7 @@ pub fn advice(rules: &Rules, game: &Game, decision: Decision, specs: &[PolicySpe
             out["policies"] = specs
                 .iter()
                 .map(|s| {
-                    let go = s.build(rules).keep_rolling(&view, &mut rng);
+                    let go = seat_policy(s, rules).keep_rolling(&view, &mut rng);
                     json!({ "policy": s.name, "decision": if go { "roll" } else { "stop" } })
                 })
                 .collect();
@@ -309,7 +316,7 @@ pub fn advice(rules: &Rules, game: &Game, decision: Decision, specs: &[PolicySpe
             out["policies"] = specs
                 .iter()
                 .map(|s| {
-                    let order = ranking(&mut s.build(rules), &view, roll, &list);
+                    let order = ranking(&mut seat_policy(s, rules), &view, roll, &list);
                     json!({ "policy": s.name, "ranking": order.iter().map(Choice::to_string).collect::<Vec<_>>() })
                 })
                 .collect();

@@ -427,3 +427,40 @@ fn a_shortcut_record_s_options_are_rolled_out_against_the_exact_chances() {
     }
     assert_eq!(r["best"], "shortcut");
 }
+
+#[test]
+fn the_searching_player_votes_and_takes_the_use_that_wins_at_once() {
+    // The README's record: the searcher over tuned-route66-duel votes like any policy.
+    let a = crate::run::json_of(&[
+        "advise",
+        "examples/records/anna-decides.rec",
+        "--policies",
+        "rollout:tuned-route66-duel,n=20,ev",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(a["decision"], "roll-or-stop");
+    let vote = decision(&a, "rollout:tuned-route66-duel,n=20,z=2");
+    assert!(vote == "roll" || vote == "stop", "{a}");
+    // Can't Stop, 2 and 12 won, a car on space 4 of column 3: roll 1 2 5 6 pairs as 3+11
+    // (the top of 3: stopping wins), 6+8 or 7+7. The searcher ranks 3+11 first, unsearched,
+    // where its base (the safest use: 7+7, 2 busting rolls against 6) would not.
+    let a = crate::run::json_of(&[
+        "advise",
+        "--game",
+        "cant-stop",
+        "--won",
+        "1:2,12",
+        "--cars",
+        "3@4",
+        "--roll",
+        "1,2,5,6",
+        "--policies",
+        "rollout:fixed-risk:0.3,n=5",
+        "--format",
+        "json",
+    ]);
+    let ranking = &a["policies"][0]["ranking"];
+    assert_eq!(a["policies"][0]["policy"], "rollout:fixed-risk:0.3,n=5,z=2");
+    assert_eq!(ranking[0], "3 11", "{a}");
+}

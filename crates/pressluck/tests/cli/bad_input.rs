@@ -28,6 +28,15 @@ rule-of-n not a number :: tournament --policies rule-of-n:x,ev :: rule-of-n ;; '
 linear-n slope not a number :: tournament --game cant-stop --policies linear-n:61,slope=72/48/56/44/28/x,ev :: linear-n ;; 'x' is not a number
 glenn-linear unknown parameter :: tournament --game cant-stop --policies glenn-linear:61,ev :: glenn-linear ;; unknown parameter '61'
 against twice :: sweep --against ev,ev :: --against ;; 'ev' is listed twice
+search without a base :: tournament --game cant-stop --policies rollout:n=5,ev :: --policies ;; rollout needs a base player
+search of no rollouts :: tournament --game cant-stop --policies rollout:glenn,n=0,ev :: rollout: n=0 ;; 1 to 1000000
+search of a negative margin :: tournament --game cant-stop --policies rollout:glenn,z=-1,ev :: rollout: z=-1 ;; 0 to 10
+search over a search :: tournament --game cant-stop --policies rollout:rollout:glenn,ev :: cannot itself search
+search over an unknown base :: tournament --game cant-stop --policies rollout:nope,ev :: rollout: base player ;; unknown policy 'nope'
+search over another game's strategy :: tournament --game cant-stop --policies rollout:tuned-route66-duel,ev :: rollout: base player ;; a strategy for route66, not for cant-stop
+search in the great races :: tournament --game great-races --policies rollout:glenn,race-points :: --policies ;; plays Route 66 and Can't Stop only, not The Great Races
+search in shortcut :: tournament --game shortcut --policies rollout:glenn,main-road :: --policies ;; plays Route 66 and Can't Stop only, not Shortcut
+search in treasure hunt :: tournament --game treasure-hunt --policies rollout:glenn,greedy :: --policies ;; plays Route 66 and Can't Stop only, not Treasure Hunt
 line break in a policy :: tournament --policies ev,b\nad :: unknown policy 'b\nad'
 negative games :: tournament --games -5 :: '--games <GAMES>' ;; '-5'
 negative seed :: tournament --seed -1 :: '--seed <SEED>' ;; '-1'

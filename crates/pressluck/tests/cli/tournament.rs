@@ -373,3 +373,39 @@ fn ev_and_rule28_beat_one_roll_in_route66() {
         assert!(low > 0.5, "{matchup}: {policy} lower bound {low}");
     }
 }
+
+#[test]
+fn a_searching_player_plays_the_same_games_on_one_or_two_threads() {
+    // The searcher's rollouts are seeded from each game's policy stream: a run's bytes depend
+    // on the seed, not the thread count (the split over chunks is checked in the core's
+    // tests/engine/search.rs, with more games than a debug binary plays quickly).
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "--game",
+        "cant-stop",
+        "--policies",
+        "rollout:rule28,n=4,z=0,rule28",
+        "--games",
+        "12",
+        "--seed",
+        "5",
+    ];
+    let one = tournament(
+        dir.path(),
+        "one.csv",
+        &[&args[..], &["--threads", "1"]].concat(),
+    );
+    let two = tournament(
+        dir.path(),
+        "two.csv",
+        &[&args[..], &["--threads", "2"]].concat(),
+    );
+    assert_eq!(one, two);
+    assert!(one.contains("\"rollout:rule28,n=4,z=0\""), "{one}");
+    let other = tournament(
+        dir.path(),
+        "other.csv",
+        &[&args[..], &["--seed", "6"]].concat(),
+    );
+    assert_ne!(one, other);
+}

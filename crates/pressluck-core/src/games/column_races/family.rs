@@ -1,12 +1,14 @@
 //! Route 66 and Can't Stop as a tournament family: stopping policies ([`crate::policy`]),
-//! played by the engine each matchup picks ([`crate::engine::Engine`]).
+//! played by the engine each matchup picks ([`crate::engine::Engine`]); a matchup with a
+//! searching seat ([`super::search`]) plays on the scalar engine.
 
 use crate::columns::Rules;
 use crate::counters::MatchupStats;
 use crate::engine::cpu::{Avx2, EngineRequest};
 use crate::engine::dice_source::RngDice;
-use crate::engine::play::{play_from, players, ColumnPosition, Player};
+use crate::engine::play::{play_from, play_scalar, players, ColumnPosition, Player};
 use crate::engine::Engine;
+use crate::games::column_races::search::SeatPolicy;
 use crate::games::family::{one_a_seat, Family, PlayedOut, SEAT_ORDER};
 use crate::games::matchup::{Matchup, Named};
 use crate::policy::{AnyPolicy, PolicySpec};
@@ -76,8 +78,25 @@ impl Family for ColumnFamily {
         PolicySpec::parse(text)
     }
 
+    fn parse_spec_within(
+        &self,
+        text: &str,
+        inner: &dyn Fn(&str) -> Result<PolicySpec, String>,
+    ) -> Result<PolicySpec, String> {
+        PolicySpec::parse_with(text, inner)
+    }
+
     fn play(&self, m: &Matchup<PolicySpec>, seed: u64, key: u64, lo: u64, hi: u64) -> MatchupStats {
         let rules = &self.rules;
+        if m.slots.iter().any(|s| s.search().is_some()) {
+            let avx2 = Avx2::for_request(self.engine);
+            let policies: Vec<SeatPolicy> = m
+                .slots
+                .iter()
+                .map(|s| SeatPolicy::build(s, rules, avx2))
+                .collect();
+            return play_scalar(rules, &policies, avx2, seed, key, lo, hi);
+        }
         let policies: Vec<AnyPolicy> = m.slots.iter().map(|s| s.build(rules)).collect();
         Engine::new(rules, policies, self.engine).play(rules, seed, key, lo, hi)
     }
@@ -88,9 +107,19 @@ impl Family for ColumnFamily {
     fn seats(&self, specs: &[PolicySpec]) -> Result<ColumnSeats, String> {
         let rules = &self.rules;
         let specs = one_a_seat(specs, rules.players)?;
-        let policies: Vec<AnyPolicy> = specs.iter().map(|s| s.build(rules)).collect();
+        let avx2 = Avx2::for_request(self.engine);
+        let lineup = if specs.iter().any(|s| s.search().is_some()) {
+            let policies: Vec<SeatPolicy> = specs
+                .iter()
+                .map(|s| SeatPolicy::build(s, rules, avx2))
+                .collect();
+            Lineup::Searching(players(&policies, rules, avx2))
+        } else {
+            let policies: Vec<AnyPolicy> = specs.iter().map(|s| s.build(rules)).collect();
+            Lineup::Rules(players(&policies, rules, avx2))
+        };
         Ok(ColumnSeats {
-            players: players(&policies, rules, Avx2::for_request(self.engine)),
+            lineup,
             stats: Box::default(),
         })
     }
@@ -111,16 +140,15 @@ impl Family for ColumnFamily {
         mut rng: Xoshiro256PlusPlus,
     ) -> PlayedOut {
         let rules = &self.rules;
-        let n = rules.players as usize;
-        let game = play_from(
-            rules,
-            &mut seats.players,
-            &SEAT_ORDER[..n],
-            position,
-            &mut RngDice(dice),
-            &mut rng,
-            &mut seats.stats,
-        );
+        let order = &SEAT_ORDER[..rules.players as usize];
+        let mut dice = RngDice(dice);
+        let stats = &mut seats.stats;
+        let game = match &mut seats.lineup {
+            Lineup::Rules(p) => play_from(rules, p, order, position, &mut dice, &mut rng, stats),
+            Lineup::Searching(p) => {
+                play_from(rules, p, order, position, &mut dice, &mut rng, stats)
+            }
+        };
         PlayedOut {
             winner: game.winner,
             turns: game.turns,
@@ -132,6 +160,16 @@ impl Family for ColumnFamily {
 /// the turn's shape where the engine may) and the counters their games go into, unread.
 #[derive(Clone, Debug)]
 pub struct ColumnSeats {
-    players: Vec<Player<AnyPolicy>>,
+    lineup: Lineup,
     stats: Box<MatchupStats>,
+}
+
+/// The players of [`ColumnSeats`]: fixed rules only, played as the engine plays them, or with
+/// a searching seat among them.
+#[derive(Clone, Debug)]
+enum Lineup {
+    /// Every seat a fixed rule.
+    Rules(Vec<Player<AnyPolicy>>),
+    /// A searching seat among them.
+    Searching(Vec<Player<SeatPolicy>>),
 }

@@ -5,15 +5,38 @@
 
 pub(crate) mod family;
 pub(crate) mod options;
+pub(crate) mod search;
 pub(crate) mod walk;
 
 pub use family::ColumnFamily;
 pub use family::ColumnSeats;
 pub use options::{after_use, column_options, use_options};
+pub use search::{search_key, SearchTally, Searcher, SeatPolicy};
 pub use walk::record_walk;
 
 use super::entry::{GameEntry, GameFlags, GameId};
 use crate::policy::{PolicySpec, FAMILIES};
+
+/// The column races' policy families for `pressluck policies`: the policy room's fixed rules
+/// ([`FAMILIES`]), then the searching player.
+pub const COLUMN_FAMILIES: [(&str, &str); FAMILIES.len() + 1] = with_search();
+
+/// [`FAMILIES`] with the searching player's line after them.
+const fn with_search() -> [(&'static str, &'static str); FAMILIES.len() + 1] {
+    let mut out = [SEARCH_FAMILY; FAMILIES.len() + 1];
+    let mut i = 0;
+    while i < FAMILIES.len() {
+        out[i] = FAMILIES[i];
+        i += 1;
+    }
+    out
+}
+
+/// The searching player's line in `pressluck policies`.
+const SEARCH_FAMILY: (&str, &str) = (
+    "rollout:BASE[,n=N][,z=Z]",
+    "the searching player: at each roll-on-or-stop and each use of a roll with two options or more, play the game on up to N times (default 100) from every option with BASE (any policy spec or strategy of the game) in every seat, the same dice for every option, and take an option over BASE's own only when it wins more by over Z standard deviations of the paired difference (default 2; z=0: the most wins, ties to BASE's; alone: turns to finish); a stop that wins at once is taken unsearched (docs/search.md)",
+);
 
 /// The column races' policy specs' canonical names.
 fn spec_name(text: &str) -> Result<String, String> {
@@ -25,7 +48,7 @@ pub const ROUTE66: GameEntry = GameEntry {
     id: GameId::Route66,
     name: "route66",
     title: "The Mother Road: Route 66",
-    policy_families: &FAMILIES,
+    policy_families: &COLUMN_FAMILIES,
     default_policies: family::DEFAULT_POLICIES,
     spec_name,
     flags: GameFlags {
@@ -46,7 +69,7 @@ pub const CANT_STOP: GameEntry = GameEntry {
     id: GameId::CantStop,
     name: "cant-stop",
     title: "Can't Stop",
-    policy_families: &FAMILIES,
+    policy_families: &COLUMN_FAMILIES,
     default_policies: family::DEFAULT_POLICIES,
     spec_name,
     flags: GameFlags {

@@ -228,6 +228,9 @@ impl RaceSpec {
     /// Parses a Great Races policy; a stopping policy of the other column games is named as
     /// such, with the Great Races policies listed.
     pub fn parse(text: &str) -> Result<RaceSpec, String> {
+        if let Some(e) = crate::games::family::no_search("The Great Races", text) {
+            return Err(e);
+        }
         let text = text.trim();
         let rule = match text {
             "race-points" => RaceRule::Points,

@@ -53,6 +53,9 @@ impl ShortcutSpec {
 
     /// Parses `main-road`, `press:N`, `threshold:T` or `optimal`.
     pub fn parse(text: &str) -> Result<ShortcutSpec, String> {
+        if let Some(e) = crate::games::family::no_search("Shortcut", text) {
+            return Err(e);
+        }
         let text = text.trim();
         let (head, param) = match text.split_once(':') {
             Some((h, p)) => (h, Some(p.trim())),

@@ -59,6 +59,9 @@ pub const POLICY_HELP: &str = "greedy[:P], runner[:P] or thief[:P] with P in 0..
 impl ThSpec {
     /// Parses `greedy`, `runner:0.4`, …; the error names the spec.
     pub fn parse(text: &str) -> Result<ThSpec, String> {
+        if let Some(e) = crate::games::family::no_search("Treasure Hunt", text) {
+            return Err(e);
+        }
         let (name, arg) = match text.split_once(':') {
             Some((n, a)) => (n.trim(), Some(a.trim())),
             None => (text.trim(), None),

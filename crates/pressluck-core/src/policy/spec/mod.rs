@@ -58,7 +58,34 @@ pub enum SpecKind {
     Rolls(u16),
     /// `random:P`.
     Random(f64),
+    /// `rollout:BASE[,n=N]`: the searching player, which plays each option of a decision on
+    /// `n` times with `base` in every seat and takes the one that wins most. Only its spec is
+    /// here: the player plays games, so it is built above the engine
+    /// (`crate::games::column_races::SeatPolicy`).
+    Rollout(Search),
 }
+
+/// A searching player's spec: `rollout:BASE[,n=N][,z=Z]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Search {
+    /// The base player, in every seat of the rollouts (never itself a searcher).
+    pub base: Box<PolicySpec>,
+    /// Rollouts per option, at most.
+    pub n: u32,
+    /// The margin, in standard deviations of the paired difference, by which an option must
+    /// beat the base player's own to be taken instead; 0 takes the most wins, ties to the
+    /// base player's.
+    pub z: f64,
+}
+
+/// Rollouts per option of a searching player whose spec gives no `n`.
+pub const DEFAULT_SEARCH_ROLLOUTS: u32 = 100;
+
+/// The margin of a searching player whose spec gives no `z`.
+pub const DEFAULT_SEARCH_Z: f64 = 2.0;
+
+/// Most rollouts per option a searching player may ask for.
+pub const MAX_SEARCH_ROLLOUTS: u32 = 1_000_000;
 
 impl fmt::Display for PolicySpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -72,9 +99,20 @@ impl PolicySpec {
         canonical(&self.kind)
     }
 
-    /// Builds the policy for a game.
+    /// The search of a searching spec (`rollout:BASE,n=N,z=Z`).
+    pub fn search(&self) -> Option<&Search> {
+        match &self.kind {
+            SpecKind::Rollout(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Builds the fixed rule the spec plays for a game. A searching spec plays games and is
+    /// built above the engine (`crate::games::column_races::SeatPolicy::build`); here it
+    /// builds its base player's rule, the one whose choices its ties keep.
     pub fn build(&self, rules: &Rules) -> AnyPolicy {
         match self.kind {
+            SpecKind::Rollout(ref s) => s.base.build(rules),
             SpecKind::OneRoll => AnyPolicy::OneRoll(OneRoll),
             SpecKind::FixedRisk {
                 max_bust,
@@ -113,7 +151,15 @@ fn canonical(kind: &SpecKind) -> String {
         SpecKind::LinearN(p) => linear_n_name(p),
         SpecKind::Rolls(n) => format!("rolls:{n}"),
         SpecKind::Random(p) => format!("random:{p}"),
+        SpecKind::Rollout(s) => rollout_name(&s.base.spec_text(), s.n, s.z),
     }
+}
+
+/// The name of a searching spec of base `base` (its name or its definition), `n` rollouts and
+/// margin `z`: `rollout:BASE,n=N,z=Z`, the base first and the search's own keys last so a base
+/// with commas reads back.
+fn rollout_name(base: &str, n: u32, z: f64) -> String {
+    format!("rollout:{base},n={n},z={z}")
 }
 
 /// The canonical name of a Rule of N: `rule28`, `glenn` or `rule-of-n:T` where the weights are
@@ -339,6 +385,61 @@ mod tests {
             PolicySpec::parse("rolls:3").unwrap().kind,
             SpecKind::Rolls(3)
         );
+    }
+
+    #[test]
+    fn a_searching_spec_names_its_base_and_budget_and_reads_back() {
+        for (spec, name) in [
+            ("rollout:glenn", "rollout:glenn,n=100,z=2"),
+            ("rollout:glenn,n=50", "rollout:glenn,n=50,z=2"),
+            ("rollout:glenn,z=0,n=50", "rollout:glenn,n=50,z=0"),
+            ("rollout: rule-of-n:28 , n=7", "rollout:rule28,n=7,z=2"),
+            (
+                "rollout:race-aware:29,won=2,odd=7,n=200",
+                "rollout:race-aware:29,won=2,n=200,z=2",
+            ),
+            (
+                "rollout:fixed-risk:0.3,ignore-top",
+                "rollout:fixed-risk:0.3,ignore-top,n=100,z=2",
+            ),
+        ] {
+            let parsed = PolicySpec::parse(spec).unwrap();
+            assert_eq!(parsed.name, name, "{spec}");
+            assert_eq!(parsed.spec_text(), name, "{spec}");
+            assert_eq!(PolicySpec::parse(&parsed.name).unwrap(), parsed, "{spec}");
+        }
+        let s = PolicySpec::parse("rollout:glenn,n=30,z=1.5").unwrap();
+        let search = s.search().unwrap();
+        assert_eq!(
+            (search.base.name.as_str(), search.n, search.z),
+            ("glenn", 30, 1.5)
+        );
+        assert!(PolicySpec::parse("glenn").unwrap().search().is_none());
+        // Built as a fixed rule, a search is its base's rule.
+        let rules = Rules::new(crate::columns::GameKind::CantStop, 2);
+        assert!(matches!(s.build(&rules), AnyPolicy::RuleOfN(_)));
+    }
+
+    #[test]
+    fn a_searching_specs_errors_are_one_line_and_name_what_is_wrong() {
+        for (spec, says) in [
+            ("rollout", "needs a base player"),
+            ("rollout:", "needs a base player"),
+            ("rollout:n=5", "needs a base player"),
+            ("rollout:glenn,n=0", "1 to 1000000"),
+            ("rollout:glenn,n=x", "'x' is not a whole number"),
+            ("rollout:glenn,n=5,n=6", "n is given twice"),
+            ("rollout:glenn,z=-1", "0 to 10"),
+            ("rollout:glenn,z=nan", "0 to 10"),
+            ("rollout:glenn,z=a", "'a' is not a number"),
+            ("rollout:nobody", "base player: unknown policy 'nobody'"),
+            ("rollout:rollout:glenn", "cannot itself search"),
+            ("rollout:gl\u{1b}\nenn,n=5", "unknown policy"),
+        ] {
+            let e = PolicySpec::parse(spec).unwrap_err();
+            assert!(e.contains(says), "{spec}: {e}");
+            assert!(!e.contains('\n'), "{spec}: {e}");
+        }
     }
 
     #[test]

@@ -4,7 +4,10 @@
 //!
 //! [`StrategyBook`]: crate::games::strategy_book::StrategyBook
 
-use super::{canonical, PolicySpec, SpecKind};
+use super::{
+    canonical, rollout_name, PolicySpec, Search, SpecKind, DEFAULT_SEARCH_ROLLOUTS,
+    DEFAULT_SEARCH_Z, MAX_SEARCH_ROLLOUTS,
+};
 use crate::error::one_line;
 use crate::policy::linear_n::{LinearParams, GLENN_LINEAR};
 use crate::policy::race_aware::RaceParams;
@@ -16,13 +19,103 @@ impl PolicySpec {
     ///
     /// [`StrategyBook`]: crate::games::strategy_book::StrategyBook
     pub fn parse(text: &str) -> Result<PolicySpec, String> {
-        parse_text(text).map_err(|e| one_line(&e))
+        PolicySpec::parse_with(text, &PolicySpec::parse)
+    }
+
+    /// Parses a spec whose inner spec (a searching player's base, `rollout:BASE`) is read by
+    /// `base`: [`PolicySpec::parse`] itself, or a parse that knows strategies by name. The
+    /// error is one line.
+    pub fn parse_with(
+        text: &str,
+        base: &dyn Fn(&str) -> Result<PolicySpec, String>,
+    ) -> Result<PolicySpec, String> {
+        parse_text(text, base).map_err(|e| one_line(&e))
     }
 }
 
-/// [`PolicySpec::parse`] before its error is made one line.
-fn parse_text(text: &str) -> Result<PolicySpec, String> {
+/// `rollout:BASE[,n=N][,z=Z]` after its `rollout:`: the base read by `base`, then the search's
+/// own keys `n` and `z` from the end (no base spec has a key `n` or `z`), else their defaults.
+fn rollout(
+    params: &str,
+    base: &dyn Fn(&str) -> Result<PolicySpec, String>,
+) -> Result<PolicySpec, String> {
+    let (mut base_text, mut n, mut z) = (params.trim(), None, None);
+    while let Some((b, last)) = base_text.rsplit_once(',') {
+        let last = last.trim();
+        if let Some(v) = last.strip_prefix("n=") {
+            if n.is_some() {
+                return Err(format!("rollout: n is given twice ({last})"));
+            }
+            let v = v.trim();
+            let count: u32 = v
+                .parse()
+                .map_err(|_| format!("rollout: n={v}: '{v}' is not a whole number of rollouts"))?;
+            if count == 0 || count > MAX_SEARCH_ROLLOUTS {
+                return Err(format!(
+                    "rollout: n={v}: the rollouts per option must be 1 to {MAX_SEARCH_ROLLOUTS}"
+                ));
+            }
+            n = Some(count);
+        } else if let Some(v) = last.strip_prefix("z=") {
+            if z.is_some() {
+                return Err(format!("rollout: z is given twice ({last})"));
+            }
+            let v = v.trim();
+            let margin: f64 = v
+                .parse()
+                .map_err(|_| format!("rollout: z={v}: '{v}' is not a number"))?;
+            if !(margin.is_finite() && (0.0..=10.0).contains(&margin)) {
+                return Err(format!(
+                    "rollout: z={v}: the margin must be 0 to 10 standard deviations"
+                ));
+            }
+            z = Some(margin);
+        } else {
+            break;
+        }
+        base_text = b.trim();
+    }
+    if base_text.is_empty() || base_text.starts_with("n=") || base_text.starts_with("z=") {
+        return Err(
+            "rollout needs a base player first, like rollout:glenn,n=100 (see `pressluck policies`)"
+                .into(),
+        );
+    }
+    let searches = |t: &str| t == "rollout" || t.starts_with("rollout:");
+    if searches(base_text) {
+        return Err(format!(
+            "rollout:{base_text}: the base player of a search cannot itself search"
+        ));
+    }
+    let inner = base(base_text).map_err(|e| format!("rollout: base player: {e}"))?;
+    if inner.search().is_some() {
+        return Err(format!(
+            "rollout:{base_text}: the base player of a search cannot itself search"
+        ));
+    }
+    let search = Search {
+        base: Box::new(inner),
+        n: n.unwrap_or(DEFAULT_SEARCH_ROLLOUTS),
+        z: z.unwrap_or(DEFAULT_SEARCH_Z),
+    };
+    Ok(PolicySpec {
+        name: rollout_name(&search.base.name, search.n, search.z),
+        kind: SpecKind::Rollout(search),
+    })
+}
+
+/// [`PolicySpec::parse_with`] before its error is made one line.
+fn parse_text(
+    text: &str,
+    base: &dyn Fn(&str) -> Result<PolicySpec, String>,
+) -> Result<PolicySpec, String> {
     let text = text.trim();
+    if let Some(params) = text.strip_prefix("rollout:") {
+        return rollout(params, base);
+    }
+    if text == "rollout" {
+        return rollout("", base);
+    }
     if text.ends_with(".toml") {
         return Err(format!(
             "{text}: a strategy file is read for a game (as in --policies), not as a bare spec"
