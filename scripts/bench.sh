@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Speed of this machine, for comparing machines and builds:
-#   results/bench.csv            `pressluck bench` on the issue's reference runs, 1 thread and all
+#   results/bench.csv            `pressluck bench` on the reference runs (the race-aware
+#                                tuned-cant-stop-duel against glenn beside glenn's self-play), 1 thread and all
 #   results/bench-criterion.csv  the criterion benches (`cargo bench --bench engine`): median time
 #                                per iteration and per element (roll, game) of every benchmark run
 # Usage: scripts/bench.sh [GAMES]  (default 1000000)
@@ -36,6 +37,8 @@ for t in 1 "$threads"; do
     run cant-stop ev "$t"
     run route66 ev "$t"
     run route66 fixed-risk:0.3 "$t"
+    run cant-stop glenn "$t"
+    run cant-stop tuned-cant-stop-duel,glenn "$t"
 done
 mv "$tmp" "$csv"
 cat "$csv"
