@@ -13,7 +13,8 @@ use crate::output::table::Figure;
 use crate::settings::ReviewSettings;
 use anyhow::Result;
 use pressluck_core::games::{Family, Walk, WalkStep};
-use pressluck_core::sim::{play_outs, review, thread_pool, Estimate, Review, MAX_PLAY_OUTS};
+use pressluck_core::sim::{play_outs, review, thread_pool, DecisionReview, Estimate, Review};
+use pressluck_core::sim::{RollReview, MAX_PLAY_OUTS};
 use serde::Serialize;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -167,6 +168,23 @@ fn figures(e: &Estimate) -> (Option<Figure>, Option<Figure>, Option<Figure>) {
     (f(e.mean), f(e.lo), f(e.hi))
 }
 
+/// A step of the walk with its review.
+enum Reviewed<'a> {
+    /// A decision.
+    Decision(&'a DecisionReview),
+    /// A roll.
+    Roll(&'a RollReview),
+}
+
+/// Each step of `walk` with its review in `r`, in the walk's order.
+fn reviewed_steps<'a, P>(walk: &'a Walk<P>, r: &'a Review) -> Vec<(&'a WalkStep, Reviewed<'a>)> {
+    let decisions = r.decisions.iter().map(|d| (d.step, Reviewed::Decision(d)));
+    let rolls = r.rolls.iter().map(|x| (x.step, Reviewed::Roll(x)));
+    let mut all: Vec<(usize, Reviewed)> = decisions.chain(rolls).collect();
+    all.sort_by_key(|(k, _)| *k);
+    all.into_iter().map(|(k, x)| (&walk.steps[k], x)).collect()
+}
+
 /// The table's rows: each step of the walk in order, then one row a player.
 fn rows<P>(walk: &Walk<P>, r: &Review, who: &ReviewedBy) -> Vec<ReviewRow> {
     let base = || ReviewRow {
@@ -176,20 +194,19 @@ fn rows<P>(walk: &Walk<P>, r: &Review, who: &ReviewedBy) -> Vec<ReviewRow> {
         unit: if r.alone { "turns" } else { "chance" },
         ..ReviewRow::default()
     };
-    let (mut decisions, mut rolls) = (r.decisions.iter().peekable(), r.rolls.iter().peekable());
     let mut out = Vec::new();
-    for (k, step) in walk.steps.iter().enumerate() {
-        match step {
-            WalkStep::Decision {
-                line,
-                seat,
-                what,
-                options,
-                played,
-            } => {
-                let Some(d) = decisions.next_if(|d| d.step == k) else {
-                    continue;
-                };
+    for (step, review) in reviewed_steps(walk, r) {
+        match (step, review) {
+            (
+                WalkStep::Decision {
+                    line,
+                    seat,
+                    what,
+                    options,
+                    played,
+                },
+                Reviewed::Decision(d),
+            ) => {
                 let (pv, pl, ph) = figures(&d.options[*played]);
                 let (bv, bl, bh) = figures(&d.options[d.best]);
                 let (vv, vl, vh) = figures(&d.played_vs_best);
@@ -213,12 +230,12 @@ fn rows<P>(walk: &Walk<P>, r: &Review, who: &ReviewedBy) -> Vec<ReviewRow> {
                     ..base()
                 });
             }
-            WalkStep::Roll {
-                line, seat, dice, ..
-            } => {
-                let Some(roll) = rolls.next_if(|x| x.step == k) else {
-                    continue;
-                };
+            (
+                WalkStep::Roll {
+                    line, seat, dice, ..
+                },
+                Reviewed::Roll(roll),
+            ) => {
                 let (l, lo, hi) = figures(&roll.luck);
                 out.push(ReviewRow {
                     kind: "roll",
@@ -232,6 +249,8 @@ fn rows<P>(walk: &Walk<P>, r: &Review, who: &ReviewedBy) -> Vec<ReviewRow> {
                     ..base()
                 });
             }
+            // `review` reviews each decision of the walk as a decision and each roll as a roll.
+            _ => {}
         }
     }
     for p in &r.players {
@@ -314,19 +333,18 @@ fn text<P>(walk: &Walk<P>, r: &Review, p: &Provenance, who: &ReviewedBy) -> Stri
         "{:>5} {:>4}  {:<24} {:<14} {:<14} {}\n",
         "line", "seat", "step", "played", "best", "played vs best, or luck"
     );
-    let (mut decisions, mut rolls) = (r.decisions.iter().peekable(), r.rolls.iter().peekable());
-    for (k, step) in walk.steps.iter().enumerate() {
-        match step {
-            WalkStep::Decision {
-                line,
-                seat,
-                what,
-                options,
-                played,
-            } => {
-                let Some(d) = decisions.next_if(|d| d.step == k) else {
-                    continue;
-                };
+    for (step, review) in reviewed_steps(walk, r) {
+        match (step, review) {
+            (
+                WalkStep::Decision {
+                    line,
+                    seat,
+                    what,
+                    options,
+                    played,
+                },
+                Reviewed::Decision(d),
+            ) => {
                 let verdict = if d.best == *played {
                     "best".to_string()
                 } else {
@@ -345,12 +363,12 @@ fn text<P>(walk: &Walk<P>, r: &Review, p: &Provenance, who: &ReviewedBy) -> Stri
                     options[d.best].0,
                 );
             }
-            WalkStep::Roll {
-                line, seat, dice, ..
-            } => {
-                let Some(roll) = rolls.next_if(|x| x.step == k) else {
-                    continue;
-                };
+            (
+                WalkStep::Roll {
+                    line, seat, dice, ..
+                },
+                Reviewed::Roll(roll),
+            ) => {
                 s += &format!(
                     "{line:>5} {:>4}  {:<24} {:<14} {:<14} luck {}\n",
                     seat + 1,
@@ -360,6 +378,7 @@ fn text<P>(walk: &Walk<P>, r: &Review, p: &Provenance, who: &ReviewedBy) -> Stri
                     with_interval(r, &roll.luck)
                 );
             }
+            _ => {}
         }
     }
     for pl in &r.players {
