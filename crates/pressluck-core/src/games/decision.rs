@@ -11,8 +11,8 @@ pub enum Options<P> {
     Open(Vec<(String, P)>),
 }
 
-/// A played game read step by step: every position a review plays out (each once), and the
-/// decisions and rolls of the game in order, naming positions by their index.
+/// A played game read step by step: every position a review plays out, and the decisions and
+/// rolls of the game in order, naming positions by their index.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Walk<P> {
     /// The positions, each named by its index in the steps.
@@ -30,14 +30,15 @@ pub enum WalkStep {
         line: usize,
         /// The seat deciding, from 0.
         seat: u8,
-        /// What was decided, for people (`roll or stop`, `use of 3 4 5 6`, `announce`).
+        /// What was decided, for people (`roll or stop`, `use of 3 4 5 6`, `announce`,
+        /// `press or stop, 5 rolled`).
         what: String,
         /// Each option's name and the index of the position it leads to.
         options: Vec<(String, usize)>,
         /// The option played (an index into `options`).
         played: usize,
     },
-    /// A roll of the dice (or a run of them in a Shortcut turn): the position before it and
+    /// A roll of the dice (one die in a Shortcut turn): the position before it and
     /// the positions the roller could choose among after it (one when the roll left no
     /// choice), by which the luck of the roll is measured.
     Roll {

@@ -10,7 +10,7 @@ pub(crate) mod tune;
 pub(crate) mod work;
 pub use review::{
     play_outs, review, DecisionReview, Flag, PlayOuts, PlayerReview, Review, RollReview,
-    MAX_PLAY_OUTS,
+    MAX_PLAY_OUTS, MAX_REVIEW_ROLLOUTS,
 };
 pub use rollout::{
     roll_out, rollout_key, Estimate, RolloutCounts, Rollouts, Verdict, MAX_ROLLOUTS, ROLLOUT_CHUNK,

@@ -4,7 +4,9 @@
 //!
 //! Every position is played out `n` times with rollout `i` of every position dealt the streams
 //! of rollout `i` of [`crate::sim::roll_out`] (common random numbers, under the same seed and
-//! key), so a review and `advise --rollouts` give the same figures for the same position. A
+//! key), so a review and `advise --rollouts` give the same chances for the same position
+//! (alone, the review counts turns from the game's start and advise from the decision: their
+//! differences agree). A
 //! figure is measured rollout by rollout: a decision's cost is, rollout by rollout, the best
 //! option's result less the played one's; a roll's luck the roller's result with the best use
 //! of the roll less the result from the position about to roll; a player's totals are these
@@ -20,7 +22,10 @@ use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Most position plays (positions × rollouts) one review may hold.
-pub const MAX_PLAY_OUTS: u64 = 250_000_000;
+pub const MAX_PLAY_OUTS: u64 = 100_000_000;
+
+/// Most rollouts a position one review may ask for (each rollout keeps a sum a player).
+pub const MAX_REVIEW_ROLLOUTS: u64 = 1_000_000;
 
 /// No seat won the rollout (abandoned at the turn limit).
 const NO_WINNER: u32 = u32::MAX;
@@ -291,7 +296,12 @@ pub fn review<P>(walk: &Walk<P>, players: u8, o: &PlayOuts) -> Review {
                     given_away[*seat as usize].0[i] += c;
                 }
                 let cost = cost.estimate(1.0);
-                let flag = Flag::of(&cost, alone);
+                // One rollout has no spread to tell a cost from noise: nothing is flagged.
+                let flag = if n < 2 {
+                    Flag::None
+                } else {
+                    Flag::of(&cost, alone)
+                };
                 let played_vs_best = Estimate {
                     mean: -sign * cost.mean,
                     lo: if alone { cost.lo } else { -cost.hi },

@@ -11,7 +11,7 @@ use crate::settings::{Format, ReviewSettings, RolloutSettings};
 use anyhow::Result;
 use clap::Args;
 use pressluck_core::engine::EngineRequest;
-use pressluck_core::sim::MAX_ROLLOUTS;
+use pressluck_core::sim::MAX_REVIEW_ROLLOUTS;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -62,9 +62,9 @@ impl ReviewArgs {
     pub fn settings(self, engine: EngineRequest) -> Result<ReviewSettings> {
         match self.rollouts {
             0 => return Err(input("--rollouts 0: give at least one rollout a position")),
-            n if n > MAX_ROLLOUTS => {
+            n if n > MAX_REVIEW_ROLLOUTS => {
                 return Err(input(format!(
-                    "--rollouts {n}: at most {MAX_ROLLOUTS} rollouts a position"
+                    "--rollouts {n}: at most {MAX_REVIEW_ROLLOUTS} rollouts a position"
                 )))
             }
             _ => {}

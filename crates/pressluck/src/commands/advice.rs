@@ -32,13 +32,15 @@ pub fn ranking<P: Policy>(
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(0);
     let mut left = *choices;
     let mut out = Vec::with_capacity(left.len());
-    while !left.is_empty() {
+    while left.len() > 1 {
         let i = policy
             .choose(view, roll, &left, &mut rng)
             .min(left.len() - 1);
         out.push(left.get(i));
         left.remove(i);
     }
+    // The last is last: nothing to ask.
+    out.extend(left.as_slice().iter().copied());
     out
 }
 

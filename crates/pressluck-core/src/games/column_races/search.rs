@@ -12,7 +12,7 @@
 //!   deviations of their paired difference (`z` = 0: the most wins, exact ties to BASE's).
 //!   A stop that wins the game at once is taken without search, and so is a use of a roll
 //!   after which stopping wins. A search ends early once more rollouts would not change the
-//!   choice (`z` = 0: the leader cannot be caught) or, at a look every [`CHECK_EVERY`]
+//!   choice (`z` = 0, two players or more: the leader cannot be caught) or, at a look every [`CHECK_EVERY`]
 //!   rollouts, every option stands [`SETTLED_Z`] deviations from BASE's.
 //! - The rollouts run one after another on the scalar engine's loop (`play_from`) with seats
 //!   built once per searching seat, allocating nothing per roll.
@@ -152,8 +152,8 @@ impl Searcher {
         self.tally
     }
 
-    /// Roll on or stop: stop at once when stopping wins, else the option whose rollouts win
-    /// most (ties: BASE's choice).
+    /// Roll on or stop: stop at once when stopping wins, else BASE's option unless the other
+    /// beats it by more than `z` deviations of their paired difference ([`Score::pick`]).
     pub fn keep_rolling<R: RngCore>(&mut self, view: &View, rng: &mut R) -> bool {
         self.tally.decisions += 1;
         if view.stop_wins() {
@@ -177,8 +177,8 @@ impl Searcher {
     }
 
     /// The use of `roll` among `choices` (two or more): one after which stopping wins, at once,
-    /// else the one whose rollouts (BASE deciding first whether to roll on) win most (ties:
-    /// BASE's choice).
+    /// else BASE's use unless another's rollouts (BASE deciding first whether to roll on) beat
+    /// it by more than `z` deviations of their paired difference ([`Score::pick`]).
     pub fn choose<R: RngCore>(
         &mut self,
         view: &View,

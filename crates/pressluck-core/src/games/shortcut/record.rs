@@ -15,7 +15,7 @@
 //! Turns go round the seats from seat 1; the first car on the finish wins.
 
 use super::board::{bit, ShortcutBoard, Square};
-use super::engine::ShortcutGame;
+use super::engine::{ShortcutGame, MAX_PRESSES};
 use super::rules::{blocked, main_road, push_targets, shortcut_reach, shortcut_roll_ok};
 
 /// One turn as written.
@@ -136,6 +136,11 @@ impl ShortcutRecord {
                         .map(|w| face(w))
                         .collect::<Result<Vec<u8>, String>>()
                         .map_err(err)?;
+                    if rolls.len() > MAX_PRESSES as usize {
+                        return Err(err(format!(
+                            "a shortcut turn has at most {MAX_PRESSES} rolls"
+                        )));
+                    }
                     let Some((&last, early)) = rolls.split_last() else {
                         return Err(err("shortcut needs at least one roll".into()));
                     };

@@ -58,8 +58,9 @@ pub enum SpecKind {
     Rolls(u16),
     /// `random:P`.
     Random(f64),
-    /// `rollout:BASE[,n=N]`: the searching player, which plays each option of a decision on
-    /// `n` times with `base` in every seat and takes the one that wins most. Only its spec is
+    /// `rollout:BASE[,n=N][,z=Z]`: the searching player, which plays each option of a decision
+    /// on up to `n` times with `base` in every seat and leaves BASE's choice only for an option
+    /// beating it by more than `z` deviations of their paired difference. Only its spec is
     /// here: the player plays games, so it is built above the engine
     /// (`crate::games::column_races::SeatPolicy`).
     Rollout(Search),

@@ -59,7 +59,7 @@ impl PlayedRecord for TreasurePlayed {
 
     fn review(&self, s: &ReviewSettings) -> Result<ExitCode> {
         Err(input(format!(
-            "{}: review reads Route 66, Can't Stop, The Great Races and Shortcut records; a Treasure Hunt record has no rollouts yet",
+            "{}: review reads Route 66, Can't Stop, The Great Races and Shortcut records; a Treasure Hunt record has no rollouts (its unseen cards would need dealing anew)",
             s.record.file.display()
         )))
     }
