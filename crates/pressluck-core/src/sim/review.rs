@@ -498,4 +498,16 @@ mod tests {
         stop.store(true, Ordering::SeqCst);
         assert!(play_outs(&fam, &seats, &positions, 600, 5, &stop, &|_| ()).is_none());
     }
+
+    #[test]
+    fn one_rollout_flags_nothing() {
+        let o = PlayOuts {
+            n: 1,
+            alone: false,
+            results: vec![0, 1],
+        };
+        let r = review(&walk(), 2, &o);
+        assert_eq!(r.decisions[0].played_vs_best.mean, -1.0);
+        assert_eq!(r.decisions[0].flag, Flag::None);
+    }
 }

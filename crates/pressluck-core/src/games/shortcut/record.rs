@@ -310,3 +310,15 @@ pub fn position_text(b: &ShortcutBoard, r: &ShortcutReplay) -> String {
     }
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_shortcut_turn_longer_than_the_engine_plays_is_refused() {
+        let rolls = vec!["1"; MAX_PRESSES as usize + 1].join(" ");
+        let e = ShortcutRecord::parse(&format!("shortcut {rolls} move r5\n")).unwrap_err();
+        assert!(e.contains("at most 200 rolls"), "{e}");
+    }
+}
