@@ -20,7 +20,11 @@ pub fn record_walk<P>(
     let mut replay = Replay::new();
     // The positions of the uses of the roll awaiting its use, when it has two or more.
     let mut uses: Vec<usize> = Vec::new();
+    // The position the last action left, when it is the next turn's start (after a stop, a bust
+    // or a pass): the next roll's position before, not added twice.
+    let mut carried: Option<usize> = None;
     for entry in &record.actions {
+        let carry = carried.take();
         let game = replay.game;
         let (line, seat) = (entry.line, game.to_move);
         let decision = replay.decision(rules);
@@ -38,6 +42,9 @@ pub fn record_walk<P>(
                     options: vec![("roll".into(), roll), ("stop".into(), stop)],
                     played: matches!(action, Action::Stop) as usize,
                 });
+                if matches!(action, Action::Stop) {
+                    carried = Some(stop);
+                }
                 roll
             }
             (Decision::Use(roll, list), Action::Use(choice)) => {
@@ -55,7 +62,7 @@ pub fn record_walk<P>(
                 }
                 continue;
             }
-            _ => walk.add(at(game, false)),
+            _ => carry.unwrap_or_else(|| walk.add(at(game, false))),
         };
         let Action::Roll(roll) = entry.action else {
             continue;
@@ -65,7 +72,11 @@ pub fn record_walk<P>(
             Some((_, list, _)) => (0..list.len())
                 .map(|i| walk.add(at(after_use(rules, &game, &list, i), true)))
                 .collect(),
-            None => vec![walk.add(at(replay.game, false))],
+            None => {
+                let next = walk.add(at(replay.game, false));
+                carried = Some(next);
+                vec![next]
+            }
         };
         walk.steps.push(WalkStep::Roll {
             line,
@@ -153,5 +164,50 @@ mod tests {
         };
         assert_eq!((*seat, after.len()), (0, 1));
         assert_eq!(walk.positions[after[0]].to_move, 1);
+    }
+
+    #[test]
+    fn the_next_turn_starts_from_the_position_a_stop_or_a_bust_left() {
+        // Player 1 stops; player 2 rolls and busts; player 1 rolls again.
+        let text = "game cant-stop\nplayers 2\nroll 1 2 1 3\nuse 3 4\nstop\nroll 1 2 1 3\nuse 3 4\nroll 1 4 6 6\nuse 5\nroll 6 6 6 6\nroll 1 1 1 1\n";
+        let record = Record::parse(text).unwrap();
+        let rules = record.setup(&Overrides::default()).unwrap().rules;
+        let walk = record_walk(&rules, &record, |g, d| (g, d)).unwrap();
+        let rolls: Vec<(usize, usize, Vec<usize>)> = walk
+            .steps
+            .iter()
+            .filter_map(|s| match s {
+                WalkStep::Roll {
+                    line,
+                    before,
+                    after,
+                    ..
+                } => Some((*line, *before, after.clone())),
+                _ => None,
+            })
+            .collect();
+        let stop = walk
+            .steps
+            .iter()
+            .find_map(|s| match s {
+                WalkStep::Decision {
+                    line: 5, options, ..
+                } => Some(options[1].1),
+                _ => None,
+            })
+            .unwrap();
+        // The roll of line 6 starts where the stop of line 5 left the game; the roll of line
+        // 11 where the bust of line 10 left it; every position is there once.
+        assert_eq!(rolls[1].1, stop);
+        let bust = rolls.iter().find(|r| r.0 == 10).unwrap();
+        let next = rolls.iter().find(|r| r.0 == 11).unwrap();
+        assert_eq!(next.1, bust.2[0]);
+        for (i, p) in walk.positions.iter().enumerate() {
+            assert_eq!(
+                walk.positions.iter().position(|q| q == p),
+                Some(i),
+                "{i} twice"
+            );
+        }
     }
 }

@@ -29,9 +29,13 @@ pub fn record_walk(
             RecordTurn::Shortcut(..) => "shortcut".to_string(),
             RecordTurn::Push(_) => format!("push to {}", b.id(to)),
         };
+        // The position of the option played, when it was one of several: the roll's before.
+        let mut announced = None;
         if let Some(Options::Open(options)) = shortcut_options(b, &g) {
             let played = options.iter().position(|(n, _)| *n == name).unwrap_or(0);
-            let options = options.into_iter().map(|(n, p)| (n, walk.add(p))).collect();
+            let options: Vec<(String, usize)> =
+                options.into_iter().map(|(n, p)| (n, walk.add(p))).collect();
+            announced = Some(options[played].1);
             walk.steps.push(WalkStep::Decision {
                 line,
                 seat,
@@ -44,9 +48,11 @@ pub fn record_walk(
         after.end_turn(b, to);
         match turn {
             RecordTurn::Main(d) => {
-                let before = walk.add(ShortcutPosition {
-                    game: g,
-                    next: Next::MainRoll,
+                let before = announced.unwrap_or_else(|| {
+                    walk.add(ShortcutPosition {
+                        game: g,
+                        next: Next::MainRoll,
+                    })
                 });
                 let after = walk.add(announce(after));
                 walk.steps.push(WalkStep::Roll {
@@ -57,7 +63,9 @@ pub fn record_walk(
                     after: vec![after],
                 });
             }
-            RecordTurn::Shortcut(rolls, _) => shortcut_turn(&mut walk, b, &g, line, rolls, to),
+            RecordTurn::Shortcut(rolls, _) => {
+                shortcut_turn(&mut walk, b, &g, line, rolls, to, announced)
+            }
             RecordTurn::Push(_) => {}
         }
         g = after;
@@ -74,7 +82,8 @@ fn announce(game: ShortcutGame) -> ShortcutPosition {
 }
 
 /// The rolls and the press-or-stop decisions of a shortcut turn of the car to move in `g`,
-/// which rolled `rolls` and ended on `to`.
+/// which rolled `rolls` and ended on `to`; `announced` is the position of the shortcut
+/// announced, when the walk has it already.
 fn shortcut_turn(
     walk: &mut Walk<ShortcutPosition>,
     b: &ShortcutBoard,
@@ -82,14 +91,17 @@ fn shortcut_turn(
     line: usize,
     rolls: &[u8],
     to: Square,
+    announced: Option<usize>,
 ) {
     let seat = g.to_move;
     let at = g.cars[seat as usize];
     let stop = blocked(b, &g.cars[..g.players as usize], seat as usize);
     let (mut pressed, mut total) = (0u32, 0u32);
-    let mut before = walk.add(ShortcutPosition {
-        game: *g,
-        next: Next::Press { rolls: 0, total: 0 },
+    let mut before = announced.unwrap_or_else(|| {
+        walk.add(ShortcutPosition {
+            game: *g,
+            next: Next::Press { rolls: 0, total: 0 },
+        })
     });
     for (k, &d) in rolls.iter().enumerate() {
         let last = k + 1 == rolls.len();
