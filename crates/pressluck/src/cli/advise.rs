@@ -6,6 +6,7 @@ use super::position::{parse_roll, position, PositionArgs};
 use super::record::{format, read_record, RecordArgs};
 use super::run::ThreadsArg;
 use super::strategies::{warn_unnamed, StrategiesArg};
+use crate::commands::records::SHORTCUT_NEEDS_ROLLOUTS;
 use crate::error::input;
 use crate::settings::{AdvisePolicies, AdviseSettings, AdviseSource, RecordGame, RolloutSettings};
 use anyhow::Result;
@@ -110,16 +111,13 @@ impl AdviseArgs {
                 let (record, name) = read_record(file, &self.reading.rules, format)?;
                 let races = name.parse::<GameKind>() == Ok(GameKind::GreatRaces);
                 let treasure = match &record.game {
-                RecordGame::Shortcut(_) if self.rollouts.is_none() => {
-                    return Err(input(
-                        "advise reads a Shortcut record with --rollouts N only (the chance to win of each option); \
-                         else use replay (and odds --game shortcut --view policy)",
-                    ))
-                }
-                RecordGame::Shortcut(_) => false,
-                RecordGame::TreasureHunt(_) => true,
-                RecordGame::Columns(_) => false,
-            };
+                    RecordGame::Shortcut(_) if self.rollouts.is_none() => {
+                        return Err(input(SHORTCUT_NEEDS_ROLLOUTS))
+                    }
+                    RecordGame::Shortcut(_) => false,
+                    RecordGame::TreasureHunt(_) => true,
+                    RecordGame::Columns(_) => false,
+                };
                 let game = name
                     .parse::<GameKind>()
                     .map_or(name, |g| g.name().to_string());

@@ -7,6 +7,7 @@ mod shortcut;
 mod treasure_hunt;
 
 pub use columns::position_advice;
+pub use shortcut::NEEDS_ROLLOUTS as SHORTCUT_NEEDS_ROLLOUTS;
 
 use crate::error::input;
 use crate::settings::{

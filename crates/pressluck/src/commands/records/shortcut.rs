@@ -18,6 +18,11 @@ use pressluck_core::games::{ShortcutFamily, WithStrategies};
 use serde_json::{json, Value};
 use std::process::ExitCode;
 
+/// Why `advise` on a Shortcut record needs `--rollouts`: its advice is its rollouts alone.
+pub const NEEDS_ROLLOUTS: &str =
+    "advise reads a Shortcut record with --rollouts N only (the chance to win of each option); \
+     else use replay (and odds --game shortcut --view policy)";
+
 /// A Shortcut record, played on its board.
 pub struct ShortcutPlayed {
     /// The board.
@@ -66,10 +71,7 @@ impl PlayedRecord for ShortcutPlayed {
         rollouts_asked: Option<&RolloutSettings>,
     ) -> Result<Value> {
         let Some(s) = rollouts_asked else {
-            return Err(input(
-                "advise reads a Shortcut record with --rollouts N only (the chance to win of each option); \
-                 else use replay (and odds --game shortcut --view policy)",
-            ));
+            return Err(input(NEEDS_ROLLOUTS));
         };
         let (b, g) = (&self.board, &self.replay.game);
         let options = shortcut_options(b, g).ok_or_else(over)?;
