@@ -160,18 +160,8 @@ impl GameArgs {
             GameId::Route66 if edition == "de" => "route66-de",
             g => g.entry().builtin_board,
         };
-        let file = self.board.as_ref().or(self.deck.as_ref());
-        let board = match file {
-            Some(path) => {
-                let flag = if self.board.is_some() {
-                    "--board"
-                } else {
-                    "--deck"
-                };
-                let bytes = std::fs::read(path)
-                    .map_err(|e| input(format!("{flag} {}: {e}", path.display())))?;
-                Provenance::file_label(&bytes)
-            }
+        let board = match board_label(self.board.as_deref(), self.deck.as_deref())? {
+            Some(label) => label,
             None => builtin.to_string(),
         };
         let mut parts: Vec<String> = Vec::new();
@@ -263,4 +253,18 @@ fn read_checked<T>(
     let text =
         String::from_utf8(bytes).map_err(|_| input(format!("{flag} {shown}: not UTF-8 text")))?;
     parse(&text).map_err(|e| input(format!("{flag} {shown}: {e}")))
+}
+
+/// The provenance label (`sha256:…`) of the `--board` or else `--deck` file that replaces the
+/// built-in one, if either is given; errors name the flag and the file.
+pub fn board_label(board: Option<&Path>, deck: Option<&Path>) -> Result<Option<String>> {
+    let Some((flag, path)) = board
+        .map(|p| ("--board", p))
+        .or(deck.map(|p| ("--deck", p)))
+    else {
+        return Ok(None);
+    };
+    let bytes =
+        std::fs::read(path).map_err(|e| input(format!("{flag} {}: {e}", path.display())))?;
+    Ok(Some(Provenance::file_label(&bytes)))
 }

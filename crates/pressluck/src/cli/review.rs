@@ -1,12 +1,12 @@
 //! `pressluck review`: its flags ([`ReviewArgs`]) and their checks into [`ReviewSettings`]:
 //! the record, the rollouts that play its positions out, and where the table goes.
 
+use super::game::board_label;
 use super::outputs::{output, TableFormatArg};
 use super::record::{read_record, RecordRulesArgs};
 use super::run::ThreadsArg;
 use super::strategies::{warn_unnamed, StrategiesArg};
 use crate::error::input;
-use crate::output::provenance::Provenance;
 use crate::settings::{Format, ReviewSettings, RolloutSettings};
 use anyhow::Result;
 use clap::Args;
@@ -83,14 +83,7 @@ impl ReviewArgs {
             super::policy_list::join_spec_parts(&parts, |p| book.parse(&game, p).is_ok())
         });
         warn_unnamed(&book);
-        let board_file = match self.rules.board.as_ref().or(self.rules.deck.as_ref()) {
-            Some(path) => {
-                let bytes =
-                    std::fs::read(path).map_err(|e| input(format!("{}: {e}", path.display())))?;
-                Some(Provenance::file_label(&bytes))
-            }
-            None => None,
-        };
+        let board_file = board_label(self.rules.board.as_deref(), self.rules.deck.as_deref())?;
         Ok(ReviewSettings {
             record,
             rollouts: RolloutSettings {
