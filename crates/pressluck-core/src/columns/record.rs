@@ -20,9 +20,11 @@
 
 mod parse;
 mod play;
+mod view;
 
 pub use parse::{dice_text, Action, Entry, Header, Record};
 pub use play::{legal_text, play, Decision, Event, Replay};
+pub use view::PositionView;
 
 use crate::columns::{Edition, GameKind, Layout, Rules, Variant};
 

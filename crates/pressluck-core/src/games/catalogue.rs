@@ -1,20 +1,104 @@
-//! The catalogue: every game pressluck plays, each registered by one line in [`GAMES`], its
-//! entry ([`GameEntry`]) defined in the game's own folder. What a command needs to know of a
-//! game before any table is set up — its names, its policy families and default field, how to
-//! read one of its policy specs, which game flags it takes — comes from here, never from a
-//! match on the game elsewhere.
+//! The catalogue: every game pressluck plays, each registered by one line in the
+//! [`catalogue!`] below, its [`GameDefinition`] implemented in the game's own folder. The
+//! registration makes the game's [`GameId`] value, its line in [`GAMES`] and its arm in
+//! [`GameSetup`]; what a command needs to know of a game — its names, policy families and
+//! default field, how to read its specs, its flags, its setup from them and the family the
+//! runner plays — comes from here, never from a match on the game elsewhere.
 
-use super::entry::{GameEntry, GameId};
-use crate::columns::GameKind;
+use super::definition::GameDefinition;
+use super::entry::GameEntry;
+use super::options::GameOptions;
+use super::strategy_book::StrategyBook;
+use super::use_family::UseFamily;
+use super::with_strategies::WithStrategies;
+use crate::columns::{GameKind, Rules};
+use crate::engine::cpu::EngineRequest;
+use std::sync::Arc;
 
-/// Every game, one registration line each, in the order listings give them.
-pub const GAMES: [&GameEntry; 5] = [
-    &super::column_races::ROUTE66,
-    &super::column_races::CANT_STOP,
-    &super::great_races::ENTRY,
-    &super::shortcut::ENTRY,
-    &super::treasure_hunt::ENTRY,
-];
+/// Makes, from one line a game (`Id => the type implementing GameDefinition`): [`GameId`],
+/// [`GAMES`], [`GameSetup`], and the matches that hand each game's own types their work.
+macro_rules! catalogue {
+    ($($(#[doc = $doc:literal])* $id:ident => $game:ty;)*) => {
+        /// The games pressluck plays: one value each, in the catalogue's order.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum GameId {
+            $($(#[doc = $doc])* $id,)*
+        }
+
+        /// Every game's entry, in the order listings give them.
+        pub const GAMES: &[&GameEntry] = &[$(<$game as GameDefinition>::ENTRY,)*];
+
+        /// A validated game of any kind, ready to play: its rules, board or deck, and seats.
+        #[derive(Clone, Debug)]
+        pub enum GameSetup {
+            $($(#[doc = $doc])* $id(<$game as GameDefinition>::Setup),)*
+        }
+
+        impl GameId {
+            /// The game set up from the game flags `options`: flags of other games and a
+            /// variant given twice are refused first; every error is one line naming the flag.
+            pub fn setup(self, options: &GameOptions) -> Result<GameSetup, String> {
+                options.check_applicable(self.entry())?;
+                match self {
+                    $(GameId::$id => <$game as GameDefinition>::setup(options).map(GameSetup::$id),)*
+                }
+            }
+
+            /// The name of the built-in board (or deck) the flags `options` play on.
+            pub fn builtin_board(self, options: &GameOptions) -> &'static str {
+                match self {
+                    $(GameId::$id => <$game as GameDefinition>::builtin_board(options),)*
+                }
+            }
+        }
+
+        impl GameSetup {
+            /// The game.
+            pub fn id(&self) -> GameId {
+                match self {
+                    $(GameSetup::$id(_) => GameId::$id,)*
+                }
+            }
+
+            /// The column rules of Route 66, Can't Stop or The Great Races.
+            pub fn column_rules(&self) -> Option<&Rules> {
+                match self {
+                    $(GameSetup::$id(s) => <$game as GameDefinition>::column_rules(s),)*
+                }
+            }
+
+            /// Does `work` with this game's family, its policy lists knowing the strategies of
+            /// `book`, its column races played by the engine `engine` asks for: each arm is its
+            /// own instance of the generic work.
+            pub fn play_with<U: UseFamily>(
+                self,
+                book: Arc<StrategyBook>,
+                engine: EngineRequest,
+                work: U,
+            ) -> U::Output {
+                match self {
+                    $(GameSetup::$id(s) => work.with(WithStrategies {
+                        family: <$game as GameDefinition>::family(s, engine),
+                        strategies: book,
+                    }),)*
+                }
+            }
+        }
+    };
+}
+
+catalogue! {
+    /// The Mother Road: Route 66.
+    Route66 => super::column_races::Route66;
+    /// Can't Stop.
+    CantStop => super::column_races::CantStop;
+    /// The Great Races.
+    GreatRaces => super::great_races::GreatRaces;
+    /// Shortcut.
+    Shortcut => super::shortcut::Shortcut;
+    /// Treasure Hunt.
+    TreasureHunt => super::treasure_hunt::TreasureHunt;
+}
 
 impl GameId {
     /// The game's entry in the catalogue.
@@ -47,22 +131,17 @@ impl GameId {
 
     /// The column race it is, for the three games played on the column board.
     pub fn column_kind(self) -> Option<GameKind> {
-        match self {
-            GameId::Route66 => Some(GameKind::Route66),
-            GameId::CantStop => Some(GameKind::CantStop),
-            GameId::GreatRaces => Some(GameKind::GreatRaces),
-            GameId::Shortcut | GameId::TreasureHunt => None,
-        }
+        self.entry().column_kind
     }
 }
 
 impl From<GameKind> for GameId {
     fn from(kind: GameKind) -> GameId {
-        match kind {
-            GameKind::Route66 => GameId::Route66,
-            GameKind::CantStop => GameId::CantStop,
-            GameKind::GreatRaces => GameId::GreatRaces,
-        }
+        GAMES
+            .iter()
+            .find(|e| e.column_kind == Some(kind))
+            .map(|e| e.id)
+            .expect("every column race is registered in GAMES (a test checks it)")
     }
 }
 

@@ -1,8 +1,17 @@
 //! What a game is before any table is set up ([`GameEntry`]): the type of an entry in the
 //! catalogue ([`super::catalogue`]), which each game's folder fills in for itself.
 
+use super::catalogue::GameId;
+use crate::columns::GameKind;
+
 /// A policy family of a game: its spec syntax and one line on what it does.
 pub type PolicyFamily = (&'static str, &'static str);
+
+/// The key of a `--variant` text of a game whose variants are named by the text before any
+/// `:` (`rounds` and `rounds:5` are one variant), which is also its name.
+pub fn variant_word(text: &str) -> String {
+    text.split(':').next().unwrap_or(text).to_string()
+}
 
 /// The game flags a game may take besides `--game`, `--players` and `--variant`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,27 +41,20 @@ pub struct GameEntry {
     pub default_policies: &'static str,
     /// The canonical name of one of its policy specs, or why `text` is none.
     pub spec_name: fn(text: &str) -> Result<String, String>,
+    /// The column race it is, for the three games played on the column board.
+    pub column_kind: Option<GameKind>,
     /// The game flags it takes.
     pub flags: GameFlags,
     /// The name of its built-in board (or deck) in provenance columns.
     pub builtin_board: &'static str,
     /// The tables of `pressluck odds --view V`, the default first.
     pub odds_views: &'static [&'static str],
+    /// What a `--variant` text changes, as a key: two texts of one key are the same variant
+    /// given twice, or two readings of one.
+    pub variant_key: fn(text: &str) -> String,
+    /// The canonical name of a `--variant` text (`1` is `leisurely`): two texts of one key but
+    /// other names are two readings of one variant.
+    pub variant_name: fn(text: &str) -> String,
     /// Its strongest shipped player at a table of `players` seats: the rollouts' default.
     pub strongest_player: fn(players: u8) -> &'static str,
-}
-
-/// The games pressluck plays: one value each, in the catalogue's order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameId {
-    /// The Mother Road: Route 66.
-    Route66,
-    /// Can't Stop.
-    CantStop,
-    /// The Great Races.
-    GreatRaces,
-    /// Shortcut.
-    Shortcut,
-    /// Treasure Hunt.
-    TreasureHunt,
 }

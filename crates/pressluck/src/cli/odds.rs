@@ -139,7 +139,9 @@ impl OddsArgs {
                     seed,
                 }
             }
-            GameSetup::Columns(rules) | GameSetup::GreatRaces(rules) => {
+            GameSetup::Route66(rules)
+            | GameSetup::CantStop(rules)
+            | GameSetup::GreatRaces(rules) => {
                 let blocked = parse_columns(self.blocked.as_deref().unwrap_or(""), "--blocked")?;
                 let free_cars = self.free_cars.unwrap_or(0);
                 if free_cars > 3 {
@@ -186,7 +188,7 @@ impl OddsArgs {
 
 /// Refuses every `odds` flag that does not apply to the table `view` of `setup`'s game.
 fn check_odds_flags(a: &OddsArgs, setup: &GameSetup, view: &str) -> Result<()> {
-    let columns = matches!(setup, GameSetup::Columns(_) | GameSetup::GreatRaces(_));
+    let columns = setup.column_rules().is_some();
     let sets = columns && view == "sets";
     let bust_table = sets && !a.masks;
     let shortcut_policy = matches!(setup, GameSetup::Shortcut(_)) && view == "policy";
@@ -236,7 +238,7 @@ fn check_odds_flags(a: &OddsArgs, setup: &GameSetup, view: &str) -> Result<()> {
         (
             a.svg.is_some(),
             "--svg",
-            bust_table && matches!(setup, GameSetup::Columns(_)),
+            bust_table && matches!(setup, GameSetup::Route66(_) | GameSetup::CantStop(_)),
             "the sets view of route66 and cant-stop, without --masks",
         ),
     ];

@@ -88,7 +88,7 @@ pub(super) fn position(reading: &RecordRulesArgs, p: &PositionArgs) -> Result<Ad
         .unwrap_or(1);
     let players = p.players.unwrap_or(named.max(2));
     let rules = match game.setup(players)? {
-        GameSetup::Columns(rules) => rules,
+        GameSetup::Route66(rules) | GameSetup::CantStop(rules) => rules,
         _ => {
             return Err(input(format!(
                 "--game {}: a position by hand takes route66 or cant-stop (for the other games, give a record)",

@@ -3,19 +3,24 @@
 //! [`crate::engine`], their records [`crate::columns::record`]; here, the family the runner
 //! plays.
 
+pub(crate) mod definition;
 pub(crate) mod family;
 pub(crate) mod options;
 pub(crate) mod search;
 pub(crate) mod walk;
 
+pub use definition::{column_rules_from, CantStop, Route66};
 pub use family::ColumnFamily;
 pub use family::ColumnSeats;
 pub use options::{after_use, column_options, use_options};
 pub use search::{search_key, SearchTally, Searcher, SeatPolicy};
 pub use walk::record_walk;
 
-use super::entry::{GameEntry, GameFlags, GameId};
+use super::catalogue::GameId;
+use super::entry::{GameEntry, GameFlags};
+use crate::columns::GameKind;
 use crate::policy::{PolicySpec, FAMILIES};
+use definition::{column_variant_key, column_variant_name};
 
 /// The column races' policy families for `pressluck policies`: the policy room's fixed rules
 /// ([`FAMILIES`]), then the searching player.
@@ -51,6 +56,7 @@ pub const ROUTE66: GameEntry = GameEntry {
     policy_families: &COLUMN_FAMILIES,
     default_policies: family::DEFAULT_POLICIES,
     spec_name,
+    column_kind: Some(GameKind::Route66),
     flags: GameFlags {
         edition: true,
         columns_to_win: false,
@@ -59,6 +65,8 @@ pub const ROUTE66: GameEntry = GameEntry {
     },
     builtin_board: "route66",
     odds_views: &["sets", "tracks", "reach"],
+    variant_key: column_variant_key,
+    variant_name: column_variant_name,
     // Alone too: it finishes in the fewest turns of the shipped players (17.96 against ev's
     // 18.35 over 4,000 games).
     strongest_player: |_| "tuned-route66-duel",
@@ -72,6 +80,7 @@ pub const CANT_STOP: GameEntry = GameEntry {
     policy_families: &COLUMN_FAMILIES,
     default_policies: family::DEFAULT_POLICIES,
     spec_name,
+    column_kind: Some(GameKind::CantStop),
     flags: GameFlags {
         edition: false,
         columns_to_win: true,
@@ -80,6 +89,8 @@ pub const CANT_STOP: GameEntry = GameEntry {
     },
     builtin_board: "cant-stop",
     odds_views: &["sets", "tracks", "reach"],
+    variant_key: column_variant_key,
+    variant_name: column_variant_name,
     strongest_player: |players| match players {
         1 => "tuned-cant-stop-solo",
         _ => "tuned-cant-stop-duel",

@@ -2,19 +2,24 @@
 //! ([`crate::columns`]). Its pairing rules (`policy`, re-scored exactly by [`exact`]), its
 //! game loop (`play`) and the family the runner plays (`family`).
 
+pub(crate) mod definition;
 pub mod exact;
 pub(crate) mod family;
 pub(crate) mod options;
 pub(crate) mod play;
 pub(crate) mod policy;
 
+pub use definition::GreatRaces;
 pub use family::RaceSeats;
 pub use family::RacesFamily;
 pub use options::race_options;
 pub use play::play_race;
 pub use policy::{progress_gain, RaceRule, RaceSpec};
 
-use super::entry::{GameEntry, GameFlags, GameId};
+use super::catalogue::GameId;
+use super::column_races::definition::{column_variant_key, column_variant_name};
+use super::entry::{GameEntry, GameFlags};
+use crate::columns::GameKind;
 use policy::{DEFAULT_RACE_POLICIES, RACE_FAMILIES};
 
 /// The Great Races in the catalogue.
@@ -25,6 +30,7 @@ pub const ENTRY: GameEntry = GameEntry {
     policy_families: &RACE_FAMILIES,
     default_policies: DEFAULT_RACE_POLICIES,
     spec_name: |text| RaceSpec::parse(text).map(|s| s.name),
+    column_kind: Some(GameKind::GreatRaces),
     flags: GameFlags {
         edition: false,
         columns_to_win: false,
@@ -33,5 +39,7 @@ pub const ENTRY: GameEntry = GameEntry {
     },
     builtin_board: "great-races",
     odds_views: &["sets", "tracks", "reach"],
+    variant_key: column_variant_key,
+    variant_name: column_variant_name,
     strongest_player: |_| "race-progress",
 };

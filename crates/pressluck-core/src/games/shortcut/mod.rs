@@ -6,6 +6,7 @@
 
 pub(crate) mod board;
 pub(crate) mod board_file;
+pub(crate) mod definition;
 pub mod duel;
 pub(crate) mod engine;
 pub(crate) mod family;
@@ -21,6 +22,7 @@ pub(crate) mod walk;
 pub use board::ShortcutRules;
 pub use board::{bit, squares, DEFAULT_BOARD};
 pub use board::{Colour, ShortcutBoard, Square, SquareSet};
+pub use definition::Shortcut;
 pub use duel::Duel;
 pub use engine::D6;
 pub use engine::{play_from, play_game, RngD6, ScriptedD6, ShortcutGame};
@@ -40,12 +42,13 @@ pub use walk::record_walk;
 
 /// Shortcut in the catalogue.
 pub const ENTRY: super::entry::GameEntry = super::entry::GameEntry {
-    id: super::entry::GameId::Shortcut,
+    id: super::catalogue::GameId::Shortcut,
     name: GAME_NAME,
     title: "Shortcut",
     policy_families: &policy::SHORTCUT_FAMILIES,
     default_policies: policy::DEFAULT_SHORTCUT_POLICIES,
     spec_name: |text| ShortcutSpec::parse(text).map(|s| s.name),
+    column_kind: None,
     flags: super::entry::GameFlags {
         edition: false,
         columns_to_win: false,
@@ -54,5 +57,7 @@ pub const ENTRY: super::entry::GameEntry = super::entry::GameEntry {
     },
     builtin_board: GAME_NAME,
     odds_views: &["press", "policy"],
+    variant_key: super::entry::variant_word,
+    variant_name: super::entry::variant_word,
     strongest_player: |_| "optimal",
 };

@@ -311,6 +311,29 @@ pub fn position_text(b: &ShortcutBoard, r: &ShortcutReplay) -> String {
     s
 }
 
+/// The position `replay` reaches on `board`, as pretty-printed JSON with a final line break.
+pub fn position_json(board: &ShortcutBoard, replay: &ShortcutReplay) -> String {
+    let g = &replay.game;
+    let seats: Vec<_> = (0..g.players as usize)
+        .map(|s| {
+            serde_json::json!({
+                "seat": s + 1,
+                "square": board.id(g.cars[s]),
+                "distance": board.dist[g.cars[s] as usize],
+                "turns": g.turns[s],
+            })
+        })
+        .collect();
+    let v = serde_json::json!({
+        "game": super::rules::GAME_NAME,
+        "seats": seats,
+        "winner": g.winner.map(|w| w + 1),
+        "to_move": g.winner.is_none().then_some(g.to_move + 1),
+        "log": replay.log,
+    });
+    serde_json::to_string_pretty(&v).expect("a JSON value serializes") + "\n"
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

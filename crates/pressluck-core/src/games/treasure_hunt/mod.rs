@@ -14,6 +14,7 @@
 pub(crate) mod actions;
 pub(crate) mod combos;
 pub(crate) mod deck;
+pub(crate) mod definition;
 pub(crate) mod family;
 pub(crate) mod grid;
 pub(crate) mod odds;
@@ -24,11 +25,13 @@ pub(crate) mod record;
 pub(crate) mod rounds;
 pub(crate) mod rules;
 pub(crate) mod state;
+pub(crate) mod view;
 
 pub use actions::StealKind;
 pub use combos::{best_combo, best_combo_search, combo_kind, ComboKind, HandSummary};
 pub use deck::{Card, Deck};
 pub use deck::{COLOUR_LETTERS, COLOUR_NAMES, DEFAULT_DECK_TOML, SYMBOL_NAMES};
+pub use definition::TreasureHunt;
 pub use family::TreasureSeats;
 pub use grid::{cell_name, Side, CELLS, FAR_ROW, SIDE};
 pub use odds::{claim_counts, sample_claims, ClaimCounts, MAX_SAMPLES};
@@ -41,15 +44,17 @@ pub use rules::{ThRules, GAME_NAME};
 pub use state::State;
 pub use state::ThPlayer;
 pub use state::{Chance, NONE};
+pub use view::{position_json, position_text};
 
 /// Treasure Hunt in the catalogue.
 pub const ENTRY: super::entry::GameEntry = super::entry::GameEntry {
-    id: super::entry::GameId::TreasureHunt,
+    id: super::catalogue::GameId::TreasureHunt,
     name: GAME_NAME,
     title: "Treasure Hunt",
     policy_families: &policy::TREASURE_FAMILIES,
     default_policies: policy::DEFAULT_TREASURE_POLICIES,
     spec_name: |text| policy::ThSpec::parse(text).map(|s| s.name),
+    column_kind: None,
     flags: super::entry::GameFlags {
         edition: false,
         columns_to_win: false,
@@ -58,5 +63,7 @@ pub const ENTRY: super::entry::GameEntry = super::entry::GameEntry {
     },
     builtin_board: "treasure-hunt-deck",
     odds_views: &["claims"],
+    variant_key: super::entry::variant_word,
+    variant_name: super::entry::variant_word,
     strongest_player: |_| "thief",
 };

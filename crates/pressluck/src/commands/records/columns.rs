@@ -6,10 +6,11 @@ use crate::commands::advice::{columns_advice, to_text};
 use crate::commands::game_review::{provenance, reviewed};
 use crate::commands::rollouts::{over, rollouts};
 use crate::error::input;
-use crate::output::position::Position;
 use crate::settings::{AdvisePolicies, Format, RecordSettings, ReviewSettings, RolloutSettings};
 use anyhow::Result;
-use pressluck_core::columns::record::{play, Decision, Overrides, Record, Replay, Setup};
+use pressluck_core::columns::record::{
+    play, Decision, Overrides, PositionView, Record, Replay, Setup,
+};
 use pressluck_core::columns::{Edition, Game, GameKind, Rules};
 use pressluck_core::dice::Roll;
 use pressluck_core::engine::ColumnPosition;
@@ -46,7 +47,7 @@ impl ColumnRecord {
 
 impl PlayedRecord for ColumnRecord {
     fn position(&self, format: Format) -> String {
-        let position = Position {
+        let position = PositionView {
             rules: &self.setup.rules,
             edition: self.setup.edition,
             variants: &self.setup.variants,

@@ -5,7 +5,6 @@ use super::{in_file, PlayedRecord};
 use crate::commands::game_review::{provenance, reviewed};
 use crate::commands::rollouts::{over, rollouts};
 use crate::error::input;
-use crate::output::shortcut_position;
 use crate::settings::{AdvisePolicies, Format, RecordSettings, ReviewSettings, RolloutSettings};
 use anyhow::Result;
 use pressluck_core::dice::Roll;
@@ -57,7 +56,7 @@ impl ShortcutPlayed {
 impl PlayedRecord for ShortcutPlayed {
     fn position(&self, format: Format) -> String {
         match format {
-            Format::Json => shortcut_position::to_json(&self.board, &self.replay),
+            Format::Json => record::position_json(&self.board, &self.replay),
             Format::Text => position_text(&self.board, &self.replay),
         }
     }

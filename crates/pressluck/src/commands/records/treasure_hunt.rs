@@ -4,7 +4,6 @@
 use super::{in_file, PlayedRecord};
 use crate::commands::advice::{treasure_advice, treasure_text};
 use crate::error::input;
-use crate::output::treasure_position;
 use crate::settings::{AdvisePolicies, Format, RecordSettings, ReviewSettings, RolloutSettings};
 use anyhow::Result;
 use pressluck_core::dice::Roll;
@@ -30,8 +29,8 @@ impl TreasurePlayed {
 impl PlayedRecord for TreasurePlayed {
     fn position(&self, format: Format) -> String {
         match format {
-            Format::Json => treasure_position::to_json(&self.state) + "\n",
-            Format::Text => treasure_position::to_text(&self.state),
+            Format::Json => treasure_hunt::position_json(&self.state) + "\n",
+            Format::Text => treasure_hunt::position_text(&self.state),
         }
     }
 

@@ -1,17 +1,17 @@
 //! A position as JSON or as text for a person: the board, the scores, the turn in hand and the
 //! roll awaiting its use.
 
-use pressluck_core::columns::record::{dice_text, edition_name, legal_text};
-use pressluck_core::columns::{
+use super::{dice_text, edition_name, legal_text};
+use crate::columns::{
     bust_rolls, ChoiceList, Edition, Game, GameKind, Rules, Variant, MAX_COLUMN, MIN_COLUMN,
 };
-use pressluck_core::dice::{Roll, OUTCOMES};
+use crate::dice::{Roll, OUTCOMES};
 use serde::Serialize;
 use std::fmt::Write as _;
 
 /// Everything needed to show a position.
 #[derive(Clone, Copy, Debug)]
-pub struct Position<'a> {
+pub struct PositionView<'a> {
     /// The rules played.
     pub rules: &'a Rules,
     /// The Route 66 edition (shown for Route 66 only).
@@ -73,10 +73,10 @@ struct SpaceJson {
 
 /// Player `p` as people number players (from 1), unless `p` is the engine's "nobody".
 fn who(p: u8) -> Option<u8> {
-    (p != pressluck_core::columns::NOBODY).then(|| p + 1)
+    (p != crate::columns::NOBODY).then(|| p + 1)
 }
 
-impl Position<'_> {
+impl PositionView<'_> {
     /// The columns 2..=12.
     fn columns() -> impl Iterator<Item = u8> {
         MIN_COLUMN..=MAX_COLUMN

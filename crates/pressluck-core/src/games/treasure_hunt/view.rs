@@ -2,13 +2,13 @@
 //! owner and cubes), every seat's marker, cubes, hand and symbols held, and whose turn it is.
 //! Seats are numbered from 1, as in records.
 
-use pressluck_core::games::treasure_hunt::{
-    cell_name, State, CELLS, COLOUR_NAMES, FAR_ROW, NONE, SIDE, SYMBOL_NAMES,
-};
+use super::deck::{COLOUR_NAMES, SYMBOL_NAMES};
+use super::grid::{cell_name, CELLS, FAR_ROW, SIDE};
+use super::state::{State, NONE};
 use serde::Serialize;
 use std::fmt::Write as _;
 
-/// The names of the sides, by [`pressluck_core::games::treasure_hunt::Side`] number.
+/// The names of the sides, by [`super::Side`] number.
 const SIDE_NAMES: [&str; 4] = ["south", "west", "north", "east"];
 
 /// The JSON form.
@@ -60,7 +60,7 @@ fn seat(p: u8) -> Option<u8> {
 }
 
 /// The position as pretty-printed JSON.
-pub fn to_json(s: &State) -> String {
+pub fn position_json(s: &State) -> String {
     let n = s.rules.players as usize;
     let seats = (0..n)
         .map(|p| {
@@ -88,7 +88,7 @@ pub fn to_json(s: &State) -> String {
         })
         .collect();
     let json = PositionJson {
-        game: pressluck_core::games::treasure_hunt::GAME_NAME,
+        game: super::GAME_NAME,
         players: s.rules.players,
         finished: s.finished,
         winner: seat(s.winner),
@@ -108,7 +108,7 @@ pub fn to_json(s: &State) -> String {
 
 /// The position drawn for a person: the grid north row first, each tile as its symbol letter
 /// (`?` face down), the owning seat (`.` none) and its cubes; then each seat.
-pub fn to_text(s: &State) -> String {
+pub fn position_text(s: &State) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,

@@ -1,0 +1,33 @@
+//! The Great Races as the house plugs it in ([`GreatRaces`]): its rules from the game flags, as
+//! the column races read them, and the [`RacesFamily`] the runner plays.
+
+use super::family::RacesFamily;
+use crate::columns::{GameKind, Rules};
+use crate::engine::cpu::EngineRequest;
+use crate::games::column_races::column_rules_from;
+use crate::games::definition::GameDefinition;
+use crate::games::entry::GameEntry;
+use crate::games::options::GameOptions;
+
+/// The Great Races.
+#[derive(Clone, Copy, Debug)]
+pub struct GreatRaces;
+
+impl GameDefinition for GreatRaces {
+    const ENTRY: &'static GameEntry = &super::ENTRY;
+    type Setup = Rules;
+    type Family = RacesFamily;
+
+    fn setup(options: &GameOptions) -> Result<Rules, String> {
+        column_rules_from(GameKind::GreatRaces, options)
+    }
+
+    /// One roll a turn: no engine to choose.
+    fn family(rules: Rules, _: EngineRequest) -> RacesFamily {
+        RacesFamily(rules)
+    }
+
+    fn column_rules(rules: &Rules) -> Option<&Rules> {
+        Some(rules)
+    }
+}
