@@ -5,14 +5,12 @@
 use crate::output::destination::Destination;
 use crate::output::provenance::Provenance;
 use crate::output::table::TableFormat;
-use pressluck_core::columns::record::Overrides;
-use pressluck_core::columns::{ColumnSet, Game, Rules};
+use pressluck_core::columns::{ColumnSet, Rules};
 use pressluck_core::dice::Roll;
-use pressluck_core::games::great_races::RaceSpec;
-use pressluck_core::games::shortcut::{ShortcutBoard, ShortcutSetup};
-use pressluck_core::games::treasure_hunt::{Deck, ThSpec};
-use pressluck_core::games::{Family, GameId, Matchup, StrategyBook};
-use pressluck_core::policy::PolicySpec;
+use pressluck_core::games::column_races::HandPosition;
+use pressluck_core::games::shortcut::ShortcutSetup;
+use pressluck_core::games::treasure_hunt::Deck;
+use pressluck_core::games::{Family, GameId, Matchup, RecordOptions, StrategyBook};
 use pressluck_core::sim::Shard;
 use pressluck_core::template::SearchSpace;
 use std::path::PathBuf;
@@ -241,21 +239,12 @@ pub struct RecordSettings {
     pub file: PathBuf,
     /// Its bytes.
     pub bytes: Vec<u8>,
-    /// The record's game and the flags that apply to it.
-    pub game: RecordGame,
+    /// The record's game (as `--game` or its `game` line names it).
+    pub game: GameId,
+    /// The flags that override or extend its header.
+    pub options: RecordOptions,
     /// Output format.
     pub format: Format,
-}
-
-/// The game of a record, with the command line's settings for it.
-#[derive(Clone, Debug)]
-pub enum RecordGame {
-    /// Route 66, Can't Stop or The Great Races: the flags that override the record's header.
-    Columns(Overrides),
-    /// Shortcut, on this board.
-    Shortcut(ShortcutBoard),
-    /// Treasure Hunt, with this deck.
-    TreasureHunt(Deck),
 }
 
 /// `pressluck advise`.
@@ -263,8 +252,10 @@ pub enum RecordGame {
 pub struct AdviseSettings {
     /// The position to advise on.
     pub source: AdviseSource,
-    /// The policies to ask.
-    pub policies: AdvisePolicies,
+    /// The policies to ask (`--policies`), or the game's own choice.
+    pub policies: Option<String>,
+    /// The strategies the policies may name.
+    pub book: std::sync::Arc<StrategyBook>,
     /// Output format.
     pub format: Format,
     /// Rollouts of the decision's options (`--rollouts`), if asked for.
@@ -316,26 +307,7 @@ pub enum AdviseSource {
         /// A roll to consider at the record's end (`--roll`), where the turn awaits a roll.
         roll: Option<Roll>,
     },
-    /// A position set up on the command line (Route 66, Can't Stop).
-    Position {
-        /// The rules.
-        rules: Rules,
-        /// The game at the position.
-        game: Game,
-        /// The roll to use, if one is in hand.
-        roll: Option<Roll>,
-    },
-}
-
-/// The policies `advise` asks, of the record's game.
-#[derive(Clone, Debug)]
-pub enum AdvisePolicies {
-    /// Route 66 or Can't Stop stopping policies.
-    Columns(Vec<PolicySpec>),
-    /// The Great Races pairing rules.
-    Races(Vec<RaceSpec>),
-    /// Treasure Hunt policies.
-    TreasureHunt(Vec<ThSpec>),
-    /// None: a Shortcut record is advised on by its rollouts alone.
-    Shortcut,
+    /// A position set up on the command line (Route 66, Can't Stop), with the roll to use if
+    /// one is in hand.
+    Position(HandPosition),
 }

@@ -8,6 +8,7 @@
 use super::definition::GameDefinition;
 use super::entry::GameEntry;
 use super::options::GameOptions;
+use super::record::{GameRecord, RecordOptions, UseRecord};
 use super::strategy_book::StrategyBook;
 use super::use_family::UseFamily;
 use super::with_strategies::WithStrategies;
@@ -41,6 +42,23 @@ macro_rules! catalogue {
                 options.check_applicable(self.entry())?;
                 match self {
                     $(GameId::$id => <$game as GameDefinition>::setup(options).map(GameSetup::$id),)*
+                }
+            }
+
+            /// Reads the record `bytes` of the file `shown` as a record of this game under the
+            /// record flags `options`, and does `work` with it; errors name the file and the
+            /// line, or the flag.
+            pub fn read_record<W: UseRecord>(
+                self,
+                shown: &str,
+                bytes: &[u8],
+                options: &RecordOptions,
+                work: W,
+            ) -> Result<W::Output, String> {
+                match self {
+                    $(GameId::$id => Ok(work.with(
+                        <<$game as GameDefinition>::Record as GameRecord>::read(shown, bytes, options)?,
+                    )),)*
                 }
             }
 

@@ -6,6 +6,7 @@
 use super::entry::GameEntry;
 use super::family::Family;
 use super::options::GameOptions;
+use super::record::GameRecord;
 use crate::columns::Rules;
 use crate::engine::cpu::EngineRequest;
 
@@ -19,6 +20,9 @@ pub trait GameDefinition {
 
     /// The runner's view of the game set up ([`Family`]).
     type Family: Family;
+
+    /// A record of the game, read and played ([`GameRecord`]).
+    type Record: GameRecord;
 
     /// The game set up from the game flags `options` (whose flags of other games are checked
     /// already); the error is one line naming the flag (and the file).

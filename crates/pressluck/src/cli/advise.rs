@@ -1,21 +1,16 @@
 //! `pressluck advise`: its flags ([`AdviseArgs`]) and their checks into [`AdviseSettings`]:
 //! a record or a position by hand ([`super::position`]), and the policies to ask.
 
-use super::policy_list::join_spec_parts;
 use super::position::{parse_roll, position, PositionArgs};
 use super::record::{format, read_record, RecordArgs};
 use super::run::ThreadsArg;
 use super::strategies::{warn_unnamed, StrategiesArg};
-use crate::commands::records::SHORTCUT_NEEDS_ROLLOUTS;
 use crate::error::input;
-use crate::settings::{AdvisePolicies, AdviseSettings, AdviseSource, RecordGame, RolloutSettings};
+use crate::settings::{AdviseSettings, AdviseSource, RolloutSettings};
 use anyhow::Result;
 use clap::Args;
-use pressluck_core::columns::GameKind;
 use pressluck_core::engine::EngineRequest;
-use pressluck_core::games::great_races::{RaceRule, RaceSpec};
-use pressluck_core::games::treasure_hunt::ThSpec;
-use pressluck_core::games::{parse_with_strategies, treasure_hunt};
+use pressluck_core::games::join_spec_parts;
 use pressluck_core::sim::MAX_ROLLOUTS;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -56,16 +51,6 @@ pub struct AdviseArgs {
     pub threads: ThreadsArg,
 }
 
-/// The policies `advise` asks by default.
-pub const DEFAULT_ADVISE_POLICIES: &str =
-    "ev,optimal-turn,fixed-risk:0.3,rule28,glenn,one-roll,rolls:2";
-
-/// The Treasure Hunt policies `advise` asks by default.
-pub const DEFAULT_ADVISE_TREASURE_POLICIES: &str = "greedy,runner,thief";
-
-/// The Great Races pairing rules `advise` asks by default (`random` has no advice in it).
-pub const DEFAULT_ADVISE_RACE_POLICIES: &str = "race-points,race-progress,race-margin";
-
 impl AdviseArgs {
     /// `pressluck advise`: the record (as for `replay`) or the position the flags set up, the
     /// policies of its game, and the rollouts asked for (played by the engine `engine` asks
@@ -96,7 +81,7 @@ impl AdviseArgs {
             }
         };
         let format = format(&self.reading.format)?;
-        let (source, races, treasure, game) = match self.file {
+        let (source, game) = match self.file {
             Some(file) => {
                 let roll = self.position.roll.as_deref().map(parse_roll).transpose()?;
                 let position = PositionArgs {
@@ -108,115 +93,38 @@ impl AdviseArgs {
                     "{flag} sets up a position without a record; give a record or the position, not both"
                 )));
                 }
-                let (record, name) = read_record(file, &self.reading.rules, format)?;
-                let races = name.parse::<GameKind>() == Ok(GameKind::GreatRaces);
-                let treasure = match &record.game {
-                    RecordGame::Shortcut(_) if self.rollouts.is_none() => {
-                        return Err(input(SHORTCUT_NEEDS_ROLLOUTS))
-                    }
-                    RecordGame::Shortcut(_) => false,
-                    RecordGame::TreasureHunt(_) => true,
-                    RecordGame::Columns(_) => false,
-                };
-                let game = name
-                    .parse::<GameKind>()
-                    .map_or(name, |g| g.name().to_string());
-                if roll.is_some() && (races || treasure) {
-                    return Err(input(
-                    "--roll: a roll of four dice to consider applies to Route 66 and Can't Stop records",
-                ));
-                }
-                (AdviseSource::Record { record, roll }, races, treasure, game)
+                let record = read_record(file, &self.reading.rules, format)?;
+                let game = record.game.name();
+                (AdviseSource::Record { record, roll }, game)
             }
             None => {
                 let source = position(&self.reading.rules, &self.position)?;
                 let game = match &source {
-                    AdviseSource::Position { rules, .. } => rules.game.name().to_string(),
-                    AdviseSource::Record { .. } => String::new(),
+                    AdviseSource::Position(p) => p.rules.game.name(),
+                    AdviseSource::Record { record, .. } => record.game.name(),
                 };
-                (source, false, false, game)
+                (source, game)
             }
-        };
-        let list = |default: &str| -> Vec<String> {
-            self.policies
-                .as_deref()
-                .unwrap_or(default)
-                .split(',')
-                .map(|p| p.trim().to_string())
-                .collect()
-        };
-        let flag = |e: String| input(format!("--policies: {e}"));
-        let chance = |name: &str| {
-            input(format!(
-                "--policies: {name} decides by chance, there is no advice in it"
-            ))
-        };
-        let shortcut = matches!(&source, AdviseSource::Record { record, .. }
-            if matches!(record.game, RecordGame::Shortcut(_)));
-        if shortcut && self.policies.is_some() {
-            return Err(input(
-                "--policies: advise asks no policies of a Shortcut record; --rollout-policies names those that play the rollouts",
-            ));
-        }
-        let policies = if shortcut {
-            AdvisePolicies::Shortcut
-        } else if treasure {
-            AdvisePolicies::TreasureHunt(
-                list(DEFAULT_ADVISE_TREASURE_POLICIES)
-                    .iter()
-                    .map(|p| {
-                        parse_with_strategies(&book, treasure_hunt::GAME_NAME, p, ThSpec::parse)
-                            .map_err(flag)
-                    })
-                    .collect::<Result<_>>()?,
-            )
-        } else if races {
-            let mut specs = Vec::new();
-            for part in list(DEFAULT_ADVISE_RACE_POLICIES) {
-                let spec = parse_with_strategies(
-                    &book,
-                    GameKind::GreatRaces.name(),
-                    &part,
-                    RaceSpec::parse,
-                )
-                .map_err(flag)?;
-                if spec.rule == RaceRule::Random {
-                    return Err(chance(&spec.name));
-                }
-                specs.push(spec);
-            }
-            AdvisePolicies::Races(specs)
-        } else {
-            // `rule-of-n:30,marker=5` is one spec, as in split_policies.
-            let parts = list(DEFAULT_ADVISE_POLICIES);
-            let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
-            let mut specs = Vec::new();
-            for part in join_spec_parts(&parts, |p| book.parse(&game, p).is_ok()) {
-                let spec = book.parse(&game, &part).map_err(flag)?;
-                if spec.name.starts_with("random") {
-                    return Err(chance(&spec.name));
-                }
-                specs.push(spec);
-            }
-            AdvisePolicies::Columns(specs)
         };
         warn_unnamed(&book);
         // `rule-of-n:30,marker=5` is one spec, as in --policies.
         let rollout_policies = self.rollout_policies.as_deref().map(|text| {
             let parts: Vec<&str> = text.split(',').map(str::trim).collect();
-            join_spec_parts(&parts, |p| book.parse(&game, p).is_ok())
+            join_spec_parts(&parts, |p| book.parse(game, p).is_ok())
         });
+        let book = Arc::new(book);
         let rollouts = rollouts.map(|n| RolloutSettings {
             rollouts: n,
             policies: rollout_policies,
             seed: self.seed.unwrap_or(1),
             threads,
-            book: Arc::new(book),
+            book: book.clone(),
             engine,
         });
         Ok(AdviseSettings {
             source,
-            policies,
+            policies: self.policies,
+            book,
             format,
             rollouts,
         })

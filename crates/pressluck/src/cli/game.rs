@@ -1,15 +1,13 @@
-//! The game flags ([`GameArgs`]), declared once for every command that plays a game, checked
-//! into a game of any family ([`GameSetup`]) and the provenance its CSVs carry; the board and
-//! deck files they name, read and checked.
+//! The game flags ([`GameArgs`]), declared once for every command that plays a game, handed to
+//! the game named to check into its setup ([`GameSetup`]), and the provenance its CSVs carry
+//! (a board or deck file named by its digest).
 
 use crate::error::input;
 use crate::output::provenance::Provenance;
 use anyhow::Result;
 use clap::Args;
-use pressluck_core::columns::{Layout, Variant};
-use pressluck_core::games::shortcut::ShortcutBoard;
-use pressluck_core::games::treasure_hunt::Deck;
-use pressluck_core::games::{read_game_file, GameId, GameOptions, GameSetup};
+use pressluck_core::columns::Variant;
+use pressluck_core::games::{GameId, GameOptions, GameSetup};
 use std::path::{Path, PathBuf};
 
 /// Which game, edition, variants and board: shared by every command that plays a game.
@@ -92,21 +90,6 @@ impl GameArgs {
             seed,
         })
     }
-}
-
-/// Reads and checks a column-race board file; errors name the flag and the file.
-pub fn load_board(path: &Path) -> Result<Layout> {
-    read_game_file(path, "--board", Layout::from_toml).map_err(input)
-}
-
-/// Reads and checks a Treasure Hunt deck file; errors name the flag and the file.
-pub fn load_deck(path: &Path) -> Result<Deck> {
-    read_game_file(path, "--deck", Deck::from_toml).map_err(input)
-}
-
-/// Reads and checks a Shortcut board file; errors name the flag and the file.
-pub fn load_shortcut_board(path: &Path) -> Result<ShortcutBoard> {
-    read_game_file(path, "--board", ShortcutBoard::from_toml).map_err(input)
 }
 
 /// The provenance label (`sha256:…`) of the `--board` or else `--deck` file that replaces the

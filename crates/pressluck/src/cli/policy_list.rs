@@ -3,7 +3,7 @@
 
 use crate::error::input;
 use anyhow::Result;
-use pressluck_core::games::{Family, Named};
+use pressluck_core::games::{join_spec_parts, Family, Named};
 
 /// Splits a comma-separated policy list into spec texts. A spec's own parameters follow a colon
 /// and may hold commas (`fixed-risk:0.3,ignore-top`): a part that is no spec by itself
@@ -16,22 +16,6 @@ pub fn split_policies<F: Family>(family: &F, text: &str, flag: &str) -> Result<V
     Ok(join_spec_parts(&parts, |part| {
         family.parse_spec(part).is_ok()
     }))
-}
-
-/// The spec texts of a list split on its commas: a part without a colon that `is_spec` does not
-/// take by itself continues the spec before it, when that one has parameters (a colon).
-pub(super) fn join_spec_parts(parts: &[&str], is_spec: impl Fn(&str) -> bool) -> Vec<String> {
-    let mut texts: Vec<String> = Vec::new();
-    for &part in parts {
-        match texts.last_mut() {
-            Some(prev) if prev.contains(':') && !part.contains(':') && !is_spec(part) => {
-                prev.push(',');
-                prev.push_str(part);
-            }
-            _ => texts.push(part.to_string()),
-        }
-    }
-    texts
 }
 
 /// Parses a comma-separated list of policies (see [`split_policies`]) for the flag `flag`;

@@ -9,6 +9,7 @@ use anyhow::Result;
 use clap::Args;
 use pressluck_core::columns::{set_up, PositionSpec};
 use pressluck_core::dice::Roll;
+use pressluck_core::games::column_races::HandPosition;
 use pressluck_core::games::GameSetup;
 
 /// A position by hand for `advise` (Route 66 and Can't Stop): columns are 2 to 12, spaces count
@@ -126,7 +127,7 @@ pub(super) fn position(reading: &RecordRulesArgs, p: &PositionArgs) -> Result<Ad
     }
     let game = set_up(&rules, &spec).map_err(|e| input(format!("position: {e}")))?;
     let roll = p.roll.as_deref().map(parse_roll).transpose()?;
-    Ok(AdviseSource::Position { rules, game, roll })
+    Ok(AdviseSource::Position(HandPosition { rules, game, roll }))
 }
 
 /// `P:ITEM,ITEM,…` with each item read by `item`: the player (from 1) and the items.

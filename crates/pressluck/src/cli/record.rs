@@ -1,15 +1,12 @@
 //! Reading a game record (`replay`, `advise`): the flags that override or extend its header
 //! ([`RecordArgs`]), its game found, and the boards and decks it names loaded.
 
-use super::game::{load_board, load_deck, load_shortcut_board};
 use crate::error::input;
-use crate::settings::{Format, RecordGame, RecordSettings};
+use crate::settings::{Format, RecordSettings};
 use anyhow::Result;
 use clap::Args;
-use pressluck_core::columns::record::Overrides;
-use pressluck_core::columns::{Edition, GameKind, Variant};
-use pressluck_core::games::shortcut::{self, ShortcutBoard};
-use pressluck_core::games::treasure_hunt::{self, Deck};
+use pressluck_core::columns::GameKind;
+use pressluck_core::games::{GameId, RecordOptions};
 use std::path::PathBuf;
 
 /// How to read a game record: flags that override or extend its header, and the output format.
@@ -58,87 +55,28 @@ fn record_game(a: &RecordRulesArgs, bytes: &[u8]) -> String {
     GameKind::Route66.name().to_string()
 }
 
-/// The record `file` read as `a` says, to be written in `format`, with the name of its game
-/// (as `--game` or its `game` line gives it).
+/// The record `file` read as `a` says, to be written in `format`: its bytes, its game (as
+/// `--game` or its `game` line names it; a name no game has is read as a Route 66 record, whose
+/// reading names the error) and the flags for it.
 pub(super) fn read_record(
     file: PathBuf,
     a: &RecordRulesArgs,
     format: Format,
-) -> Result<(RecordSettings, String)> {
+) -> Result<RecordSettings> {
     let bytes = std::fs::read(&file).map_err(|e| input(format!("{}: {e}", file.display())))?;
-    let name = record_game(a, &bytes);
-    let game = match name.as_str() {
-        shortcut::GAME_NAME => {
-            if a.edition.is_some() || !a.variants.is_empty() || a.deck.is_some() {
-                return Err(input(
-                    "--edition, --variant and --deck do not apply to shortcut",
-                ));
-            }
-            RecordGame::Shortcut(match &a.board {
-                Some(p) => load_shortcut_board(p)?,
-                None => ShortcutBoard::default_board(),
-            })
-        }
-        treasure_hunt::GAME_NAME => {
-            if a.edition.is_some() || !a.variants.is_empty() || a.board.is_some() {
-                return Err(input(
-                    "--edition, --variant and --board do not apply to a treasure-hunt record (write variant lines in it; --deck names its cards)",
-                ));
-            }
-            RecordGame::TreasureHunt(match &a.deck {
-                Some(path) => load_deck(path)?,
-                None => Deck::standard(),
-            })
-        }
-        _ => {
-            if a.deck.is_some() {
-                return Err(input("--deck applies to treasure-hunt records only"));
-            }
-            RecordGame::Columns(overrides(a)?)
-        }
-    };
-    let record = RecordSettings {
+    let game = GameId::parse(&record_game(a, &bytes)).unwrap_or(GameId::Route66);
+    Ok(RecordSettings {
         file,
         bytes,
         game,
+        options: RecordOptions {
+            game: a.game.clone(),
+            edition: a.edition.clone(),
+            variants: a.variants.clone(),
+            board: a.board.clone(),
+            deck: a.deck.clone(),
+        },
         format,
-    };
-    Ok((record, name))
-}
-
-/// The command-line flags that override or extend a column-race record's header.
-fn overrides(a: &RecordRulesArgs) -> Result<Overrides> {
-    let game = match &a.game {
-        Some(g) => Some(
-            g.parse::<GameKind>()
-                .map_err(|e| input(format!("--game: {e}")))?,
-        ),
-        None => None,
-    };
-    let edition = match &a.edition {
-        Some(e) => Some(
-            e.parse::<Edition>()
-                .map_err(|e| input(format!("--edition: {e}")))?,
-        ),
-        None => None,
-    };
-    let variants = a
-        .variants
-        .iter()
-        .map(|v| {
-            v.parse::<Variant>()
-                .map_err(|e| input(format!("--variant: {e}")))
-        })
-        .collect::<Result<Vec<_>>>()?;
-    let layout = match &a.board {
-        Some(path) => Some(load_board(path)?),
-        None => None,
-    };
-    Ok(Overrides {
-        game,
-        edition,
-        variants,
-        layout,
     })
 }
 

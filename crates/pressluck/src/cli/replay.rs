@@ -21,6 +21,6 @@ impl ReplayArgs {
     /// `pressluck replay`: the record read, its game found and the flags that apply to it checked.
     pub fn settings(self) -> Result<RecordSettings> {
         let format = format(&self.reading.format)?;
-        read_record(self.file, &self.reading.rules, format).map(|(record, _)| record)
+        read_record(self.file, &self.reading.rules, format)
     }
 }

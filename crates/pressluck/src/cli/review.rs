@@ -11,6 +11,7 @@ use crate::settings::{Format, ReviewSettings, RolloutSettings};
 use anyhow::Result;
 use clap::Args;
 use pressluck_core::engine::EngineRequest;
+use pressluck_core::games::join_spec_parts;
 use pressluck_core::sim::MAX_REVIEW_ROLLOUTS;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -76,11 +77,12 @@ impl ReviewArgs {
             None => None,
         };
         let book = self.strategies.book()?;
-        let (record, game) = read_record(self.file, &self.rules, Format::Text)?;
+        let record = read_record(self.file, &self.rules, Format::Text)?;
+        let game = record.game.name();
         // `rule-of-n:30,marker=5` is one spec, as in --policies.
         let policies = self.rollout_policies.as_deref().map(|text| {
             let parts: Vec<&str> = text.split(',').map(str::trim).collect();
-            super::policy_list::join_spec_parts(&parts, |p| book.parse(&game, p).is_ok())
+            join_spec_parts(&parts, |p| book.parse(game, p).is_ok())
         });
         warn_unnamed(&book);
         let board_file = board_label(self.rules.board.as_deref(), self.rules.deck.as_deref())?;

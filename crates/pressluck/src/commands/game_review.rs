@@ -12,27 +12,24 @@ use crate::output::provenance::Provenance;
 use crate::output::table::Figure;
 use crate::settings::ReviewSettings;
 use anyhow::Result;
-use pressluck_core::games::{Family, Walk, WalkStep};
+use pressluck_core::games::{Family, RecordLabel, Walk, WalkStep};
 use pressluck_core::sim::{play_outs, review, thread_pool, DecisionReview, Estimate, Review};
 use pressluck_core::sim::{RollReview, MAX_PLAY_OUTS};
 use serde::Serialize;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// The provenance of the review of a game `game` of `players` seats under the rules `parts`,
-/// on its built-in board `builtin` unless a file replaced it.
-pub fn provenance(
-    s: &ReviewSettings,
-    game: &str,
-    players: u8,
-    parts: &[String],
-    builtin: &str,
-) -> Provenance {
+/// The provenance of the review of the game `label` names, on its built-in board unless a
+/// file replaced it.
+fn provenance(s: &ReviewSettings, label: &RecordLabel) -> Provenance {
     Provenance {
-        game: game.to_string(),
-        players: Some(players),
-        rules: Provenance::rules_label(parts),
-        board: s.board_file.clone().unwrap_or_else(|| builtin.to_string()),
+        game: label.game.to_string(),
+        players: Some(label.players),
+        rules: Provenance::rules_label(&label.rules),
+        board: s
+            .board_file
+            .clone()
+            .unwrap_or_else(|| label.builtin_board.to_string()),
         seed: Some(s.rollouts.seed),
     }
 }
@@ -42,8 +39,9 @@ pub fn reviewed<F: Family>(
     s: &ReviewSettings,
     family: &F,
     walk: &Walk<F::Position>,
-    provenance: Provenance,
+    label: &RecordLabel,
 ) -> Result<ExitCode> {
+    let provenance = provenance(s, label);
     let (seats, names, default) = rollout_seats(family, &s.rollouts)?;
     let n = s.rollouts.rollouts;
     let positions = walk.positions.len() as u64;

@@ -1,7 +1,6 @@
 //! One file per subcommand: validated settings ([`crate::settings`]) in, exporters out.
 //! `job` is what `tournament` and `sweep` share to play a run of many games.
 
-pub mod advice;
 pub mod advise;
 pub mod bench;
 pub mod boards;
@@ -13,7 +12,6 @@ pub mod man;
 pub mod merge;
 pub mod odds;
 pub mod policies;
-pub mod records;
 pub mod replay;
 pub mod review;
 pub mod rollouts;

@@ -3,6 +3,7 @@
 //! [`ColumnFamily`] the runner plays.
 
 use super::family::ColumnFamily;
+use super::record::ColumnRecord;
 use crate::columns::{Edition, GameKind, Layout, Rules, Variant};
 use crate::engine::cpu::EngineRequest;
 use crate::games::definition::GameDefinition;
@@ -21,6 +22,7 @@ impl GameDefinition for Route66 {
     const ENTRY: &'static GameEntry = &super::ROUTE66;
     type Setup = Rules;
     type Family = ColumnFamily;
+    type Record = ColumnRecord;
 
     fn setup(options: &GameOptions) -> Result<Rules, String> {
         column_rules_from(GameKind::Route66, options)
@@ -47,6 +49,7 @@ impl GameDefinition for CantStop {
     const ENTRY: &'static GameEntry = &super::CANT_STOP;
     type Setup = Rules;
     type Family = ColumnFamily;
+    type Record = ColumnRecord;
 
     fn setup(options: &GameOptions) -> Result<Rules, String> {
         column_rules_from(GameKind::CantStop, options)

@@ -3,16 +3,22 @@
 //! [`crate::engine`], their records [`crate::columns::record`]; here, the family the runner
 //! plays.
 
+pub(crate) mod advice;
 pub(crate) mod definition;
 pub(crate) mod family;
 pub(crate) mod options;
+pub(crate) mod record;
 pub(crate) mod search;
 pub(crate) mod walk;
 
+pub use advice::{advice_text, column_advice, ranking};
 pub use definition::{column_rules_from, CantStop, Route66};
 pub use family::ColumnFamily;
 pub use family::ColumnSeats;
 pub use options::{after_use, column_options, use_options};
+pub(crate) use record::in_file;
+pub use record::DEFAULT_ADVISE_POLICIES;
+pub use record::{column_advice_policies, ColumnRecord, HandPosition, PlayedColumns};
 pub use search::{search_key, SearchTally, Searcher, SeatPolicy};
 pub use walk::record_walk;
 

@@ -2,6 +2,7 @@
 //! the column races read them, and the [`RacesFamily`] the runner plays.
 
 use super::family::RacesFamily;
+use super::record::RaceRecord;
 use crate::columns::{GameKind, Rules};
 use crate::engine::cpu::EngineRequest;
 use crate::games::column_races::column_rules_from;
@@ -17,6 +18,7 @@ impl GameDefinition for GreatRaces {
     const ENTRY: &'static GameEntry = &super::ENTRY;
     type Setup = Rules;
     type Family = RacesFamily;
+    type Record = RaceRecord;
 
     fn setup(options: &GameOptions) -> Result<Rules, String> {
         column_rules_from(GameKind::GreatRaces, options)

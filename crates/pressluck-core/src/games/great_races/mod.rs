@@ -2,19 +2,23 @@
 //! ([`crate::columns`]). Its pairing rules (`policy`, re-scored exactly by [`exact`]), its
 //! game loop (`play`) and the family the runner plays (`family`).
 
+pub(crate) mod advice;
 pub(crate) mod definition;
 pub mod exact;
 pub(crate) mod family;
 pub(crate) mod options;
 pub(crate) mod play;
 pub(crate) mod policy;
+pub(crate) mod record;
 
+pub use advice::race_advice;
 pub use definition::GreatRaces;
 pub use family::RaceSeats;
 pub use family::RacesFamily;
 pub use options::race_options;
 pub use play::play_race;
 pub use policy::{progress_gain, RaceRule, RaceSpec};
+pub use record::{RaceRecord, DEFAULT_ADVISE_RACE_POLICIES};
 
 use super::catalogue::GameId;
 use super::column_races::definition::{column_variant_key, column_variant_name};

@@ -4,6 +4,7 @@
 
 use super::board::ShortcutBoard;
 use super::family::ShortcutFamily;
+use super::played::ShortcutPlayed;
 use super::setup::ShortcutSetup;
 use crate::engine::cpu::EngineRequest;
 use crate::games::definition::GameDefinition;
@@ -18,6 +19,7 @@ impl GameDefinition for Shortcut {
     const ENTRY: &'static GameEntry = &super::ENTRY;
     type Setup = ShortcutSetup;
     type Family = ShortcutFamily;
+    type Record = ShortcutPlayed;
 
     fn setup(o: &GameOptions) -> Result<ShortcutSetup, String> {
         let players = o.players;

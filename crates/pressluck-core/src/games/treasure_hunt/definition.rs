@@ -4,6 +4,7 @@
 
 use super::deck::Deck;
 use super::family::TreasureFamily;
+use super::played::TreasurePlayed;
 use super::rules::ThRules;
 use crate::engine::cpu::EngineRequest;
 use crate::games::definition::GameDefinition;
@@ -18,6 +19,7 @@ impl GameDefinition for TreasureHunt {
     const ENTRY: &'static GameEntry = &super::ENTRY;
     type Setup = TreasureFamily;
     type Family = TreasureFamily;
+    type Record = TreasurePlayed;
 
     fn setup(o: &GameOptions) -> Result<TreasureFamily, String> {
         let players = o.players;

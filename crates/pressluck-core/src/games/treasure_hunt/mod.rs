@@ -12,6 +12,7 @@
 //! `Chance` trait and the game's generator, so a replay record can script it exactly.
 
 pub(crate) mod actions;
+pub(crate) mod advice;
 pub(crate) mod combos;
 pub(crate) mod deck;
 pub(crate) mod definition;
@@ -20,6 +21,7 @@ pub(crate) mod grid;
 pub(crate) mod odds;
 pub(crate) mod plan;
 pub(crate) mod play;
+pub(crate) mod played;
 pub(crate) mod policy;
 pub(crate) mod record;
 pub(crate) mod rounds;
@@ -28,6 +30,7 @@ pub(crate) mod state;
 pub(crate) mod view;
 
 pub use actions::StealKind;
+pub use advice::{treasure_advice, treasure_advice_text};
 pub use combos::{best_combo, best_combo_search, combo_kind, ComboKind, HandSummary};
 pub use deck::{Card, Deck};
 pub use deck::{COLOUR_LETTERS, COLOUR_NAMES, DEFAULT_DECK_TOML, SYMBOL_NAMES};
@@ -37,6 +40,7 @@ pub use grid::{cell_name, Side, CELLS, FAR_ROW, SIDE};
 pub use odds::{claim_counts, sample_claims, ClaimCounts, MAX_SAMPLES};
 pub use plan::Outlook;
 pub use play::{deal, play_game, solitaire_stuck, RngChance};
+pub use played::{TreasurePlayed, DEFAULT_ADVISE_TREASURE_POLICIES};
 pub use policy::Style;
 pub use policy::{Act, ThSpec};
 pub use record::{mask_of, replay};

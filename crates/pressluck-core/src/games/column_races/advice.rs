@@ -1,0 +1,243 @@
+//! The advice of `pressluck advise` on a Route 66 or Can't Stop decision, as JSON and drawn for
+//! a person: the usable set, the bust chance of the next roll, the expected gain of one more
+//! roll, what each policy would do, and after a roll every legal choice ranked by each policy,
+//! with the exact within-turn values of `optimal-turn`. The Great Races' advice is drawn by
+//! [`advice_text`] too.
+
+use super::search::SeatPolicy;
+use crate::columns::record::Decision;
+use crate::columns::{bust_rolls, Choice, ChoiceList, Game, GameKind, Rules};
+use crate::engine::Avx2;
+use crate::policy::{ExpectedValue, OptimalTurn, Policy, PolicySpec, View};
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use serde_json::{json, Value};
+
+/// Every choice in the order a policy prefers them: its pick, then its pick of the rest, ….
+pub fn ranking<P: Policy>(
+    policy: &mut P,
+    view: &View,
+    roll: crate::dice::Roll,
+    choices: &ChoiceList,
+) -> Vec<Choice> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(0);
+    let mut left = *choices;
+    let mut out = Vec::with_capacity(left.len());
+    while left.len() > 1 {
+        let i = policy
+            .choose(view, roll, &left, &mut rng)
+            .min(left.len() - 1);
+        out.push(left.get(i));
+        left.remove(i);
+    }
+    // The last is last: nothing to ask.
+    out.extend(left.as_slice().iter().copied());
+    out
+}
+
+/// The policy `spec` plays at a seat: a fixed rule, or the searching player (`rollout:`).
+fn seat_policy(spec: &PolicySpec, rules: &Rules) -> SeatPolicy {
+    SeatPolicy::build(spec, rules, Avx2::cpu())
+}
+
+/// The advice as one JSON value (the text form is drawn from it).
+pub fn column_advice(
+    rules: &Rules,
+    game: &Game,
+    decision: Decision,
+    specs: &[PolicySpec],
+) -> Value {
+    let view = View::new(rules, game);
+    let mut out = json!({
+        "game": rules.game.name(),
+        "unit": if rules.game == GameKind::CantStop { "rolls" } else { "points" },
+        "to_move": game.to_move + 1,
+        "finished": game.finished(),
+        "winner": game.winner.map(|w| w + 1),
+        "usable": view.usable.to_string(),
+        "bust_rolls": view.bust_rolls,
+        "p_bust": view.p_bust(),
+        "rolls_this_turn": game.turn.rolls,
+    });
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(0);
+    match decision {
+        Decision::Over => out["decision"] = json!("over"),
+        Decision::Roll => {
+            out["decision"] = json!("roll");
+            out["note"] = json!("a turn opens with a roll: there is nothing to decide yet");
+            if rules.has_turns_of_many_rolls() {
+                let (_, roll_value) = OptimalTurn::new().stop_and_roll_values(&view);
+                out["optimal_turn"] = json!({ "roll_value": roll_value });
+            }
+        }
+        Decision::RollOrStop => {
+            out["decision"] = json!("roll-or-stop");
+            let (gain, stake) = ExpectedValue::new().gain_and_stake(&view);
+            out["expected_gain"] = json!(gain);
+            out["at_stake"] = json!(stake);
+            out["expected_loss"] = json!(view.p_bust() * stake);
+            let (stop_value, roll_value) = OptimalTurn::new().stop_and_roll_values(&view);
+            out["optimal_turn"] = json!({
+                "stop_value": stop_value,
+                "roll_value": roll_value,
+                "decision": if !view.stop_wins() && roll_value > stop_value { "roll" } else { "stop" },
+            });
+            out["stop_wins"] = json!(view.stop_wins());
+            out["policies"] = specs
+                .iter()
+                .map(|s| {
+                    let go = seat_policy(s, rules).keep_rolling(&view, &mut rng);
+                    json!({ "policy": s.name, "decision": if go { "roll" } else { "stop" } })
+                })
+                .collect();
+        }
+        Decision::Use(roll, list) => {
+            out["decision"] = json!("use");
+            out["roll"] = json!(roll.0);
+            let choices = list.as_slice();
+            let mut values = vec![0.0; choices.len()];
+            if rules.has_turns_of_many_rolls() {
+                OptimalTurn::new().choice_values(&view, choices, &mut values);
+            }
+            out["choices"] = choices
+                .iter()
+                .zip(&values)
+                .map(|(c, v)| {
+                    let after = view.after(*c);
+                    let bust = bust_rolls(after.usable(rules));
+                    json!({
+                        "use": c.to_string(),
+                        "bust_rolls_next": bust,
+                        "p_bust_next": bust as f64 / 1296.0,
+                        "optimal_turn_value": v,
+                    })
+                })
+                .collect();
+            out["policies"] = specs
+                .iter()
+                .map(|s| {
+                    let order = ranking(&mut seat_policy(s, rules), &view, roll, &list);
+                    json!({ "policy": s.name, "ranking": order.iter().map(Choice::to_string).collect::<Vec<_>>() })
+                })
+                .collect();
+        }
+    }
+    out
+}
+
+/// The advice drawn for a person.
+pub fn advice_text(a: &Value) -> String {
+    let mut s = String::new();
+    let f = |v: &Value| v.as_f64().unwrap_or(0.0);
+    let unit = a["unit"].as_str().unwrap_or("points");
+    // The policies' names in one column, as wide as the longest (at least 16).
+    let width = a["policies"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|p| p["policy"].as_str())
+        .map(str::len)
+        .fold(16, usize::max);
+    s += &format!(
+        "{}: player {} to move",
+        a["game"].as_str().unwrap_or(""),
+        a["to_move"]
+    );
+    match a["decision"].as_str().unwrap_or("") {
+        "over" => return format!("{s}\nthe game is over: player {} won\n", a["winner"]),
+        "roll" => {
+            s += &format!(", a new turn: roll\n{}\n", a["note"].as_str().unwrap_or(""));
+            if let Some(v) = a["optimal_turn"]["roll_value"].as_f64() {
+                s += &format!(
+                    "this turn is worth {v:.3} {} played optimally (optimal-turn)\n",
+                    unit
+                );
+            }
+            return s;
+        }
+        _ => {}
+    }
+    if a.get("usable").is_some() {
+        s += &format!(
+            ", {} successful roll(s) this turn\nusable {}: the next roll busts on {}/1296 rolls ({:.1}%)\n",
+            a["rolls_this_turn"],
+            a["usable"].as_str().unwrap_or(""),
+            a["bust_rolls"],
+            100.0 * f(&a["p_bust"])
+        );
+    } else {
+        s += "\n";
+    }
+    if a["decision"] == "roll-or-stop" {
+        s += &format!(
+            "one more roll: expected gain {:.3} vs expected loss {:.3} {unit} ({:.3} {unit} at stake)\n",
+            f(&a["expected_gain"]),
+            f(&a["expected_loss"]),
+            f(&a["at_stake"])
+        );
+        let o = &a["optimal_turn"];
+        s += &format!(
+            "optimal-turn: stopping is worth {:.3} {unit}, rolling on {:.3} {unit}: {}\n",
+            f(&o["stop_value"]),
+            f(&o["roll_value"]),
+            o["decision"].as_str().unwrap_or("")
+        );
+        if a["stop_wins"] == true {
+            s += "stopping now wins the game\n";
+        }
+        for p in a["policies"].as_array().into_iter().flatten() {
+            s += &format!(
+                "  {:<width$} {}\n",
+                p["policy"].as_str().unwrap_or(""),
+                p["decision"].as_str().unwrap_or("")
+            );
+        }
+    } else {
+        let dice = a["roll"]
+            .as_array()
+            .map(|d| {
+                d.iter()
+                    .map(|x| x.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .unwrap_or_default();
+        if a["choices"].as_array().is_none_or(|c| c.is_empty()) {
+            s += &format!("roll {dice}: no legal use, the turn busts: nothing to decide\n");
+            return s;
+        }
+        s += &format!("roll {dice}: legal uses\n");
+        for c in a["choices"].as_array().into_iter().flatten() {
+            if c.get("expected_points").is_some() {
+                s += &format!(
+                    "  use {:<6} expected points {:+.3}  progress {:.3} tracks  margin {:+.3} points\n",
+                    c["use"].as_str().unwrap_or(""),
+                    f(&c["expected_points"]),
+                    f(&c["progress"]),
+                    f(&c["expected_margin"])
+                );
+                continue;
+            }
+            s += &format!(
+                "  use {:<6} next roll busts {:>4}/1296  optimal-turn value {:.3} {unit}\n",
+                c["use"].as_str().unwrap_or(""),
+                c["bust_rolls_next"],
+                f(&c["optimal_turn_value"])
+            );
+        }
+        for p in a["policies"].as_array().into_iter().flatten() {
+            let order: Vec<&str> = p["ranking"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|x| x.as_str())
+                .collect();
+            s += &format!(
+                "  {:<width$} {}\n",
+                p["policy"].as_str().unwrap_or(""),
+                order.join("  >  ")
+            );
+        }
+    }
+    s
+}

@@ -1,0 +1,105 @@
+//! A Great Races record as `replay`, `advise` and `review` read it ([`RaceRecord`]): the column
+//! races' record, its decisions the pairings of a roll, advised on by the pairing rules.
+
+use super::advice::race_advice;
+use super::family::RacesFamily;
+use super::options::race_options;
+use super::policy::{RaceRule, RaceSpec};
+use crate::columns::Game;
+use crate::dice::Roll;
+use crate::engine::cpu::EngineRequest;
+use crate::games::column_races::advice_text;
+use crate::games::column_races::PlayedColumns;
+use crate::games::decision::Walk;
+use crate::games::record::{Advisable, Decided, GameRecord, RecordLabel, RecordOptions};
+use crate::games::strategy_book::StrategyBook;
+use crate::games::with_strategies::parse_with_strategies;
+use serde_json::Value;
+
+/// The pairing rules `advise` asks by default (`random` has no advice in it).
+pub const DEFAULT_ADVISE_RACE_POLICIES: &str = "race-points,race-progress,race-margin";
+
+/// A roll to consider is for the games with a choice to roll on.
+const NO_ROLL: &str =
+    "--roll: a roll of four dice to consider applies to Route 66 and Can't Stop records";
+
+/// A Great Races record.
+#[derive(Clone, Debug)]
+pub struct RaceRecord(pub PlayedColumns);
+
+impl Advisable for RaceRecord {
+    type Family = RacesFamily;
+    type Policies = Vec<RaceSpec>;
+
+    fn advice_policies(
+        &self,
+        list: Option<&str>,
+        book: &StrategyBook,
+        _: bool,
+    ) -> Result<Vec<RaceSpec>, String> {
+        let mut specs = Vec::new();
+        for part in list.unwrap_or(DEFAULT_ADVISE_RACE_POLICIES).split(',') {
+            let spec = parse_with_strategies(book, super::ENTRY.name, part.trim(), RaceSpec::parse)
+                .map_err(|e| format!("--policies: {e}"))?;
+            if spec.rule == RaceRule::Random {
+                return Err(format!(
+                    "--policies: {} decides by chance, there is no advice in it",
+                    spec.name
+                ));
+            }
+            specs.push(spec);
+        }
+        Ok(specs)
+    }
+
+    fn advice(&self, policies: &Vec<RaceSpec>, roll: Option<Roll>) -> Result<Value, String> {
+        if roll.is_some() {
+            return Err(NO_ROLL.into());
+        }
+        let d = self.0.decision(None)?;
+        Ok(race_advice(self.0.rules(), self.0.game(), d, policies))
+    }
+
+    fn advice_text(&self, advice: &Value) -> String {
+        advice_text(advice)
+    }
+
+    fn family(&self, _: EngineRequest) -> RacesFamily {
+        RacesFamily(*self.0.rules())
+    }
+
+    fn decided(&self, roll: Option<Roll>) -> Result<Option<Decided<Game>>, String> {
+        if roll.is_some() {
+            return Err(NO_ROLL.into());
+        }
+        let (rules, game) = (self.0.rules(), self.0.game());
+        let d = self.0.decision(None)?;
+        Ok(race_options(rules, game, &d).map(|options| Decided {
+            options,
+            mover: game.to_move,
+            turns: game.turns[game.to_move as usize & 3],
+        }))
+    }
+}
+
+impl GameRecord for RaceRecord {
+    fn read(shown: &str, bytes: &[u8], o: &RecordOptions) -> Result<RaceRecord, String> {
+        PlayedColumns::read(shown, bytes, o).map(RaceRecord)
+    }
+
+    fn position_text(&self) -> String {
+        self.0.position_text()
+    }
+
+    fn position_json(&self) -> String {
+        self.0.position_json()
+    }
+
+    fn walk(&self) -> Result<Walk<Game>, String> {
+        self.0.walk(|game, _| game)
+    }
+
+    fn label(&self) -> RecordLabel {
+        self.0.label()
+    }
+}

@@ -1,0 +1,138 @@
+//! A Shortcut record as `replay`, `advise` and `review` read it ([`ShortcutPlayed`]): played on
+//! its board; its advice is the rollouts of the announcement about to be made.
+
+use super::board::ShortcutBoard;
+use super::family::ShortcutFamily;
+use super::options::shortcut_options;
+use super::record::{self, position_json, position_text, ShortcutRecord, ShortcutReplay};
+use super::rules::GAME_NAME;
+use super::setup::ShortcutSetup;
+use super::walk::record_walk;
+use crate::dice::Roll;
+use crate::engine::cpu::EngineRequest;
+use crate::games::column_races::in_file;
+use crate::games::decision::Walk;
+use crate::games::options::read_game_file;
+use crate::games::record::GAME_OVER;
+use crate::games::record::{Advisable, Decided, GameRecord, RecordLabel, RecordOptions};
+use crate::games::strategy_book::StrategyBook;
+use serde_json::{json, Value};
+
+/// Why `advise` on a Shortcut record needs `--rollouts`: its advice is its rollouts alone.
+pub const NEEDS_ROLLOUTS: &str =
+    "advise reads a Shortcut record with --rollouts N only (the chance to win of each option); \
+     else use replay (and odds --game shortcut --view policy)";
+
+/// A Shortcut record, played on its board.
+#[derive(Clone, Debug)]
+pub struct ShortcutPlayed {
+    /// The file, as errors name it.
+    shown: String,
+    /// The board.
+    board: ShortcutBoard,
+    /// The record, as written.
+    record: ShortcutRecord,
+    /// The game it reaches, and its narration.
+    replay: ShortcutReplay,
+}
+
+impl Advisable for ShortcutPlayed {
+    type Family = ShortcutFamily;
+    /// No policies: the rollout policies play the options out.
+    type Policies = ();
+
+    fn advice_policies(
+        &self,
+        list: Option<&str>,
+        _: &StrategyBook,
+        rollouts: bool,
+    ) -> Result<(), String> {
+        if !rollouts {
+            return Err(NEEDS_ROLLOUTS.into());
+        }
+        if list.is_some() {
+            return Err("--policies: advise asks no policies of a Shortcut record; --rollout-policies names those that play the rollouts".into());
+        }
+        Ok(())
+    }
+
+    /// The turn about to start: the seat to move and its square (the rollouts are the advice).
+    fn advice(&self, _: &(), _: Option<Roll>) -> Result<Value, String> {
+        let (b, g) = (&self.board, &self.replay.game);
+        if shortcut_options(b, g).is_none() {
+            return Err(GAME_OVER.into());
+        }
+        Ok(json!({
+            "game": GAME_NAME,
+            "to_move": g.to_move + 1,
+            "square": b.id(g.cars[g.to_move as usize]),
+            "decision": "announce",
+        }))
+    }
+
+    fn advice_text(&self, advice: &Value) -> String {
+        format!(
+            "shortcut: player {} to move, on {}\n",
+            advice["to_move"],
+            advice["square"].as_str().unwrap_or("")
+        )
+    }
+
+    fn family(&self, _: EngineRequest) -> ShortcutFamily {
+        ShortcutFamily(ShortcutSetup::new(self.board.clone(), self.record.players))
+    }
+
+    fn decided(
+        &self,
+        _: Option<Roll>,
+    ) -> Result<Option<Decided<<ShortcutFamily as crate::games::Family>::Position>>, String> {
+        let (b, g) = (&self.board, &self.replay.game);
+        let mover = g.to_move;
+        Ok(shortcut_options(b, g).map(|options| Decided {
+            options,
+            mover,
+            turns: g.turns[mover as usize],
+        }))
+    }
+}
+
+impl GameRecord for ShortcutPlayed {
+    fn read(shown: &str, bytes: &[u8], o: &RecordOptions) -> Result<ShortcutPlayed, String> {
+        if o.edition.is_some() || !o.variants.is_empty() || o.deck.is_some() {
+            return Err("--edition, --variant and --deck do not apply to shortcut".into());
+        }
+        let board = match &o.board {
+            Some(p) => read_game_file(p, "--board", ShortcutBoard::from_toml)?,
+            None => ShortcutBoard::default_board(),
+        };
+        let record = ShortcutRecord::from_bytes(bytes).map_err(|e| in_file(shown, e))?;
+        let replay = record::play(&record, &board).map_err(|e| in_file(shown, e))?;
+        Ok(ShortcutPlayed {
+            shown: shown.to_string(),
+            board,
+            record,
+            replay,
+        })
+    }
+
+    fn position_text(&self) -> String {
+        position_text(&self.board, &self.replay)
+    }
+
+    fn position_json(&self) -> String {
+        position_json(&self.board, &self.replay)
+    }
+
+    fn walk(&self) -> Result<Walk<<ShortcutFamily as crate::games::Family>::Position>, String> {
+        record_walk(&self.record, &self.board).map_err(|e| in_file(&self.shown, e))
+    }
+
+    fn label(&self) -> RecordLabel {
+        RecordLabel {
+            game: GAME_NAME,
+            players: self.record.players,
+            rules: Vec::new(),
+            builtin_board: GAME_NAME,
+        }
+    }
+}

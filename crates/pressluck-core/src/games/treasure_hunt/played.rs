@@ -1,0 +1,126 @@
+//! A Treasure Hunt record as `replay` and `advise` read it ([`TreasurePlayed`]): dealt from its
+//! deck and played; its advice is each policy's next action.
+
+use super::advice::{treasure_advice, treasure_advice_text};
+use super::deck::Deck;
+use super::family::TreasureFamily;
+use super::policy::ThSpec;
+use super::record::replay;
+use super::rules::GAME_NAME;
+use super::state::State;
+use super::view::{position_json, position_text};
+use crate::dice::Roll;
+use crate::engine::cpu::EngineRequest;
+use crate::games::column_races::in_file;
+use crate::games::decision::Walk;
+use crate::games::options::read_game_file;
+use crate::games::record::{Advisable, Decided, GameRecord, RecordLabel, RecordOptions};
+use crate::games::strategy_book::StrategyBook;
+use crate::games::with_strategies::parse_with_strategies;
+use serde_json::Value;
+
+/// The Treasure Hunt policies `advise` asks by default.
+pub const DEFAULT_ADVISE_TREASURE_POLICIES: &str = "greedy,runner,thief";
+
+/// A Treasure Hunt record, dealt from its deck and played.
+#[derive(Clone, Debug)]
+pub struct TreasurePlayed {
+    /// The file, as errors name it.
+    shown: String,
+    /// The deck its cards come from.
+    deck: Deck,
+    /// The game it reaches.
+    state: State,
+}
+
+impl Advisable for TreasurePlayed {
+    type Family = TreasureFamily;
+    type Policies = Vec<ThSpec>;
+
+    fn advice_policies(
+        &self,
+        list: Option<&str>,
+        book: &StrategyBook,
+        _: bool,
+    ) -> Result<Vec<ThSpec>, String> {
+        list.unwrap_or(DEFAULT_ADVISE_TREASURE_POLICIES)
+            .split(',')
+            .map(|p| {
+                parse_with_strategies(book, GAME_NAME, p.trim(), ThSpec::parse)
+                    .map_err(|e| format!("--policies: {e}"))
+            })
+            .collect()
+    }
+
+    fn advice(&self, policies: &Vec<ThSpec>, roll: Option<Roll>) -> Result<Value, String> {
+        if roll.is_some() {
+            return Err(
+                "--roll: a roll of four dice to consider applies to Route 66 and Can't Stop records"
+                    .into(),
+            );
+        }
+        Ok(treasure_advice(&self.state, policies))
+    }
+
+    fn advice_text(&self, advice: &Value) -> String {
+        treasure_advice_text(advice)
+    }
+
+    fn family(&self, _: EngineRequest) -> TreasureFamily {
+        TreasureFamily {
+            rules: self.state.rules,
+            deck: self.deck.clone(),
+        }
+    }
+
+    fn decided(&self, _: Option<Roll>) -> Result<Option<Decided<State>>, String> {
+        Err(
+            "--rollouts: rollouts play Route 66, Can't Stop, The Great Races and Shortcut \
+             positions; Treasure Hunt's actions are not rolled out"
+                .into(),
+        )
+    }
+}
+
+impl GameRecord for TreasurePlayed {
+    fn read(shown: &str, bytes: &[u8], o: &RecordOptions) -> Result<TreasurePlayed, String> {
+        if o.edition.is_some() || !o.variants.is_empty() || o.board.is_some() {
+            return Err("--edition, --variant and --board do not apply to a treasure-hunt record (write variant lines in it; --deck names its cards)".into());
+        }
+        let deck = match &o.deck {
+            Some(path) => read_game_file(path, "--deck", Deck::from_toml)?,
+            None => Deck::standard(),
+        };
+        let text = std::str::from_utf8(bytes).map_err(|_| in_file(shown, "not UTF-8 text"))?;
+        let state = replay(text, &deck).map_err(|e| in_file(shown, e))?;
+        Ok(TreasurePlayed {
+            shown: shown.to_string(),
+            deck,
+            state,
+        })
+    }
+
+    fn position_text(&self) -> String {
+        position_text(&self.state)
+    }
+
+    fn position_json(&self) -> String {
+        position_json(&self.state) + "\n"
+    }
+
+    fn walk(&self) -> Result<Walk<State>, String> {
+        Err(format!(
+            "{}: review reads Route 66, Can't Stop, The Great Races and Shortcut records; a Treasure Hunt record has no rollouts (its unseen cards would need dealing anew)",
+            self.shown
+        ))
+    }
+
+    fn label(&self) -> RecordLabel {
+        RecordLabel {
+            game: GAME_NAME,
+            players: self.state.rules.players,
+            rules: Vec::new(),
+            builtin_board: super::ENTRY.builtin_board,
+        }
+    }
+}
