@@ -5,12 +5,11 @@
 use crate::output::destination::Destination;
 use crate::output::provenance::Provenance;
 use crate::output::table::TableFormat;
-use pressluck_core::columns::{ColumnSet, Rules};
+use pressluck_core::columns::ColumnSet;
 use pressluck_core::dice::Roll;
 use pressluck_core::games::column_races::HandPosition;
-use pressluck_core::games::shortcut::ShortcutSetup;
-use pressluck_core::games::treasure_hunt::Deck;
-use pressluck_core::games::{Family, GameId, Matchup, RecordOptions, StrategyBook};
+use pressluck_core::games::StrategyBook;
+use pressluck_core::games::{Family, GameId, GameSetup, Matchup, OddsRequest, RecordOptions};
 use pressluck_core::sim::Shard;
 use pressluck_core::template::SearchSpace;
 use std::path::PathBuf;
@@ -161,57 +160,18 @@ pub struct MergeSettings {
 /// `pressluck odds`: the table, where it goes and what the CSV says it is.
 #[derive(Clone, Debug)]
 pub struct OddsSettings {
-    /// The table.
-    pub table: OddsTable,
+    /// The game, set up.
+    pub setup: GameSetup,
+    /// The table and the flags that shape it.
+    pub request: OddsRequest,
     /// The CSV's game, rules, board and seed.
     pub provenance: Provenance,
     /// Output table.
     pub out: Destination,
-    /// What the figures assume that the flags did not say, for a note on stderr.
-    pub assumption: Option<String>,
+    /// The heat map of the sets view (`--svg`), and the columns it takes as blocked.
+    pub heat_map: Option<(Destination, ColumnSet)>,
     /// Its format.
     pub format: TableFormat,
-}
-
-/// Which odds table, with what it needs.
-#[derive(Clone, Debug)]
-pub enum OddsTable {
-    /// The column games' bust odds of sets of cars.
-    Sets {
-        /// Every one of the 2048 usable sets instead of sets of cars.
-        masks: bool,
-        /// Columns closed.
-        blocked: ColumnSet,
-        /// States with up to this many cars still free.
-        free_cars: u8,
-        /// Only the rows of these cars.
-        only: Option<ColumnSet>,
-        /// Monte Carlo rolls per row.
-        samples: Option<u64>,
-        /// Seed of the Monte Carlo check.
-        seed: u64,
-        /// The heat map of every three cars.
-        svg: Option<Destination>,
-    },
-    /// The column games' one-roll view of each track.
-    Tracks,
-    /// The odds of climbing `d` more steps this turn, on these rules' board.
-    Reach(Rules),
-    /// Shortcut: the totals of pressed shortcut rolls.
-    ShortcutPress,
-    /// Shortcut: the optimal policy of the board, square by square.
-    ShortcutPolicy(ShortcutSetup),
-    /// Shortcut: the optimal two-player policy of the board, position by position.
-    ShortcutDuel(ShortcutSetup),
-    /// Treasure Hunt: claim odds of hands dealt from the deck.
-    TreasureClaims {
-        /// The deck.
-        deck: Deck,
-        /// Monte Carlo hands per row.
-        samples: Option<u64>,
-        /// Seed of the Monte Carlo check.
-        seed: u64,
-    },
 }
 
 /// `pressluck policies`: which game's policies, and the strategies known by name.

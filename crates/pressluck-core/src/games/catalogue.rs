@@ -7,6 +7,7 @@
 
 use super::definition::GameDefinition;
 use super::entry::GameEntry;
+use super::odds_table::{OddsRequest, UseRows};
 use super::options::GameOptions;
 use super::record::{GameRecord, RecordOptions, UseRecord};
 use super::strategy_book::StrategyBook;
@@ -75,6 +76,18 @@ macro_rules! catalogue {
             pub fn id(&self) -> GameId {
                 match self {
                     $(GameSetup::$id(_) => GameId::$id,)*
+                }
+            }
+
+            /// The table of `pressluck odds` that `request` asks, handed to `work`; errors name
+            /// the flag.
+            pub fn odds<U: UseRows>(
+                &self,
+                request: &OddsRequest,
+                work: U,
+            ) -> Result<U::Output, String> {
+                match self {
+                    $(GameSetup::$id(s) => <$game as GameDefinition>::odds(s, request, work),)*
                 }
             }
 

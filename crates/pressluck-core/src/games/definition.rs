@@ -5,6 +5,7 @@
 
 use super::entry::GameEntry;
 use super::family::Family;
+use super::odds_table::{OddsRequest, UseRows};
 use super::options::GameOptions;
 use super::record::GameRecord;
 use crate::columns::Rules;
@@ -30,6 +31,14 @@ pub trait GameDefinition {
 
     /// The family of `setup`, its column races (if any) played by the engine `engine` asks for.
     fn family(setup: Self::Setup, engine: EngineRequest) -> Self::Family;
+
+    /// The table of `pressluck odds` that `request` asks (its view one of the entry's), handed
+    /// to `work`; errors name the flag.
+    fn odds<U: UseRows>(
+        setup: &Self::Setup,
+        request: &OddsRequest,
+        work: U,
+    ) -> Result<U::Output, String>;
 
     /// The column rules of `setup`, for the games played on the column board.
     fn column_rules(setup: &Self::Setup) -> Option<&Rules> {

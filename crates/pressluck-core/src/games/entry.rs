@@ -2,6 +2,7 @@
 //! catalogue ([`super::catalogue`]), which each game's folder fills in for itself.
 
 use super::catalogue::GameId;
+use super::odds_table::OddsView;
 use crate::columns::GameKind;
 
 /// A policy family of a game: its spec syntax and one line on what it does.
@@ -47,8 +48,10 @@ pub struct GameEntry {
     pub flags: GameFlags,
     /// The name of its built-in board (or deck) in provenance columns.
     pub builtin_board: &'static str,
+    /// Its built-in boards (or deck) as board files, each with its name (`pressluck boards`).
+    pub board_files: fn() -> Vec<(&'static str, String)>,
     /// The tables of `pressluck odds --view V`, the default first.
-    pub odds_views: &'static [&'static str],
+    pub odds_views: &'static [OddsView],
     /// What a `--variant` text changes, as a key: two texts of one key are the same variant
     /// given twice, or two readings of one.
     pub variant_key: fn(text: &str) -> String,

@@ -17,7 +17,7 @@ impl BoardsArgs {
     pub fn settings(&self) -> Result<Option<&'static str>> {
         let name = self.name.as_deref();
         let Some(name) = name else { return Ok(None) };
-        let names = crate::commands::boards::NAMES;
+        let names = crate::commands::boards::names();
         names
             .iter()
             .find(|&&n| n == name)

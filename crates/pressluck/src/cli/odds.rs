@@ -5,11 +5,10 @@ use super::game::GameArgs;
 use super::outputs::{output, TableFormatArg};
 use crate::error::input;
 use crate::output::destination::Destination;
-use crate::settings::{OddsSettings, OddsTable};
+use crate::settings::OddsSettings;
 use anyhow::Result;
 use clap::Args;
-use pressluck_core::columns::{ColumnSet, MAX_COLUMN, MIN_COLUMN};
-use pressluck_core::games::{treasure_hunt, GameSetup};
+use pressluck_core::games::{parse_columns, OddsRequest, OddsView};
 use std::path::PathBuf;
 
 /// `pressluck odds`.
@@ -60,34 +59,6 @@ pub struct OddsArgs {
     pub svg: Option<PathBuf>,
 }
 
-/// Parses a comma-separated list of columns like `2,12` for the flag `flag`.
-pub fn parse_columns(text: &str, flag: &str) -> Result<ColumnSet> {
-    let mut set = ColumnSet::EMPTY;
-    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let c: u8 = part
-            .parse()
-            .map_err(|_| input(format!("{flag} {text}: '{part}' is not a column number")))?;
-        if !(MIN_COLUMN..=MAX_COLUMN).contains(&c) {
-            return Err(input(format!("{flag} {text}: column {c} is not in 2..12")));
-        }
-        if set.has(c) {
-            return Err(input(format!("{flag} {text}: column {c} is listed twice")));
-        }
-        set = set.with(c);
-    }
-    Ok(set)
-}
-
-/// Checks `--samples N` against the most a table takes.
-fn check_samples(samples: Option<u64>, max: u64) -> Result<()> {
-    match samples {
-        Some(n) if n == 0 || n > max => {
-            Err(input(format!("--samples {n}: must be between 1 and {max}")))
-        }
-        _ => Ok(()),
-    }
-}
-
 impl OddsArgs {
     /// `pressluck odds`.
     pub fn settings(self) -> Result<OddsSettings> {
@@ -96,15 +67,16 @@ impl OddsArgs {
         let views = setup.id().entry().odds_views;
         let view = match self.view.as_str() {
             "sets" => views[0],
-            v => views.iter().copied().find(|&w| w == v).ok_or_else(|| {
+            v => *views.iter().find(|w| w.name == v).ok_or_else(|| {
+                let names: Vec<&str> = views.iter().map(|w| w.name).collect();
                 input(format!(
                     "--view {v}: expected {} for {}",
-                    or_list(views),
+                    or_list(&names),
                     setup.id().name()
                 ))
             })?,
         };
-        check_odds_flags(&self, &setup, view)?;
+        check_odds_flags(&self, &view)?;
         if let Some(p @ (0 | 3..)) = self.players {
             return Err(input(format!(
                 "--players {p}: the policy view is solved for 1 or 2 players (at 3 or 4, optimal \
@@ -120,83 +92,43 @@ impl OddsArgs {
             Some(p) => output(p, "--out", &[])?,
             None => Destination::Stdout,
         };
-        let svg = match &self.svg {
-            Some(p) => Some(output(p, "--svg", &[(&out, "--out")])?),
+        let heat_map = match &self.svg {
+            Some(p) => {
+                let svg = output(p, "--svg", &[(&out, "--out")])?;
+                let blocked = self.blocked.as_deref().unwrap_or("");
+                Some((svg, parse_columns(blocked, "--blocked").map_err(input)?))
+            }
             None => None,
         };
-        let mut assumption = None;
-        let table = match setup {
-            GameSetup::Shortcut(setup) => match view {
-                "press" => OddsTable::ShortcutPress,
-                _ if self.players == Some(2) => OddsTable::ShortcutDuel(setup),
-                _ => OddsTable::ShortcutPolicy(setup),
-            },
-            GameSetup::TreasureHunt(family) => {
-                check_samples(self.samples, treasure_hunt::MAX_SAMPLES)?;
-                OddsTable::TreasureClaims {
-                    deck: family.deck,
-                    samples: self.samples,
-                    seed,
-                }
-            }
-            GameSetup::Route66(rules)
-            | GameSetup::CantStop(rules)
-            | GameSetup::GreatRaces(rules) => {
-                let blocked = parse_columns(self.blocked.as_deref().unwrap_or(""), "--blocked")?;
-                let free_cars = self.free_cars.unwrap_or(0);
-                if free_cars > 3 {
-                    return Err(input(format!("--free-cars {free_cars}: must be 0 to 3")));
-                }
-                check_samples(self.samples, pressluck_core::columns::MAX_SAMPLES)?;
-                let only = self
-                    .cars
-                    .as_deref()
-                    .map(|text| only_cars(text, blocked, free_cars))
-                    .transpose()?;
-                if let Some(cars) = only.filter(|c| c.len() < 3 && self.free_cars.is_none()) {
-                    assumption = Some(format!(
-                    "note: the bust chance of cars on {} assumes no free car (the turn's other cars \
-                     are used up or blocked); --free-cars {} counts cars still to place",
-                    columns_text(cars),
-                    3 - cars.len()
-                ));
-                }
-                match view {
-                    "sets" => OddsTable::Sets {
-                        masks: self.masks,
-                        blocked,
-                        free_cars,
-                        only,
-                        samples: self.samples,
-                        seed,
-                        svg,
-                    },
-                    "tracks" => OddsTable::Tracks,
-                    _ => OddsTable::Reach(rules),
-                }
-            }
+        let request = OddsRequest {
+            view: view.name,
+            players: self.players,
+            masks: self.masks,
+            blocked: self.blocked,
+            free_cars: self.free_cars,
+            cars: self.cars,
+            samples: self.samples,
+            seed,
         };
         Ok(OddsSettings {
-            table,
+            setup,
+            request,
             provenance,
             out,
-            assumption,
+            heat_map,
             format,
         })
     }
 }
 
-/// Refuses every `odds` flag that does not apply to the table `view` of `setup`'s game.
-fn check_odds_flags(a: &OddsArgs, setup: &GameSetup, view: &str) -> Result<()> {
-    let columns = setup.column_rules().is_some();
-    let sets = columns && view == "sets";
-    let bust_table = sets && !a.masks;
-    let shortcut_policy = matches!(setup, GameSetup::Shortcut(_)) && view == "policy";
+/// Refuses every `odds` flag that does not apply to the table `view` of the game.
+fn check_odds_flags(a: &OddsArgs, view: &OddsView) -> Result<()> {
+    let bust_table = view.bust_table && !a.masks;
     let flags: [(bool, &str, bool, &str); 8] = [
         (
             a.masks,
             "--masks",
-            sets,
+            view.masks,
             "the sets view of route66, cant-stop and great-races",
         ),
         (
@@ -220,7 +152,7 @@ fn check_odds_flags(a: &OddsArgs, setup: &GameSetup, view: &str) -> Result<()> {
         (
             a.samples.is_some(),
             "--samples",
-            sets || view == "claims",
+            view.samples,
             "the sets view and treasure-hunt's claims",
         ),
         (
@@ -232,13 +164,13 @@ fn check_odds_flags(a: &OddsArgs, setup: &GameSetup, view: &str) -> Result<()> {
         (
             a.players.is_some(),
             "--players",
-            shortcut_policy,
+            view.players,
             "shortcut's policy view",
         ),
         (
             a.svg.is_some(),
             "--svg",
-            bust_table && matches!(setup, GameSetup::Route66(_) | GameSetup::CantStop(_)),
+            view.heat_map && !a.masks,
             "the sets view of route66 and cant-stop, without --masks",
         ),
     ];
@@ -246,7 +178,8 @@ fn check_odds_flags(a: &OddsArgs, setup: &GameSetup, view: &str) -> Result<()> {
         if given && !applies {
             let game = a.game.game.as_str();
             return Err(input(format!(
-                "{flag} applies to {to} only, not --game {game} --view {view}{}",
+                "{flag} applies to {to} only, not --game {game} --view {}{}",
+                view.name,
                 if a.masks && flag != "--masks" {
                     " --masks"
                 } else {
@@ -264,34 +197,4 @@ fn or_list(words: &[&str]) -> String {
         Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
         _ => words.join(""),
     }
-}
-
-/// A set of columns as `4, 7 and 11`.
-fn columns_text(set: ColumnSet) -> String {
-    let names: Vec<String> = set.iter().map(|c| c.to_string()).collect();
-    match names.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        _ => names.join(""),
-    }
-}
-
-/// The set of `--cars`: at most three open columns, with `free_cars` still free.
-fn only_cars(text: &str, blocked: ColumnSet, free_cars: u8) -> Result<ColumnSet> {
-    let cars = parse_columns(text, "--cars")?;
-    if cars.is_empty() || cars.len() > 3 {
-        return Err(input(format!(
-            "--cars {text}: give 1 to 3 columns, e.g. 4,7,11"
-        )));
-    }
-    if cars.len() + u32::from(free_cars) > 3 {
-        return Err(input(format!(
-            "--cars {text} --free-cars {free_cars}: a turn has 3 cars in all"
-        )));
-    }
-    if let Some(c) = (cars & blocked).iter().next() {
-        return Err(input(format!(
-            "--cars {text}: column {c} is also in --blocked"
-        )));
-    }
-    Ok(cars)
 }

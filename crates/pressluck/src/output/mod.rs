@@ -4,7 +4,6 @@
 pub mod counters_csv;
 pub mod destination;
 pub mod memory;
-pub mod odds_csv;
 pub mod progress;
 pub mod provenance;
 pub mod run_id;

@@ -3,11 +3,13 @@
 //! [`ColumnFamily`] the runner plays.
 
 use super::family::ColumnFamily;
+use super::odds::column_odds;
 use super::record::ColumnRecord;
 use crate::columns::{Edition, GameKind, Layout, Rules, Variant};
 use crate::engine::cpu::EngineRequest;
 use crate::games::definition::GameDefinition;
 use crate::games::entry::{variant_word, GameEntry};
+use crate::games::odds_table::{OddsRequest, UseRows};
 use crate::games::options::{read_game_file, GameOptions};
 
 /// The Mother Road: Route 66.
@@ -30,6 +32,10 @@ impl GameDefinition for Route66 {
 
     fn family(rules: Rules, engine: EngineRequest) -> ColumnFamily {
         ColumnFamily::with_engine(rules, engine)
+    }
+
+    fn odds<U: UseRows>(rules: &Rules, r: &OddsRequest, work: U) -> Result<U::Output, String> {
+        column_odds(rules, r, work)
     }
 
     fn column_rules(rules: &Rules) -> Option<&Rules> {
@@ -57,6 +63,10 @@ impl GameDefinition for CantStop {
 
     fn family(rules: Rules, engine: EngineRequest) -> ColumnFamily {
         ColumnFamily::with_engine(rules, engine)
+    }
+
+    fn odds<U: UseRows>(rules: &Rules, r: &OddsRequest, work: U) -> Result<U::Output, String> {
+        column_odds(rules, r, work)
     }
 
     fn column_rules(rules: &Rules) -> Option<&Rules> {

@@ -6,6 +6,7 @@
 pub(crate) mod advice;
 pub(crate) mod definition;
 pub(crate) mod family;
+pub(crate) mod odds;
 pub(crate) mod options;
 pub(crate) mod record;
 pub(crate) mod search;
@@ -15,6 +16,7 @@ pub use advice::{advice_text, column_advice, ranking};
 pub use definition::{column_rules_from, CantStop, Route66};
 pub use family::ColumnFamily;
 pub use family::ColumnSeats;
+pub use odds::{column_odds, column_odds_views, ReachRow, SetRow, TrackRow};
 pub use options::{after_use, column_options, use_options};
 pub(crate) use record::in_file;
 pub use record::DEFAULT_ADVISE_POLICIES;
@@ -24,7 +26,7 @@ pub use walk::record_walk;
 
 use super::catalogue::GameId;
 use super::entry::{GameEntry, GameFlags};
-use crate::columns::GameKind;
+use crate::columns::{GameKind, Layout};
 use crate::policy::{PolicySpec, FAMILIES};
 use definition::{column_variant_key, column_variant_name};
 
@@ -54,6 +56,11 @@ fn spec_name(text: &str) -> Result<String, String> {
     PolicySpec::parse(text).map(|s| s.name)
 }
 
+/// The board file of the built-in board `name`, titled `title`.
+pub fn board_file(name: &'static str, title: &str, layout: Layout) -> (&'static str, String) {
+    (name, layout.to_toml(&format!("{name}: {title}")))
+}
+
 /// The Mother Road: Route 66 in the catalogue.
 pub const ROUTE66: GameEntry = GameEntry {
     id: GameId::Route66,
@@ -70,7 +77,17 @@ pub const ROUTE66: GameEntry = GameEntry {
         deck: false,
     },
     builtin_board: "route66",
-    odds_views: &["sets", "tracks", "reach"],
+    board_files: || {
+        vec![
+            board_file("route66", "The Mother Road: Route 66, English edition (our reading; --game route66)", Layout::route66_en()),
+            board_file(
+                "route66-de",
+                "The Mother Road: Route 66, German edition (our reading: segment 2 scores 6/3, * spaces on the upper half; --game route66 --edition de)",
+                Layout::route66_de(),
+            ),
+        ]
+    },
+    odds_views: &column_odds_views(true),
     variant_key: column_variant_key,
     variant_name: column_variant_name,
     // Alone too: it finishes in the fewest turns of the shipped players (17.96 against ev's
@@ -94,7 +111,14 @@ pub const CANT_STOP: GameEntry = GameEntry {
         deck: false,
     },
     builtin_board: "cant-stop",
-    odds_views: &["sets", "tracks", "reach"],
+    board_files: || {
+        vec![board_file(
+            "cant-stop",
+            "Can't Stop (--game cant-stop; points unused)",
+            Layout::cant_stop(),
+        )]
+    },
+    odds_views: &column_odds_views(true),
     variant_key: column_variant_key,
     variant_name: column_variant_name,
     strongest_player: |players| match players {

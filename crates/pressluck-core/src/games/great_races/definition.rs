@@ -5,9 +5,10 @@ use super::family::RacesFamily;
 use super::record::RaceRecord;
 use crate::columns::{GameKind, Rules};
 use crate::engine::cpu::EngineRequest;
-use crate::games::column_races::column_rules_from;
+use crate::games::column_races::{column_odds, column_rules_from};
 use crate::games::definition::GameDefinition;
 use crate::games::entry::GameEntry;
+use crate::games::odds_table::{OddsRequest, UseRows};
 use crate::games::options::GameOptions;
 
 /// The Great Races.
@@ -27,6 +28,10 @@ impl GameDefinition for GreatRaces {
     /// One roll a turn: no engine to choose.
     fn family(rules: Rules, _: EngineRequest) -> RacesFamily {
         RacesFamily(rules)
+    }
+
+    fn odds<U: UseRows>(rules: &Rules, r: &OddsRequest, work: U) -> Result<U::Output, String> {
+        column_odds(rules, r, work)
     }
 
     fn column_rules(rules: &Rules) -> Option<&Rules> {

@@ -42,7 +42,14 @@ pub const ENTRY: GameEntry = GameEntry {
         deck: false,
     },
     builtin_board: "great-races",
-    odds_views: &["sets", "tracks", "reach"],
+    board_files: || {
+        vec![super::column_races::board_file(
+            "great-races",
+            "The Great Races (our reading: Can't Stop lengths, shaded spaces on the upper half; --game great-races)",
+            crate::columns::Layout::great_races(),
+        )]
+    },
+    odds_views: &super::column_races::column_odds_views(false),
     variant_key: column_variant_key,
     variant_name: column_variant_name,
     strongest_player: |_| "race-progress",

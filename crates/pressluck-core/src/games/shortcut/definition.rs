@@ -4,11 +4,13 @@
 
 use super::board::ShortcutBoard;
 use super::family::ShortcutFamily;
+use super::odds::shortcut_odds;
 use super::played::ShortcutPlayed;
 use super::setup::ShortcutSetup;
 use crate::engine::cpu::EngineRequest;
 use crate::games::definition::GameDefinition;
 use crate::games::entry::GameEntry;
+use crate::games::odds_table::{OddsRequest, UseRows};
 use crate::games::options::{read_game_file, GameOptions};
 
 /// Shortcut.
@@ -38,6 +40,14 @@ impl GameDefinition for Shortcut {
         let mut setup = ShortcutSetup::new(board, players);
         setup.custom_board = o.board.is_some();
         Ok(setup)
+    }
+
+    fn odds<U: UseRows>(
+        setup: &ShortcutSetup,
+        r: &OddsRequest,
+        work: U,
+    ) -> Result<U::Output, String> {
+        shortcut_odds(setup, r, work)
     }
 
     fn family(setup: ShortcutSetup, _: EngineRequest) -> ShortcutFamily {

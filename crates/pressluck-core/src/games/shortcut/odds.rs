@@ -7,9 +7,41 @@
 use super::board::{Colour, ShortcutBoard, Square};
 use super::duel::Duel;
 use super::rules::{blocked, push_targets, shortcut_reach};
+use super::setup::ShortcutSetup;
 use super::solver::{ShortcutChoice, Solution};
 use crate::figure::Figure;
+use crate::games::odds_table::{OddsRequest, OddsView, UseRows};
 use serde::Serialize;
+
+/// Shortcut's tables: `press`, and `policy` (solved for 1 or 2 players).
+pub const SHORTCUT_ODDS_VIEWS: [OddsView; 2] = [
+    OddsView::plain("press"),
+    OddsView {
+        players: true,
+        ..OddsView::plain("policy")
+    },
+];
+
+/// The table `r` asks of the game `setup`, handed to `work`: the press table, the solitaire
+/// policy table, or with `--players 2` the two-player one; an unsolvable board names
+/// `--board`.
+pub fn shortcut_odds<U: UseRows>(
+    setup: &ShortcutSetup,
+    r: &OddsRequest,
+    work: U,
+) -> Result<U::Output, String> {
+    Ok(match r.view {
+        "press" => work.with(None, press_rows()),
+        _ if r.players == Some(2) => {
+            let duel = setup.duel().map_err(|e| format!("--board: {e}"))?;
+            work.with(None, duel_rows(&setup.board, &duel))
+        }
+        _ => {
+            let sol = setup.solution().map_err(|e| format!("--board: {e}"))?;
+            work.with(None, policy_rows(&setup.board, &sol))
+        }
+    })
+}
 
 /// Press counts covered by the press table.
 pub const MAX_PRESSES: usize = 12;

@@ -2,6 +2,7 @@
 //! flags (1 to 4 players, its variants, `--deck` replacing the built-in deck) and the
 //! [`TreasureFamily`] the runner plays.
 
+use super::claims_table::claims_table;
 use super::deck::Deck;
 use super::family::TreasureFamily;
 use super::played::TreasurePlayed;
@@ -9,6 +10,7 @@ use super::rules::ThRules;
 use crate::engine::cpu::EngineRequest;
 use crate::games::definition::GameDefinition;
 use crate::games::entry::GameEntry;
+use crate::games::odds_table::{OddsRequest, UseRows};
 use crate::games::options::{read_game_file, GameOptions};
 
 /// Treasure Hunt.
@@ -39,6 +41,14 @@ impl GameDefinition for TreasureHunt {
             Some(path) => read_game_file(path, "--deck", Deck::from_toml)?,
         };
         Ok(TreasureFamily { rules, deck })
+    }
+
+    fn odds<U: UseRows>(
+        setup: &TreasureFamily,
+        r: &OddsRequest,
+        work: U,
+    ) -> Result<U::Output, String> {
+        claims_table(&setup.deck, r, work)
     }
 
     /// No engine to choose.

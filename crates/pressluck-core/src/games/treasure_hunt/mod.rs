@@ -13,6 +13,7 @@
 
 pub(crate) mod actions;
 pub(crate) mod advice;
+pub(crate) mod claims_table;
 pub(crate) mod combos;
 pub(crate) mod deck;
 pub(crate) mod definition;
@@ -31,6 +32,7 @@ pub(crate) mod view;
 
 pub use actions::StealKind;
 pub use advice::{treasure_advice, treasure_advice_text};
+pub use claims_table::{claims_table, ClaimRow};
 pub use combos::{best_combo, best_combo_search, combo_kind, ComboKind, HandSummary};
 pub use deck::{Card, Deck};
 pub use deck::{COLOUR_LETTERS, COLOUR_NAMES, DEFAULT_DECK_TOML, SYMBOL_NAMES};
@@ -66,7 +68,8 @@ pub const ENTRY: super::entry::GameEntry = super::entry::GameEntry {
         deck: true,
     },
     builtin_board: "treasure-hunt-deck",
-    odds_views: &["claims"],
+    board_files: || vec![("treasure-hunt-deck", DEFAULT_DECK_TOML.to_string())],
+    odds_views: &[claims_table::CLAIMS_VIEW],
     variant_key: super::entry::variant_word,
     variant_name: super::entry::variant_word,
     strongest_player: |_| "thief",

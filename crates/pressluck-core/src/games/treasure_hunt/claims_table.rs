@@ -1,21 +1,30 @@
-//! `pressluck odds --game treasure-hunt`: the exact claim-odds table as CSV, one row per hand
-//! size (3–7), tile symbol (A–F, and `any` for a face-down tile: the mean over the six, as
+//! Treasure Hunt's table of `pressluck odds` (`--view claims`): the exact claim odds, one row
+//! per hand size (3–7), tile symbol (A–F, and `any` for a face-down tile: the mean over the six, as
 //! tiles hold six of each) and player colour (red, blue, yellow, green); with `--samples N` a
 //! Monte Carlo check of the claim column with a 99.9% interval.
 
-use crate::output::provenance::{f6, Provenance};
-use crate::output::table::{Figure, Table};
-use anyhow::Result;
-use pressluck_core::counters::wilson999;
-use pressluck_core::engine::{game_streams, generator};
-use pressluck_core::games::treasure_hunt::{
-    claim_counts, sample_claims, ClaimCounts, Deck, COLOUR_NAMES, SYMBOL_NAMES,
-};
+use super::deck::{Deck, COLOUR_NAMES, SYMBOL_NAMES};
+use super::odds::{claim_counts, sample_claims, ClaimCounts, MAX_SAMPLES};
+use crate::counters::wilson999;
+use crate::engine::deal::{game_streams, generator};
+use crate::figure::Figure;
+use crate::games::odds_table::{check_samples, OddsRequest, OddsView, UseRows};
 use serde::Serialize;
+
+/// Treasure Hunt's one table, with a Monte Carlo check.
+pub const CLAIMS_VIEW: OddsView = OddsView {
+    samples: true,
+    ..OddsView::plain("claims")
+};
+
+/// `x` as a six-decimal figure.
+fn f6(x: f64) -> Figure {
+    Figure::fixed(x, 6)
+}
 
 /// One row of the claim-odds table.
 #[derive(Debug, Default, Serialize)]
-struct ClaimRow {
+pub struct ClaimRow {
     hand: usize,
     symbol: String,
     colour: &'static str,
@@ -35,13 +44,15 @@ struct ClaimRow {
     mc_high: Option<Figure>,
 }
 
-/// The claim-odds table of `deck`; with `samples`, each row's Monte Carlo check.
-pub(super) fn claims_table(
+/// The claim-odds table of `deck` (with `--samples`, each row's Monte Carlo check), handed to
+/// `work`.
+pub fn claims_table<U: UseRows>(
     deck: &Deck,
-    samples: Option<u64>,
-    seed: u64,
-    provenance: &Provenance,
-) -> Result<Table> {
+    r: &OddsRequest,
+    work: U,
+) -> Result<U::Output, String> {
+    check_samples(r.samples, MAX_SAMPLES)?;
+    let (samples, seed) = (r.samples, r.seed);
     let mut rows = Vec::new();
     for colour in 0..4u8 {
         let per_symbol: Vec<Vec<ClaimCounts>> =
@@ -95,5 +106,5 @@ pub(super) fn claims_table(
             }
         }
     }
-    provenance.table(false, rows)
+    Ok(work.with(None, rows))
 }
