@@ -190,8 +190,12 @@ fn bad_input_is_one_line() {
             "--rollouts 0",
         ),
         (
-            vec!["examples/records/treasure-hunt.rec"],
-            "a Treasure Hunt record has no rollouts",
+            vec![
+                "examples/records/treasure-hunt.rec",
+                "--rollout-policies",
+                "race-points",
+            ],
+            "unknown Treasure Hunt policy",
         ),
         (
             vec![

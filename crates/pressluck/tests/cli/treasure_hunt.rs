@@ -1,5 +1,6 @@
 //! `--game treasure-hunt` from the command line: tournaments (deterministic on any thread
-//! count, solitaire), the claim-odds table, and one-line errors with exit code 2.
+//! count, solitaire), the claim-odds table, a record's rollouts and review, and one-line
+//! errors with exit code 2.
 
 use assert_cmd::Command;
 use std::fs;
@@ -259,6 +260,240 @@ fn replay_and_advise_read_a_treasure_hunt_record() {
             "unknown Treasure Hunt policy 'rule28'",
         ),
         (vec!["replay", bare], "line 4: tiles"),
+    ] {
+        fails(&args, needle);
+    }
+}
+
+/// A solitaire record played to its win: six turns, each claiming the tile underfoot with
+/// three cards of its symbol and moving a full 6, the last claim on the far row.
+const SOLO_WON: &str = "game treasure-hunt
+players 1
+tiles ABCDEF ACDEFB CABDEF ABCEFD EABCDF ABCDEF
+deck r1A y3A b2A r2B r3B b3B r3C
+deck b4C y5C r4D y6D g1D r5E y1E g2E r6F b1F y2F g3F g4A g5B g6C
+claim r1A y3A b2A
+move 6 +6
+end
+claim r2B r3B b3B
+move 6 +6
+end
+claim r3C b4C y5C
+move 6 +6
+end
+claim r4D y6D g1D
+move 6 +6
+end
+claim r5E y1E g2E
+move 6 +6
+end
+claim r6F b1F y2F
+";
+
+/// A four-player record whose first player has claimed the tile underfoot: the whole deck
+/// listed, in the deck file's order.
+fn four_claimed() -> String {
+    let deck = fs::read_to_string(crate::repo("data/treasure-hunt-deck.toml")).unwrap();
+    let mut cards = Vec::new();
+    for line in deck.lines().filter(|l| l.contains(" = [")) {
+        // The colour's letter: its initial, black's `k`.
+        let letter = match line.split(' ').next().unwrap() {
+            "black" => "k",
+            c => &c[..1],
+        };
+        for face in line.split('"').skip(1).step_by(2) {
+            cards.push(format!("{letter}{face}"));
+        }
+    }
+    format!(
+        "game treasure-hunt\nplayers 4\ntiles ABCDEF ABCDEF ABCDEF ABCDEF ABCDEF ABCDEF\n\
+         deck {}\nclaim r1A r2B r3C\n",
+        cards.join(" ")
+    )
+}
+
+#[test]
+fn rollouts_of_a_treasure_hunt_record_give_every_option_its_chance() {
+    let rec = crate::repo("examples/records/treasure-hunt.rec");
+    let rec = rec.to_str().unwrap();
+    let args = ["advise", rec, "--rollouts", "20", "--format", "json"];
+    let json = crate::run::json_of(&args);
+    let r = &json["rollouts"];
+    assert_eq!(r["player"], 2);
+    assert_eq!(r["policies"], serde_json::json!(["thief", "thief"]));
+    assert_eq!(r["default_policies"], true);
+    let names: Vec<&str> = r["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["option"].as_str().unwrap())
+        .collect();
+    // Seat 2 has moved: the face-down tile underfoot, every discard of 1 to 3 cards, the end.
+    assert_eq!(names.len(), 1 + 63 + 1, "{names:?}");
+    assert_eq!(names[0], "claim");
+    assert_eq!(names[1], "discard b3B");
+    assert_eq!(names[64], "end");
+    for o in r["options"].as_array().unwrap() {
+        let w = o["win_chance"].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&w), "{o}");
+    }
+    let text = String::from_utf8(crate::run::stdout_of(&args[..4])).unwrap();
+    assert!(text.contains("\nrollouts, player 2 to move: 20 an option, seed 1, played by thief in every seat (the strongest shipped player)\n"), "{text}");
+    assert!(text.contains("\n  claim "), "{text}");
+}
+
+#[test]
+fn treasure_hunt_rollouts_are_the_same_on_one_thread_and_two() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("four.rec");
+    fs::write(&rec, four_claimed()).unwrap();
+    let rec = rec.to_str().unwrap();
+    let run = |threads: &str| {
+        crate::run::stdout_of(&[
+            "advise",
+            rec,
+            "--rollouts",
+            "600",
+            "--format",
+            "json",
+            "--threads",
+            threads,
+        ])
+    };
+    let one = run("1");
+    assert_eq!(one, run("2"));
+    let json: serde_json::Value = serde_json::from_slice(&one).unwrap();
+    let names: Vec<&str> = json["rollouts"]["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["option"].as_str().unwrap())
+        .collect();
+    // After a won claim only the move may follow, or the end.
+    assert_eq!(names, ["move", "end"]);
+}
+
+#[test]
+fn a_treasure_hunt_record_is_reviewed_with_its_rolls_and_reveals() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("review.csv");
+    let rec = crate::repo("examples/records/treasure-hunt.rec");
+    let text = String::from_utf8(crate::run::stdout_of(&[
+        "review",
+        rec.to_str().unwrap(),
+        "--rollouts",
+        "12",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]))
+    .unwrap();
+    assert!(
+        text.contains("treasure-hunt, 2 players, 12 rollouts a position"),
+        "{text}"
+    );
+    assert!(text.contains("roll tile anchor"), "{text}");
+    let t = crate::run::Table::parse(&fs::read_to_string(&out).unwrap());
+    for col in [
+        "record",
+        "rollouts",
+        "rollout_policies",
+        "unit",
+        "kind",
+        "line",
+        "seat",
+    ] {
+        t.col(col);
+    }
+    for col in [
+        "what",
+        "played",
+        "best",
+        "played_value",
+        "vs_best",
+        "flag",
+        "luck",
+    ] {
+        t.col(col);
+    }
+    assert_eq!(t.get(0, "game"), "treasure-hunt");
+    assert_eq!(t.get(0, "board"), "treasure-hunt-deck");
+    let steps: Vec<String> = (0..t.rows.len())
+        .filter(|&i| t.get(i, "kind") != "player")
+        .map(|i| {
+            format!(
+                "{} {}: {}",
+                t.get(i, "line"),
+                t.get(i, "what"),
+                t.get(i, "played")
+            )
+        })
+        .collect();
+    assert_eq!(
+        steps,
+        [
+            "9 action 1 of 2: claim",
+            "9 roll: tile anchor",
+            "9 cards for anchor: claim b2A y3A w5A",
+            "10 action 2 of 2: move",
+            "10 roll: 3",
+            "10 steps, 3 rolled: move +3",
+            "13 action 1 of 2: move",
+            "13 roll: 2",
+            "13 steps, 2 rolled: move +2",
+        ]
+    );
+    assert_eq!(t.find(&[("kind", "player")]).len(), 2);
+    assert!(t.find(&[("unit", "chance")]).len() == t.rows.len());
+    // Alone, a record played to its win is reviewed in turns.
+    let solo = dir.path().join("solo.rec");
+    fs::write(&solo, SOLO_WON).unwrap();
+    let text = String::from_utf8(crate::run::stdout_of(&[
+        "review",
+        solo.to_str().unwrap(),
+        "--rollouts",
+        "20",
+        "--quiet",
+    ]))
+    .unwrap();
+    assert!(text.contains("figures are turns to finish"), "{text}");
+    // Each turn: the first action, the cards for the tile revealed, the second action.
+    assert!(text.contains("\nplayer 1: 17 decisions"), "{text}");
+}
+
+#[test]
+fn treasure_hunt_rollouts_refuse_bad_input_in_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let solo = dir.path().join("solo.rec");
+    fs::write(&solo, SOLO_WON).unwrap();
+    let rec = crate::repo("examples/records/treasure-hunt.rec");
+    let rec = rec.to_str().unwrap();
+    for (args, needle) in [
+        (
+            vec![
+                "advise",
+                rec,
+                "--rollouts",
+                "10",
+                "--rollout-policies",
+                "ev",
+            ],
+            "--rollout-policies: unknown Treasure Hunt policy 'ev'",
+        ),
+        (vec!["advise", rec, "--rollouts", "0"], "--rollouts 0"),
+        (
+            vec!["advise", solo.to_str().unwrap(), "--rollouts", "10"],
+            "--rollouts: the game is over",
+        ),
+        (
+            vec!["review", rec, "--rollout-policies", "thief,thief,thief"],
+            "3 policies for 2 seats",
+        ),
+        (
+            vec!["review", rec, "--rollout-policies", "glenn"],
+            "--rollout-policies",
+        ),
+        (vec!["review", rec, "--rollouts", "0"], "--rollouts 0"),
     ] {
         fails(&args, needle);
     }

@@ -1,14 +1,20 @@
-//! A Treasure Hunt record as `replay` and `advise` read it ([`TreasurePlayed`]): dealt from its
-//! deck and played; its advice is each policy's next action.
+//! A Treasure Hunt record as `replay`, `advise` and `review` read it ([`TreasurePlayed`]): dealt
+//! from its deck and played; its advice is each policy's next action, its rollouts play from the
+//! view of the player to move, the cards and tiles that player cannot see dealt anew each rollout
+//! ([`super::ThPosition`]).
 
 use super::advice::{treasure_advice, treasure_advice_text};
 use super::deck::Deck;
 use super::family::TreasureFamily;
+use super::options::treasure_options;
 use super::policy::ThSpec;
+use super::position::ThPosition;
 use super::record::replay;
+use super::record::with_unlisted_cards;
 use super::rules::GAME_NAME;
 use super::state::State;
 use super::view::{position_json, position_text};
+use super::walk::record_walk;
 use crate::dice::Roll;
 use crate::engine::cpu::EngineRequest;
 use crate::games::column_races::in_file;
@@ -27,10 +33,25 @@ pub const DEFAULT_ADVISE_TREASURE_POLICIES: &str = "greedy,runner,thief";
 pub struct TreasurePlayed {
     /// The file, as errors name it.
     shown: String,
+    /// The record, as written.
+    text: String,
     /// The deck its cards come from.
     deck: Deck,
     /// The game it reaches.
     state: State,
+}
+
+impl TreasurePlayed {
+    /// The record's variants, as its `variant` lines name them.
+    fn variants(&self) -> Vec<String> {
+        self.text
+            .lines()
+            .map(|l| l.split('#').next().unwrap_or(""))
+            .filter_map(|l| l.trim().strip_prefix("variant "))
+            .flat_map(str::split_whitespace)
+            .map(str::to_string)
+            .collect()
+    }
 }
 
 impl Advisable for TreasurePlayed {
@@ -73,12 +94,16 @@ impl Advisable for TreasurePlayed {
         }
     }
 
-    fn decided(&self, _: Option<Roll>) -> Result<Option<Decided<State>>, String> {
-        Err(
-            "--rollouts: rollouts play Route 66, Can't Stop, The Great Races and Shortcut \
-             positions; Treasure Hunt's actions are not rolled out"
-                .into(),
-        )
+    /// From the view of the player to move: the deck's cards the record never lists lie under
+    /// the draw pile, and each rollout deals anew what that player cannot see.
+    fn decided(&self, _: Option<Roll>) -> Result<Option<Decided<ThPosition>>, String> {
+        let state = with_unlisted_cards(&self.state, &self.deck);
+        let mover = state.current;
+        Ok(treasure_options(&state).map(|options| Decided {
+            options,
+            mover,
+            turns: state.players[mover as usize].turns,
+        }))
     }
 }
 
@@ -95,6 +120,7 @@ impl GameRecord for TreasurePlayed {
         let state = replay(text, &deck).map_err(|e| in_file(shown, e))?;
         Ok(TreasurePlayed {
             shown: shown.to_string(),
+            text: text.to_string(),
             deck,
             state,
         })
@@ -108,18 +134,15 @@ impl GameRecord for TreasurePlayed {
         position_json(&self.state) + "\n"
     }
 
-    fn walk(&self) -> Result<Walk<State>, String> {
-        Err(format!(
-            "{}: review reads Route 66, Can't Stop, The Great Races and Shortcut records; a Treasure Hunt record has no rollouts (its unseen cards would need dealing anew)",
-            self.shown
-        ))
+    fn walk(&self) -> Result<Walk<ThPosition>, String> {
+        record_walk(&self.text, &self.deck).map_err(|e| in_file(&self.shown, e))
     }
 
     fn label(&self) -> RecordLabel {
         RecordLabel {
             game: GAME_NAME,
             players: self.state.rules.players,
-            rules: Vec::new(),
+            rules: self.variants(),
             builtin_board: super::ENTRY.builtin_board,
         }
     }

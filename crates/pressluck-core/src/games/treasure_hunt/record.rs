@@ -26,7 +26,7 @@ use super::rules::ThRules;
 use super::state::{Chance, State};
 
 /// A record's script never shuffles: running out of listed cards is an error.
-struct NoShuffle;
+pub(crate) struct NoShuffle;
 
 impl Chance for NoShuffle {
     fn shuffle_cards(&mut self, _: &mut [Card]) -> bool {
@@ -38,7 +38,7 @@ impl Chance for NoShuffle {
 }
 
 /// Parses card codes, with the line's context in errors.
-fn cards(words: &[&str]) -> Result<Vec<Card>, String> {
+pub(crate) fn cards(words: &[&str]) -> Result<Vec<Card>, String> {
     words.iter().map(|w| Card::parse(w)).collect()
 }
 
@@ -56,6 +56,32 @@ pub fn mask_of(s: &State, want: &[Card]) -> Result<u8, String> {
         return Err("list the cards played".into());
     }
     Ok(mask)
+}
+
+/// `s` with the cards of `deck` it holds nowhere (in no hand, nor the draw or discard pile)
+/// put under its draw pile. A record lists only the cards drawn; the rest of the shuffled deck
+/// lies below them, unseen, and a game played on from the record draws them in time.
+pub fn with_unlisted_cards(s: &State, deck: &Deck) -> State {
+    let mut used = vec![false; deck.cards.len()];
+    let hands = s.players[..s.rules.players as usize]
+        .iter()
+        .flat_map(|p| p.cards().iter());
+    let piles = s.pile[..s.pile_len as usize]
+        .iter()
+        .chain(&s.discard[..s.discard_len as usize]);
+    for c in hands.chain(piles) {
+        if let Ok(id) = deck.find(*c, &used) {
+            used[id as usize] = true;
+        }
+    }
+    let mut out = *s;
+    let unlisted = deck.cards.iter().zip(&used).filter(|(_, u)| !**u);
+    let mut pile: Vec<Card> = unlisted.map(|(c, _)| *c).collect();
+    pile.extend_from_slice(&s.pile[..s.pile_len as usize]);
+    let n = pile.len().min(out.pile.len());
+    out.pile[..n].copy_from_slice(&pile[..n]);
+    out.pile_len = n as u8;
+    out
 }
 
 /// Parses the tile layout: 36 symbol letters, six of each.
@@ -82,6 +108,30 @@ fn tiles(words: &[&str]) -> Result<[u8; CELLS], String> {
 /// Replays a record with `deck` (the record's cards must come from it) and returns the
 /// position reached. Errors read `line N: …`.
 pub fn replay(text: &str, deck: &Deck) -> Result<State, String> {
+    replay_with(text, deck, |_| Ok(()))
+}
+
+/// An action line of a record, replayed: told to [`replay_with`]'s visitor.
+pub(crate) struct Replayed<'a> {
+    /// The line's number, from 1.
+    pub line: usize,
+    /// The line's first word (`move`, `claim`, …).
+    pub head: &'a str,
+    /// The line's other words.
+    pub rest: &'a [&'a str],
+    /// The position before the line.
+    pub before: &'a State,
+    /// The position after it.
+    pub after: &'a State,
+}
+
+/// [`replay`], telling `visit` of each action line once it has been played; an error of
+/// `visit` stops the replay as a bad line does.
+pub(crate) fn replay_with(
+    text: &str,
+    deck: &Deck,
+    mut visit: impl FnMut(Replayed) -> Result<(), String>,
+) -> Result<State, String> {
     let mut rules: Option<ThRules> = None;
     let mut layout: Option<[u8; CELLS]> = None;
     let mut pile: Vec<Card> = Vec::new();
@@ -142,7 +192,16 @@ pub fn replay(text: &str, deck: &Deck) -> Result<State, String> {
                     state = Some(s);
                 }
                 let s = state.as_mut().ok_or_else(|| at("no game".into()))?;
+                let before = *s;
                 action(s, head, rest).map_err(at)?;
+                visit(Replayed {
+                    line: no + 1,
+                    head,
+                    rest,
+                    before: &before,
+                    after: s,
+                })
+                .map_err(at)?;
             }
         }
     }
