@@ -22,7 +22,7 @@ mod parse;
 mod play;
 mod view;
 
-pub use parse::{dice_text, Action, Entry, Header, Record};
+pub use parse::{dice_text, edition_name, Action, Entry, Header, Record};
 pub use play::{legal_text, play, Decision, Event, Replay};
 pub use view::PositionView;
 
@@ -111,14 +111,6 @@ impl Record {
             variants,
             rules,
         })
-    }
-}
-
-/// The name of an edition as written in records and on the command line.
-pub fn edition_name(e: Edition) -> &'static str {
-    match e {
-        Edition::En => "en",
-        Edition::De => "de",
     }
 }
 

@@ -10,12 +10,9 @@ use super::entry::GameEntry;
 use super::odds_table::{OddsRequest, UseRows};
 use super::options::GameOptions;
 use super::record::{GameRecord, RecordOptions, UseRecord};
-use super::strategy_book::StrategyBook;
 use super::use_family::UseFamily;
-use super::with_strategies::WithStrategies;
 use crate::columns::{GameKind, Rules};
 use crate::engine::cpu::EngineRequest;
-use std::sync::Arc;
 
 /// Makes, from one line a game (`Id => the type implementing GameDefinition`): [`GameId`],
 /// [`GAMES`], [`GameSetup`], and the matches that hand each game's own types their work.
@@ -29,6 +26,18 @@ macro_rules! catalogue {
 
         /// Every game's entry, in the order listings give them.
         pub const GAMES: &[&GameEntry] = &[$(<$game as GameDefinition>::ENTRY,)*];
+
+        impl GameId {
+            /// Every game, in the catalogue's order.
+            pub const ALL: &[GameId] = &[$(GameId::$id,)*];
+
+            /// The game's entry in the catalogue.
+            pub fn entry(self) -> &'static GameEntry {
+                match self {
+                    $(GameId::$id => <$game as GameDefinition>::ENTRY,)*
+                }
+            }
+        }
 
         /// A validated game of any kind, ready to play: its rules, board or deck, and seats.
         #[derive(Clone, Debug)]
@@ -98,20 +107,12 @@ macro_rules! catalogue {
                 }
             }
 
-            /// Does `work` with this game's family, its policy lists knowing the strategies of
-            /// `book`, its column races played by the engine `engine` asks for: each arm is its
-            /// own instance of the generic work.
-            pub fn play_with<U: UseFamily>(
-                self,
-                book: Arc<StrategyBook>,
-                engine: EngineRequest,
-                work: U,
-            ) -> U::Output {
+            /// Does `work` with this game's family, its column races (if any) played by the
+            /// engine `engine` asks for: each arm is its own instance of the generic work. (A
+            /// command's policy lists name strategies too: [`GameSetup::play_with`].)
+            pub fn play_family<U: UseFamily>(self, engine: EngineRequest, work: U) -> U::Output {
                 match self {
-                    $(GameSetup::$id(s) => work.with(WithStrategies {
-                        family: <$game as GameDefinition>::family(s, engine),
-                        strategies: book,
-                    }),)*
+                    $(GameSetup::$id(s) => work.with(<$game as GameDefinition>::family(s, engine)),)*
                 }
             }
         }
@@ -132,21 +133,12 @@ catalogue! {
 }
 
 impl GameId {
-    /// The game's entry in the catalogue.
-    pub fn entry(self) -> &'static GameEntry {
-        GAMES
-            .iter()
-            .copied()
-            .find(|e| e.id == self)
-            .expect("every game is registered in GAMES (a test checks it)")
-    }
-
     /// The game named `text` (`route66`, `cant-stop`, …), or an error listing every game.
     pub fn parse(text: &str) -> Result<GameId, String> {
-        GAMES
+        GameId::ALL
             .iter()
-            .find(|e| e.name == text)
-            .map(|e| e.id)
+            .copied()
+            .find(|g| g.name() == text)
             .ok_or_else(|| format!("unknown game '{text}' (expected {})", names_text()))
     }
 
@@ -168,10 +160,10 @@ impl GameId {
 
 impl From<GameKind> for GameId {
     fn from(kind: GameKind) -> GameId {
-        GAMES
+        GameId::ALL
             .iter()
-            .find(|e| e.column_kind == Some(kind))
-            .map(|e| e.id)
+            .copied()
+            .find(|g| g.column_kind() == Some(kind))
             .expect("every column race is registered in GAMES (a test checks it)")
     }
 }
@@ -198,7 +190,13 @@ mod tests {
             GameId::Shortcut,
             GameId::TreasureHunt,
         ] {
-            assert_eq!(GAMES.iter().filter(|e| e.id == id).count(), 1, "{id:?}");
+            assert_eq!(
+                GameId::ALL.iter().filter(|&&g| g == id).count(),
+                1,
+                "{id:?}"
+            );
+            let at = GameId::ALL.iter().position(|&g| g == id).unwrap();
+            assert_eq!(id.entry().name, GAMES[at].name);
             assert_eq!(GameId::parse(id.name()), Ok(id));
             if let Some(kind) = id.column_kind() {
                 assert_eq!(kind.name(), id.name());

@@ -1,7 +1,6 @@
 //! What a game is before any table is set up ([`GameEntry`]): the type of an entry in the
 //! catalogue ([`super::catalogue`]), which each game's folder fills in for itself.
 
-use super::catalogue::GameId;
 use super::odds_table::OddsView;
 use crate::columns::GameKind;
 
@@ -30,8 +29,6 @@ pub struct GameFlags {
 /// What a game is, before any table is set up.
 #[derive(Clone, Copy, Debug)]
 pub struct GameEntry {
-    /// The game.
-    pub id: GameId,
     /// The name on the command line and in outputs (`route66`, `shortcut`, …).
     pub name: &'static str,
     /// The title, for people.

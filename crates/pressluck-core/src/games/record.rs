@@ -6,7 +6,7 @@
 
 use super::decision::{Options, Walk};
 use super::family::Family;
-use super::strategy_book::StrategyBook;
+use super::strategies::Strategies;
 use crate::dice::Roll;
 use crate::engine::cpu::EngineRequest;
 use serde_json::Value;
@@ -69,7 +69,7 @@ pub trait Advisable {
     fn advice_policies(
         &self,
         list: Option<&str>,
-        book: &StrategyBook,
+        book: &dyn Strategies,
         rollouts: bool,
     ) -> Result<Self::Policies, String>;
 

@@ -10,6 +10,7 @@
 
 use crate::error::{one_line, toml_error};
 use crate::games::catalogue::GAMES;
+use crate::games::strategies::{parse_column_spec, Strategies};
 use crate::policy::PolicySpec;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -354,31 +355,9 @@ impl StrategyBook {
 
     /// Parses a Route 66 or Can't Stop spec of `game`, a strategy file's path or a strategy's
     /// name; a strategy plays under its own name, and a searching player's base
-    /// (`rollout:BASE`) may be any of these.
+    /// (`rollout:BASE`) may be any of these ([`parse_column_spec`]).
     pub fn parse(&self, game: &str, text: &str) -> Result<PolicySpec, String> {
-        // A base player is a spec or a strategy, parsed with no base of its own: a search
-        // inside a search is refused, and a strategy naming itself as base ends there.
-        let base = |t: &str| self.parse_in(game, t, &PolicySpec::parse);
-        self.parse_in(game, text, &base)
-    }
-
-    /// [`StrategyBook::parse`] with a searching player's base read by `base`.
-    fn parse_in(
-        &self,
-        game: &str,
-        text: &str,
-        base: &dyn Fn(&str) -> Result<PolicySpec, String>,
-    ) -> Result<PolicySpec, String> {
-        match self.strategy(game, text)? {
-            Some((name, spec)) => {
-                let inner = PolicySpec::parse_with(&spec, base)?;
-                Ok(PolicySpec {
-                    name,
-                    kind: inner.kind,
-                })
-            }
-            None => PolicySpec::parse_with(text, base),
-        }
+        parse_column_spec(self, game, text)
     }
 
     /// One line each for the refused files no lookup named: warnings for a run that goes on
@@ -391,6 +370,12 @@ impl StrategyBook {
             .filter_map(|s| s.refused.as_ref())
             .map(|why| format!("warning: {why} (not used)"))
             .collect()
+    }
+}
+
+impl Strategies for StrategyBook {
+    fn strategy(&self, game: &str, text: &str) -> Result<Option<(String, String)>, String> {
+        StrategyBook::strategy(self, game, text)
     }
 }
 

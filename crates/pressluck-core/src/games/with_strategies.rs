@@ -1,30 +1,17 @@
-//! A game whose policy lists may also name strategies: a strategy's spec parsed by the game,
-//! under the strategy's name.
+//! A game whose policy lists may also name strategies ([`WithStrategies`]): a strategy's spec
+//! parsed by the game, under the strategy's name; and a game set up, played with them
+//! ([`GameSetup::play_with`]).
 
+use super::catalogue::GameSetup;
 use super::family::{Family, PlayedOut};
-use super::matchup::{Matchup, Named};
+use super::matchup::Matchup;
+use super::strategies::parse_with_strategies;
+use super::use_family::UseFamily;
 use crate::counters::MatchupStats;
+use crate::engine::cpu::EngineRequest;
 use crate::games::strategy_book::StrategyBook;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::sync::Arc;
-
-/// Parses `text` in `game`: a strategy of `book` (its name or file) as the spec it plays there
-/// read by `parse`, under the strategy's name; anything else as `parse` reads it.
-pub fn parse_with_strategies<S: Named>(
-    book: &StrategyBook,
-    game: &str,
-    text: &str,
-    parse: impl Fn(&str) -> Result<S, String>,
-) -> Result<S, String> {
-    match book.strategy(game, text)? {
-        Some((name, spec)) => {
-            let mut s = parse(&spec).map_err(|e| format!("strategy {name}: {e}"))?;
-            s.rename(&name);
-            Ok(s)
-        }
-        None => parse(text),
-    }
-}
 
 /// A family whose policy lists may also name the strategies of a book (The Great Races,
 /// Shortcut and Treasure Hunt; the column races hold their book themselves).
@@ -66,7 +53,7 @@ impl<F: Family> Family for WithStrategies<F> {
     }
 
     fn parse_spec(&self, text: &str) -> Result<F::Spec, String> {
-        let (book, game) = (&self.strategies, self.game_name());
+        let (book, game) = (&*self.strategies, self.game_name());
         // A base player is a spec or a strategy, parsed with no base of its own: a search
         // inside a search is refused, and a strategy naming itself as base ends there.
         let base = |t: &str| parse_with_strategies(book, &game, t, |b| self.family.parse_spec(b));
@@ -102,5 +89,35 @@ impl<F: Family> Family for WithStrategies<F> {
         rng: Xoshiro256PlusPlus,
     ) -> PlayedOut {
         self.family.play_out(seats, position, dice, rng)
+    }
+}
+
+impl GameSetup {
+    /// Does `work` with this game's family, its policy lists knowing the strategies of `book`,
+    /// its column races played by the engine `engine` asks for.
+    pub fn play_with<U: UseFamily>(
+        self,
+        book: Arc<StrategyBook>,
+        engine: EngineRequest,
+        work: U,
+    ) -> U::Output {
+        self.play_family(engine, Knowing { book, work })
+    }
+}
+
+/// Work handed a family that knows the strategies of a book.
+struct Knowing<U> {
+    book: Arc<StrategyBook>,
+    work: U,
+}
+
+impl<U: UseFamily> UseFamily for Knowing<U> {
+    type Output = U::Output;
+
+    fn with<F: Family>(self, family: F) -> U::Output {
+        self.work.with(WithStrategies {
+            family,
+            strategies: self.book,
+        })
     }
 }

@@ -57,7 +57,7 @@ impl UseRecord for Advice<'_> {
 /// with the rollouts under the key `rollouts`, and the policies' advice drawn for a person.
 fn advice<A: Advisable>(at: &A, a: &AdviseSettings, roll: Option<Roll>) -> Result<(Value, String)> {
     let policies = at
-        .advice_policies(a.policies.as_deref(), &a.book, a.rollouts.is_some())
+        .advice_policies(a.policies.as_deref(), &*a.book, a.rollouts.is_some())
         .map_err(input)?;
     let mut advice = at.advice(&policies, roll).map_err(input)?;
     let text = at.advice_text(&advice);

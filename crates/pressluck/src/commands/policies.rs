@@ -20,8 +20,9 @@ pub fn render(s: &PoliciesSettings) -> String {
     let mut out = String::new();
     // A game whose policy families are an earlier game's points to that listing.
     let mut shown: Vec<&str> = Vec::new();
-    for entry in GAMES {
-        let (game, families, field) = (entry.id, entry.policy_families, entry.default_policies);
+    for &game in GameId::ALL {
+        let entry = game.entry();
+        let (families, field) = (entry.policy_families, entry.default_policies);
         if s.game.is_some_and(|g| g != game) {
             continue;
         }

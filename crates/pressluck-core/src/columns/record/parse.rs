@@ -219,6 +219,14 @@ fn shown_word(w: &str) -> String {
     }
 }
 
+/// The name of an edition as written in records and on the command line.
+pub fn edition_name(e: Edition) -> &'static str {
+    match e {
+        Edition::En => "en",
+        Edition::De => "de",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

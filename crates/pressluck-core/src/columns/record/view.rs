@@ -1,7 +1,8 @@
 //! A position as JSON or as text for a person: the board, the scores, the turn in hand and the
 //! roll awaiting its use.
 
-use super::{dice_text, edition_name, legal_text};
+use super::parse::{dice_text, edition_name};
+use super::play::legal_text;
 use crate::columns::{
     bust_rolls, ChoiceList, Edition, Game, GameKind, Rules, Variant, MAX_COLUMN, MIN_COLUMN,
 };

@@ -2,13 +2,14 @@
 //! from the game flags ([`column_rules_from`], which The Great Races reads too) and the
 //! [`ColumnFamily`] the runner plays.
 
+use super::entry::{CANT_STOP, ROUTE66};
 use super::family::ColumnFamily;
 use super::odds::column_odds;
 use super::record::ColumnRecord;
 use crate::columns::{Edition, GameKind, Layout, Rules, Variant};
 use crate::engine::cpu::EngineRequest;
 use crate::games::definition::GameDefinition;
-use crate::games::entry::{variant_word, GameEntry};
+use crate::games::entry::GameEntry;
 use crate::games::odds_table::{OddsRequest, UseRows};
 use crate::games::options::{read_game_file, GameOptions};
 
@@ -21,7 +22,7 @@ pub struct Route66;
 pub struct CantStop;
 
 impl GameDefinition for Route66 {
-    const ENTRY: &'static GameEntry = &super::ROUTE66;
+    const ENTRY: &'static GameEntry = &ROUTE66;
     type Setup = Rules;
     type Family = ColumnFamily;
     type Record = ColumnRecord;
@@ -52,7 +53,7 @@ impl GameDefinition for Route66 {
 }
 
 impl GameDefinition for CantStop {
-    const ENTRY: &'static GameEntry = &super::CANT_STOP;
+    const ENTRY: &'static GameEntry = &CANT_STOP;
     type Setup = Rules;
     type Family = ColumnFamily;
     type Record = ColumnRecord;
@@ -111,21 +112,4 @@ pub fn column_rules_from(game: GameKind, o: &GameOptions) -> Result<Rules, Strin
         rules.layout = read_game_file(path, "--board", Layout::from_toml)?;
     }
     Ok(rules)
-}
-
-/// What a column race's `--variant` text changes: the rule it sets (`1`, `leisurely` and
-/// `leisurely:10` all set the leisurely rule), else the text before any `:`.
-pub fn column_variant_key(text: &str) -> String {
-    match text.parse::<Variant>() {
-        Ok(v) => v.rule().to_string(),
-        Err(_) => variant_word(text),
-    }
-}
-
-/// A column race's `--variant` text by its canonical name (`1` is `leisurely`).
-pub fn column_variant_name(text: &str) -> String {
-    match text.parse::<Variant>() {
-        Ok(v) => v.name().to_string(),
-        Err(_) => text.to_string(),
-    }
 }

@@ -15,7 +15,7 @@ use crate::games::decision::Walk;
 use crate::games::options::read_game_file;
 use crate::games::record::{Advisable, Decided, GameRecord, RecordLabel, RecordOptions};
 use crate::games::spec_list::join_spec_parts;
-use crate::games::strategy_book::StrategyBook;
+use crate::games::strategies::{parse_column_spec, Strategies};
 use crate::policy::PolicySpec;
 use serde_json::Value;
 use std::fmt::Display;
@@ -181,7 +181,7 @@ fn overrides(o: &RecordOptions) -> Result<Overrides, String> {
 pub fn column_advice_policies(
     game: &str,
     list: Option<&str>,
-    book: &StrategyBook,
+    book: &dyn Strategies,
 ) -> Result<Vec<PolicySpec>, String> {
     let parts: Vec<&str> = list
         .unwrap_or(DEFAULT_ADVISE_POLICIES)
@@ -189,10 +189,8 @@ pub fn column_advice_policies(
         .map(str::trim)
         .collect();
     let mut specs = Vec::new();
-    for part in join_spec_parts(&parts, |p| book.parse(game, p).is_ok()) {
-        let spec = book
-            .parse(game, &part)
-            .map_err(|e| format!("--policies: {e}"))?;
+    for part in join_spec_parts(&parts, |p| parse_column_spec(book, game, p).is_ok()) {
+        let spec = parse_column_spec(book, game, &part).map_err(|e| format!("--policies: {e}"))?;
         if spec.name.starts_with("random") {
             return Err(format!(
                 "--policies: {} decides by chance, there is no advice in it",
@@ -224,7 +222,7 @@ impl Advisable for ColumnRecord {
     fn advice_policies(
         &self,
         list: Option<&str>,
-        book: &StrategyBook,
+        book: &dyn Strategies,
         _: bool,
     ) -> Result<Vec<PolicySpec>, String> {
         column_advice_policies(self.0.rules().game.name(), list, book)
@@ -303,7 +301,7 @@ impl Advisable for HandPosition {
     fn advice_policies(
         &self,
         list: Option<&str>,
-        book: &StrategyBook,
+        book: &dyn Strategies,
         _: bool,
     ) -> Result<Vec<PolicySpec>, String> {
         column_advice_policies(self.rules.game.name(), list, book)

@@ -1,6 +1,7 @@
 //! The Great Races as the house plugs it in ([`GreatRaces`]): its rules from the game flags, as
 //! the column races read them, and the [`RacesFamily`] the runner plays.
 
+use super::entry::ENTRY;
 use super::family::RacesFamily;
 use super::record::RaceRecord;
 use crate::columns::{GameKind, Rules};
@@ -16,7 +17,7 @@ use crate::games::options::GameOptions;
 pub struct GreatRaces;
 
 impl GameDefinition for GreatRaces {
-    const ENTRY: &'static GameEntry = &super::ENTRY;
+    const ENTRY: &'static GameEntry = &ENTRY;
     type Setup = Rules;
     type Family = RacesFamily;
     type Record = RaceRecord;

@@ -2,6 +2,7 @@
 //! races' record, its decisions the pairings of a roll, advised on by the pairing rules.
 
 use super::advice::race_advice;
+use super::entry::ENTRY;
 use super::family::RacesFamily;
 use super::options::race_options;
 use super::policy::{RaceRule, RaceSpec};
@@ -12,8 +13,8 @@ use crate::games::column_races::advice_text;
 use crate::games::column_races::PlayedColumns;
 use crate::games::decision::Walk;
 use crate::games::record::{Advisable, Decided, GameRecord, RecordLabel, RecordOptions};
-use crate::games::strategy_book::StrategyBook;
-use crate::games::with_strategies::parse_with_strategies;
+use crate::games::strategies::parse_with_strategies;
+use crate::games::strategies::Strategies;
 use serde_json::Value;
 
 /// The pairing rules `advise` asks by default (`random` has no advice in it).
@@ -34,12 +35,12 @@ impl Advisable for RaceRecord {
     fn advice_policies(
         &self,
         list: Option<&str>,
-        book: &StrategyBook,
+        book: &dyn Strategies,
         _: bool,
     ) -> Result<Vec<RaceSpec>, String> {
         let mut specs = Vec::new();
         for part in list.unwrap_or(DEFAULT_ADVISE_RACE_POLICIES).split(',') {
-            let spec = parse_with_strategies(book, super::ENTRY.name, part.trim(), RaceSpec::parse)
+            let spec = parse_with_strategies(book, ENTRY.name, part.trim(), RaceSpec::parse)
                 .map_err(|e| format!("--policies: {e}"))?;
             if spec.rule == RaceRule::Random {
                 return Err(format!(

@@ -18,7 +18,7 @@ use crate::games::options::{read_game_file, GameOptions};
 pub struct Shortcut;
 
 impl GameDefinition for Shortcut {
-    const ENTRY: &'static GameEntry = &super::ENTRY;
+    const ENTRY: &'static GameEntry = &super::entry::ENTRY;
     type Setup = ShortcutSetup;
     type Family = ShortcutFamily;
     type Record = ShortcutPlayed;

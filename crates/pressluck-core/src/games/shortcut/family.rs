@@ -154,7 +154,7 @@ pub struct ShortcutSeats {
 mod tests {
     use super::*;
     use crate::games::family::matchup_key;
-    use crate::games::shortcut::ShortcutBoard;
+    use crate::games::shortcut::board::ShortcutBoard;
 
     #[test]
     fn split_or_whole_the_same_counters() {

@@ -9,6 +9,7 @@ pub(crate) mod board_file;
 pub(crate) mod definition;
 pub mod duel;
 pub(crate) mod engine;
+pub(crate) mod entry;
 pub(crate) mod family;
 pub(crate) mod odds;
 pub(crate) mod options;
@@ -28,6 +29,7 @@ pub use duel::Duel;
 pub use engine::D6;
 pub use engine::{play_from, play_game, RngD6, ScriptedD6, ShortcutGame};
 pub use engine::{Next, ShortcutPosition};
+pub use entry::ENTRY;
 pub use family::ShortcutSeats;
 pub use odds::{duel_rows, policy_rows, press_rows};
 pub use odds::{DuelRow, PolicyRow, PressRow};
@@ -41,26 +43,3 @@ pub use rules::{blocked, main_road, push_targets, shortcut_reach};
 pub use setup::ShortcutSetup;
 pub use solver::Solution;
 pub use walk::record_walk;
-
-/// Shortcut in the catalogue.
-pub const ENTRY: super::entry::GameEntry = super::entry::GameEntry {
-    id: super::catalogue::GameId::Shortcut,
-    name: GAME_NAME,
-    title: "Shortcut",
-    policy_families: &policy::SHORTCUT_FAMILIES,
-    default_policies: policy::DEFAULT_SHORTCUT_POLICIES,
-    spec_name: |text| ShortcutSpec::parse(text).map(|s| s.name),
-    column_kind: None,
-    flags: super::entry::GameFlags {
-        edition: false,
-        columns_to_win: false,
-        board: true,
-        deck: false,
-    },
-    builtin_board: GAME_NAME,
-    board_files: || vec![(GAME_NAME, DEFAULT_BOARD.to_string())],
-    odds_views: &odds::SHORTCUT_ODDS_VIEWS,
-    variant_key: super::entry::variant_word,
-    variant_name: super::entry::variant_word,
-    strongest_player: |_| "optimal",
-};

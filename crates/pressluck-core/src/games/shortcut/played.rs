@@ -2,6 +2,7 @@
 //! its board; its advice is the rollouts of the announcement about to be made.
 
 use super::board::ShortcutBoard;
+use super::engine::ShortcutPosition;
 use super::family::ShortcutFamily;
 use super::options::shortcut_options;
 use super::record::{self, position_json, position_text, ShortcutRecord, ShortcutReplay};
@@ -15,7 +16,7 @@ use crate::games::decision::Walk;
 use crate::games::options::read_game_file;
 use crate::games::record::GAME_OVER;
 use crate::games::record::{Advisable, Decided, GameRecord, RecordLabel, RecordOptions};
-use crate::games::strategy_book::StrategyBook;
+use crate::games::strategies::Strategies;
 use serde_json::{json, Value};
 
 /// Why `advise` on a Shortcut record needs `--rollouts`: its advice is its rollouts alone.
@@ -44,7 +45,7 @@ impl Advisable for ShortcutPlayed {
     fn advice_policies(
         &self,
         list: Option<&str>,
-        _: &StrategyBook,
+        _: &dyn Strategies,
         rollouts: bool,
     ) -> Result<(), String> {
         if !rollouts {
@@ -82,10 +83,7 @@ impl Advisable for ShortcutPlayed {
         ShortcutFamily(ShortcutSetup::new(self.board.clone(), self.record.players))
     }
 
-    fn decided(
-        &self,
-        _: Option<Roll>,
-    ) -> Result<Option<Decided<<ShortcutFamily as crate::games::Family>::Position>>, String> {
+    fn decided(&self, _: Option<Roll>) -> Result<Option<Decided<ShortcutPosition>>, String> {
         let (b, g) = (&self.board, &self.replay.game);
         let mover = g.to_move;
         Ok(shortcut_options(b, g).map(|options| Decided {
@@ -123,7 +121,7 @@ impl GameRecord for ShortcutPlayed {
         position_json(&self.board, &self.replay)
     }
 
-    fn walk(&self) -> Result<Walk<<ShortcutFamily as crate::games::Family>::Position>, String> {
+    fn walk(&self) -> Result<Walk<ShortcutPosition>, String> {
         record_walk(&self.record, &self.board).map_err(|e| in_file(&self.shown, e))
     }
 

@@ -18,7 +18,7 @@ use crate::games::options::{read_game_file, GameOptions};
 pub struct TreasureHunt;
 
 impl GameDefinition for TreasureHunt {
-    const ENTRY: &'static GameEntry = &super::ENTRY;
+    const ENTRY: &'static GameEntry = &super::entry::ENTRY;
     type Setup = TreasureFamily;
     type Family = TreasureFamily;
     type Record = TreasurePlayed;

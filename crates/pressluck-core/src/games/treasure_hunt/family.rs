@@ -5,12 +5,13 @@ use crate::counters::MatchupStats;
 use crate::engine::deal::{game_streams, generator, seating};
 use crate::games::family::{one_a_seat, Family, PlayedOut, SEAT_ORDER};
 use crate::games::matchup::{Matchup, Named};
+use crate::games::treasure_hunt::deck::Deck;
 use crate::games::treasure_hunt::play::{play_from, play_game};
 use crate::games::treasure_hunt::policy::{ThSpec, DEFAULT_TREASURE_POLICIES};
 use crate::games::treasure_hunt::position::{deal_unseen, play_pending, Pending, ThPosition};
+use crate::games::treasure_hunt::rules::ThRules;
 use crate::games::treasure_hunt::rules::GAME_NAME;
 use crate::games::treasure_hunt::state::NONE;
-use crate::games::treasure_hunt::{Deck, ThRules};
 use crate::identity::Identity;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -178,9 +179,11 @@ mod tests {
     use super::*;
     use crate::engine::deal::generator;
     use crate::games::decision::Options;
+    use crate::games::treasure_hunt::deck::Card;
+    use crate::games::treasure_hunt::grid::CELLS;
     use crate::games::treasure_hunt::options::treasure_options;
     use crate::games::treasure_hunt::play::{deal, RngChance};
-    use crate::games::treasure_hunt::{Card, State, CELLS};
+    use crate::games::treasure_hunt::state::State;
     use crate::sim::{roll_out, thread_pool, RolloutCounts};
 
     /// Four players' Treasure Hunt and its seats, `thief` in every seat.

@@ -21,6 +21,7 @@ pub(crate) mod claims_table;
 pub(crate) mod combos;
 pub(crate) mod deck;
 pub(crate) mod definition;
+pub(crate) mod entry;
 pub(crate) mod family;
 pub(crate) mod grid;
 pub(crate) mod odds;
@@ -44,6 +45,7 @@ pub use combos::{best_combo, best_combo_search, combo_kind, ComboKind, HandSumma
 pub use deck::{Card, Deck};
 pub use deck::{COLOUR_LETTERS, COLOUR_NAMES, DEFAULT_DECK_TOML, SYMBOL_NAMES};
 pub use definition::TreasureHunt;
+pub use entry::ENTRY;
 pub use family::TreasureSeats;
 pub use grid::{cell_name, Side, CELLS, FAR_ROW, SIDE};
 pub use odds::{claim_counts, sample_claims, ClaimCounts, MAX_SAMPLES};
@@ -61,26 +63,3 @@ pub use state::ThPlayer;
 pub use state::{Chance, NONE};
 pub use view::{position_json, position_text};
 pub use walk::record_walk;
-
-/// Treasure Hunt in the catalogue.
-pub const ENTRY: super::entry::GameEntry = super::entry::GameEntry {
-    id: super::catalogue::GameId::TreasureHunt,
-    name: GAME_NAME,
-    title: "Treasure Hunt",
-    policy_families: &policy::TREASURE_FAMILIES,
-    default_policies: policy::DEFAULT_TREASURE_POLICIES,
-    spec_name: |text| policy::ThSpec::parse(text).map(|s| s.name),
-    column_kind: None,
-    flags: super::entry::GameFlags {
-        edition: false,
-        columns_to_win: false,
-        board: false,
-        deck: true,
-    },
-    builtin_board: "treasure-hunt-deck",
-    board_files: || vec![("treasure-hunt-deck", DEFAULT_DECK_TOML.to_string())],
-    odds_views: &[claims_table::CLAIMS_VIEW],
-    variant_key: super::entry::variant_word,
-    variant_name: super::entry::variant_word,
-    strongest_player: |_| "thief",
-};

@@ -189,8 +189,9 @@ fn open_or_forced(options: Vec<(String, ThPosition)>) -> Options<ThPosition> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::treasure_hunt::deck::Card;
     use crate::games::treasure_hunt::grid::parse_cell;
-    use crate::games::treasure_hunt::{Card, ThRules};
+    use crate::games::treasure_hunt::rules::ThRules;
 
     /// A two-player game whose deck lists `cards` top first (seat 1's hand first), tiles
     /// `ABCDEF` in every row, seat 1's turn begun.

@@ -21,8 +21,8 @@ use crate::games::column_races::in_file;
 use crate::games::decision::Walk;
 use crate::games::options::read_game_file;
 use crate::games::record::{Advisable, Decided, GameRecord, RecordLabel, RecordOptions};
-use crate::games::strategy_book::StrategyBook;
-use crate::games::with_strategies::parse_with_strategies;
+use crate::games::strategies::parse_with_strategies;
+use crate::games::strategies::Strategies;
 use serde_json::Value;
 
 /// The Treasure Hunt policies `advise` asks by default.
@@ -61,7 +61,7 @@ impl Advisable for TreasurePlayed {
     fn advice_policies(
         &self,
         list: Option<&str>,
-        book: &StrategyBook,
+        book: &dyn Strategies,
         _: bool,
     ) -> Result<Vec<ThSpec>, String> {
         list.unwrap_or(DEFAULT_ADVISE_TREASURE_POLICIES)
@@ -143,7 +143,7 @@ impl GameRecord for TreasurePlayed {
             game: GAME_NAME,
             players: self.state.rules.players,
             rules: self.variants(),
-            builtin_board: super::ENTRY.builtin_board,
+            builtin_board: super::entry::ENTRY.builtin_board,
         }
     }
 }

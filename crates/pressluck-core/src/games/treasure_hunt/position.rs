@@ -176,7 +176,9 @@ pub fn steal_word(kind: StealKind) -> &'static str {
 mod tests {
     use super::*;
     use crate::engine::deal::generator;
-    use crate::games::treasure_hunt::{deal, Deck, ThRules};
+    use crate::games::treasure_hunt::deck::Deck;
+    use crate::games::treasure_hunt::play::deal;
+    use crate::games::treasure_hunt::rules::ThRules;
 
     #[test]
     fn the_deal_keeps_what_the_viewer_sees_and_the_counts() {

@@ -88,7 +88,7 @@ pub fn position_json(s: &State) -> String {
         })
         .collect();
     let json = PositionJson {
-        game: super::GAME_NAME,
+        game: super::rules::GAME_NAME,
         players: s.rules.players,
         finished: s.finished,
         winner: seat(s.winner),

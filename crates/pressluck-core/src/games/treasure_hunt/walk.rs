@@ -8,11 +8,13 @@
 //! decision among the combinations the hand makes for it, or failing). Cards drawn are not
 //! steps: the next decision is measured from the hand they make.
 
+use super::actions::StealKind;
+use super::deck::Deck;
 use super::deck::SYMBOL_NAMES;
+use super::grid::cell_name;
 use super::options::{cards_of, claim_options, move_options, treasure_options};
 use super::position::{steal_word, Pending, ThPosition};
 use super::record::{cards, mask_of, replay_with, with_unlisted_cards, Replayed};
-use super::{actions::StealKind, grid::cell_name, Deck};
 use crate::games::decision::{Options, Walk, WalkStep};
 
 /// The decisions and chance events of the record `text` dealt from `deck`, in order; the
