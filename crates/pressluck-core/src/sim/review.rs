@@ -6,11 +6,14 @@
 //! of rollout `i` of [`crate::sim::roll_out`] (common random numbers, under the same seed and
 //! key), so a review and `advise --rollouts` give the same chances for the same position
 //! (alone, the review counts turns from the game's start and advise from the decision: their
-//! differences agree). A
-//! figure is measured rollout by rollout: a decision's cost is, rollout by rollout, the best
-//! option's result less the played one's; a roll's luck the roller's result with the best use
-//! of the roll less the result from the position about to roll; a player's totals are these
-//! summed rollout by rollout over the game, so every total carries a paired 95% interval.
+//! differences agree). A figure is measured rollout by rollout: a decision's cost is, rollout
+//! by rollout, the best option's result less the played one's; a roll's luck the roller's
+//! result with the best use of the roll less the result from the position about to roll; a
+//! player's totals are these summed rollout by rollout over the game, so every total carries a
+//! paired 95% interval. The best a rollout is measured against is picked by the rollouts of
+//! the other parity (even against the best of the odd ones, odd against the best of the even;
+//! cross-fitting): picked by the rollouts that measure it, the best of many options would look
+//! better than it is, and every choice worse.
 //!
 //! With two players or more a result is whether the player won (the figures are chances, in
 //! points of 100%); alone it is the turns the player took to finish (fewer is better).
@@ -165,10 +168,13 @@ pub struct DecisionReview {
     /// Each option's chance that the player deciding wins, with its Wilson 95% interval
     /// (alone: its mean turns to finish, from the game's start).
     pub options: Vec<Estimate>,
-    /// The best option by its estimate (the played one where it ties for best).
+    /// The best option by its estimate over every rollout (the played one where it ties for
+    /// best).
     pub best: usize,
-    /// The played option's result less the best one's, with its paired 95% interval: a chance
-    /// (0 or less), alone turns (0 or more).
+    /// The played option's result less the best one's, with its paired 95% interval: a chance,
+    /// alone turns. Each rollout is measured against the best picked by the rollouts of the
+    /// other parity, so the figure carries no selection effect; it may fall on the played
+    /// option's side of 0 when it is as good.
     pub played_vs_best: Estimate,
     /// The flag of the choice.
     pub flag: Flag,
@@ -244,11 +250,18 @@ impl Sums {
     }
 }
 
-/// The position among `candidates` with the most goodness summed for `seat` (the first on
-/// ties, or `prefer` when it ties for most).
-fn best_of(o: &PlayOuts, candidates: &[usize], seat: u8, prefer: Option<usize>) -> usize {
+/// The position among `candidates` with the most goodness summed for `seat` over the rollouts
+/// `keep` takes (the first on ties, or `prefer` when it ties for most).
+fn best_of(
+    o: &PlayOuts,
+    candidates: &[usize],
+    seat: u8,
+    prefer: Option<usize>,
+    keep: impl Fn(usize) -> bool,
+) -> usize {
     let total = |k: usize| -> i64 {
         (0..o.n as usize)
+            .filter(|&i| keep(i))
             .map(|i| o.goodness(candidates[k], seat, i))
             .sum()
     };
@@ -258,6 +271,20 @@ fn best_of(o: &PlayOuts, candidates: &[usize], seat: u8, prefer: Option<usize>) 
         Some(k) if totals[k] == top => k,
         _ => totals.iter().position(|&t| t == top).unwrap_or(0),
     }
+}
+
+/// The best of `candidates` to measure rollout `i` against, for each parity of `i`: the best by
+/// the rollouts of the other parity (cross-fitting), so the option a rollout is measured
+/// against was picked by rollouts it is independent of, and picking the best among many
+/// options does not favour it. With one rollout, the best by it.
+fn cross_fitted(o: &PlayOuts, candidates: &[usize], seat: u8, prefer: Option<usize>) -> [usize; 2] {
+    if o.n < 2 {
+        let best = best_of(o, candidates, seat, prefer, |_| true);
+        return [best, best];
+    }
+    let by_odd = best_of(o, candidates, seat, prefer, |i| i % 2 == 1);
+    let by_even = best_of(o, candidates, seat, prefer, |i| i % 2 == 0);
+    [by_odd, by_even]
 }
 
 /// Reviews the game `walk` of a table of `players` from its positions' play-outs `o`.
@@ -288,10 +315,12 @@ pub fn review<P>(walk: &Walk<P>, players: u8, o: &PlayOuts) -> Review {
                 ..
             } => {
                 let at: Vec<usize> = options.iter().map(|&(_, p)| p).collect();
-                let best = best_of(o, &at, *seat, Some(*played));
+                let best = best_of(o, &at, *seat, Some(*played), |_| true);
+                let against = cross_fitted(o, &at, *seat, Some(*played));
                 let mut cost = Sums::new(n);
                 for i in 0..n as usize {
-                    let c = o.goodness(at[best], *seat, i) - o.goodness(at[*played], *seat, i);
+                    let c = o.goodness(at[against[i % 2]], *seat, i)
+                        - o.goodness(at[*played], *seat, i);
                     cost.0[i] = c;
                     given_away[*seat as usize].0[i] += c;
                 }
@@ -327,10 +356,11 @@ pub fn review<P>(walk: &Walk<P>, players: u8, o: &PlayOuts) -> Review {
                 after,
                 ..
             } => {
-                let best = after[best_of(o, after, *seat, None)];
+                let against = cross_fitted(o, after, *seat, None);
                 let mut luck = Sums::new(n);
                 for i in 0..n as usize {
-                    let l = o.goodness(best, *seat, i) - o.goodness(*before, *seat, i);
+                    let l =
+                        o.goodness(after[against[i % 2]], *seat, i) - o.goodness(*before, *seat, i);
                     luck.0[i] = l;
                     luck_sums[*seat as usize].0[i] += l;
                 }
@@ -509,5 +539,57 @@ mod tests {
         let r = review(&walk(), 2, &o);
         assert_eq!(r.decisions[0].played_vs_best.mean, -1.0);
         assert_eq!(r.decisions[0].flag, Flag::None);
+    }
+
+    #[test]
+    fn the_best_of_many_equal_options_takes_nothing_from_the_played_one() {
+        // Fifty decisions of thirty options of equal worth, each rollout's winner a coin (a
+        // fixed pseudo-random sequence). Picked by the rollouts that measure it, the luckiest
+        // option of each beats the played one by some points, which add up over the game to
+        // far more than their interval; measured against the other parity's pick, the game's
+        // total is nothing within its interval.
+        let (n, k, decisions) = (200usize, 30usize, 50usize);
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut coin = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x >> 33) as u32 & 1
+        };
+        let results: Vec<u32> = (0..n * k * decisions).map(|_| coin()).collect();
+        let o = PlayOuts {
+            n: n as u64,
+            alone: false,
+            results,
+        };
+        let walk = Walk {
+            positions: vec![(); k * decisions],
+            steps: (0..decisions)
+                .map(|d| WalkStep::Decision {
+                    line: d + 1,
+                    seat: 0,
+                    what: "one of thirty".into(),
+                    options: (0..k).map(|p| (format!("option {p}"), d * k + p)).collect(),
+                    played: 0,
+                })
+                .collect(),
+        };
+        let wins = |p: usize| (0..n).filter(|&i| o.goodness(p, 0, i) == 1).count() as f64;
+        let naive: f64 = (0..decisions)
+            .map(|d| {
+                let best = (0..k).map(|p| wins(d * k + p)).fold(0.0, f64::max);
+                (best - wins(d * k)) / n as f64
+            })
+            .sum();
+        let r = review(&walk, 2, &o);
+        let total = &r.players[0].given_away;
+        assert!(
+            naive > 2.0 * (total.hi - total.lo),
+            "the trap: {naive} {total:?}"
+        );
+        assert!(total.lo < 0.0 && total.hi > 0.0, "{total:?}");
+        // A 95% interval clears 0 by chance one time in forty on the costly side.
+        let flagged: u32 = r.players[0].flagged.iter().sum();
+        assert!(flagged <= 3, "{:?}", r.players[0].flagged);
     }
 }
