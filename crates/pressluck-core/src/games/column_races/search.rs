@@ -153,7 +153,7 @@ impl Searcher {
     }
 
     /// Roll on or stop: stop at once when stopping wins, else BASE's option unless the other
-    /// beats it by more than `z` deviations of their paired difference ([`Score::pick`]).
+    /// beats it by more than `z` deviations of their paired difference (`Score::pick`).
     pub fn keep_rolling<R: RngCore>(&mut self, view: &View, rng: &mut R) -> bool {
         self.tally.decisions += 1;
         if view.stop_wins() {
@@ -178,7 +178,7 @@ impl Searcher {
 
     /// The use of `roll` among `choices` (two or more): one after which stopping wins, at once,
     /// else BASE's use unless another's rollouts (BASE deciding first whether to roll on) beat
-    /// it by more than `z` deviations of their paired difference ([`Score::pick`]).
+    /// it by more than `z` deviations of their paired difference (`Score::pick`).
     pub fn choose<R: RngCore>(
         &mut self,
         view: &View,
