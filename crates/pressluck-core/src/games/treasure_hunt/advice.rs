@@ -4,6 +4,7 @@
 use super::actions::StealKind;
 use super::deck::SYMBOL_NAMES;
 use super::grid::cell_name;
+use super::options::cards_of;
 use super::plan::Outlook;
 use super::policy::{Act, ThSpec};
 use super::rules::GAME_NAME;
@@ -12,14 +13,7 @@ use serde_json::{json, Value};
 
 /// What a Treasure Hunt action is, for a person: `claim the tile underfoot`, `discard r1A …`.
 fn treasure_action(s: &State, spec: &ThSpec) -> String {
-    let cards = |mask: u8| -> String {
-        let hand = s.cur().cards();
-        let picked: Vec<String> = (0..hand.len())
-            .filter(|&i| mask & (1 << i) != 0)
-            .map(|i| hand[i].to_string())
-            .collect();
-        picked.join(" ")
-    };
+    let cards = |mask: u8| cards_of(s, mask);
     match spec.act(s) {
         Act::Claim => "claim the tile underfoot".into(),
         Act::Steal(StealKind::Four, m) => format!("steal the tile underfoot with {}", cards(m)),
