@@ -47,7 +47,14 @@ fn the_searcher_beats_its_base_player() {
     // Wilson intervals apart (about 0.6 against 0.4).
     let (fam, m) = duel("rollout:rule28,n=20,z=2");
     let games = 200;
-    let stats = fam.play(&m, 38, matchup_key(&m), 0, games);
+    // Two halves on two threads: game i depends only on (seed, key, i), so their counters add
+    // to the whole run's.
+    let (first, second) = rayon::join(
+        || fam.play(&m, 38, matchup_key(&m), 0, games / 2),
+        || fam.play(&m, 38, matchup_key(&m), games / 2, games),
+    );
+    let mut stats = first;
+    stats += &second;
     let (s, b) = (stats.slot_total(0), stats.slot_total(1));
     assert_eq!((s.games, b.games), (games, games));
     let (s_lo, _) = wilson95(s.wins, s.games);

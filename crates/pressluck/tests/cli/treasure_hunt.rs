@@ -316,7 +316,7 @@ fn four_claimed() -> String {
 fn rollouts_of_a_treasure_hunt_record_give_every_option_its_chance() {
     let rec = crate::repo("examples/records/treasure-hunt.rec");
     let rec = rec.to_str().unwrap();
-    let args = ["advise", rec, "--rollouts", "20", "--format", "json"];
+    let args = ["advise", rec, "--rollouts", "8", "--format", "json"];
     let json = crate::run::json_of(&args);
     let r = &json["rollouts"];
     assert_eq!(r["player"], 2);
@@ -338,7 +338,7 @@ fn rollouts_of_a_treasure_hunt_record_give_every_option_its_chance() {
         assert!((0.0..=1.0).contains(&w), "{o}");
     }
     let text = String::from_utf8(crate::run::stdout_of(&args[..4])).unwrap();
-    assert!(text.contains("\nrollouts, player 2 to move: 20 an option, seed 1, played by thief in every seat (the strongest shipped player)\n"), "{text}");
+    assert!(text.contains("\nrollouts, player 2 to move: 8 an option, seed 1, played by thief in every seat (the strongest shipped player)\n"), "{text}");
     assert!(text.contains("\n  claim "), "{text}");
 }
 

@@ -9,6 +9,7 @@ use crate::counters::wilson999;
 use crate::engine::deal::{game_streams, generator};
 use crate::figure::Figure;
 use crate::games::odds_table::{check_samples, OddsRequest, OddsView, UseRows};
+use rayon::prelude::*;
 use serde::Serialize;
 
 /// Treasure Hunt's one table, with a Monte Carlo check.
@@ -54,16 +55,21 @@ pub fn claims_table<U: UseRows>(
     check_samples(r.samples, MAX_SAMPLES)?;
     let (samples, seed) = (r.samples, r.seed);
     let mut rows = Vec::new();
+    // The 24 exact counts (colour, symbol) are independent: worked out over the cores, each
+    // in its place, so the table is the same whatever the thread count.
+    let counts: Vec<Vec<ClaimCounts>> = (0..24u8)
+        .into_par_iter()
+        .map(|i| claim_counts(deck, i % 6, i / 6, 7))
+        .collect();
     for colour in 0..4u8 {
-        let per_symbol: Vec<Vec<ClaimCounts>> =
-            (0..6u8).map(|s| claim_counts(deck, s, colour, 7)).collect();
+        let per_symbol = &counts[colour as usize * 6..colour as usize * 6 + 6];
         for k in 3..=7usize {
             for symbol in 0..=6usize {
                 let c = if symbol < 6 {
                     per_symbol[symbol][k]
                 } else {
                     let mut t = ClaimCounts::default();
-                    for ps in &per_symbol {
+                    for ps in per_symbol {
                         let x = ps[k];
                         t.hands += x.hands;
                         t.symbol += x.symbol;

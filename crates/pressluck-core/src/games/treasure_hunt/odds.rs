@@ -14,6 +14,7 @@ use super::deck::{Card, Deck, BLACK, WHITE};
 use rand::seq::index::sample;
 use rand_core::RngCore;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// Largest hand the tables cover.
 pub const MAX_K: usize = 7;
@@ -96,6 +97,32 @@ fn summary_of(key: u32) -> (usize, HandSummary) {
     (f(0, 3) as usize, h)
 }
 
+/// Hands counted by their packed summary. The keys are small packed integers the programme
+/// makes itself, so a multiplicative hash spreads them well, far cheaper than the default
+/// (which guards against keys chosen by an adversary); the counts are sums, so the order a
+/// map visits them in changes nothing.
+type Counts = HashMap<u32, u128, BuildHasherDefault<PackedKeyHasher>>;
+
+/// Fibonacci hashing of one packed summary.
+#[derive(Default)]
+struct PackedKeyHasher(u64);
+
+impl Hasher for PackedKeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+
+    fn write_u32(&mut self, x: u32) {
+        self.0 = u64::from(x).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
 /// Exact counts for hands of 0..=`max_k` cards, for a tile of `symbol` and a player of `colour`.
 pub fn claim_counts(deck: &Deck, symbol: u8, colour: u8, max_k: usize) -> Vec<ClaimCounts> {
     let max_k = max_k.min(MAX_K);
@@ -107,10 +134,11 @@ pub fn claim_counts(deck: &Deck, symbol: u8, colour: u8, max_k: usize) -> Vec<Cl
             None => classes.push((k, 1)),
         }
     }
-    let mut states: HashMap<u32, u128> = HashMap::new();
+    let mut states: Counts = Counts::default();
     states.insert(0, 1);
     for &((cc, shows, number), m) in &classes {
-        let mut next: HashMap<u32, u128> = HashMap::with_capacity(states.len() * 2);
+        let mut next: Counts =
+            Counts::with_capacity_and_hasher(states.len() * 2, Default::default());
         for (&key, &w) in &states {
             let (size, h) = summary_of(key);
             for c in 0..=(m as usize).min(max_k - size) {
