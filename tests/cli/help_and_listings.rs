@@ -286,9 +286,9 @@ fn the_docs_give_the_columns_the_files_have() {
         );
     }
     let readme = fs::read_to_string(crate::repo("README.md")).unwrap();
-    // The install line keeps the locked versions and names the crate that builds the binary.
-    assert!(readme.contains("cargo install --locked --path crates/pressluck "));
-    let manifest = fs::read_to_string(crate::repo("crates/pressluck/Cargo.toml")).unwrap();
+    // The install line keeps the locked versions and installs the root package, the binary.
+    assert!(readme.contains("cargo install --locked --path . "));
+    let manifest = fs::read_to_string(crate::repo("Cargo.toml")).unwrap();
     assert!(manifest.contains("[[bin]]\nname = \"pressluck\""));
 }
 

@@ -5,7 +5,7 @@
 /// The repository's root: the folder the README's commands run in, holding `examples/`,
 /// `boards/`, `docs/` and `strategies/`. Every run of the binary starts there unless a test
 /// gives it a folder of its own.
-pub const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+pub const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
 /// `path` under the repository's root.
 pub fn repo(path: &str) -> std::path::PathBuf {
