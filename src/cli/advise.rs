@@ -11,7 +11,7 @@ use anyhow::Result;
 use clap::Args;
 use pressluck_core::engine::EngineRequest;
 use pressluck_core::games::join_spec_parts;
-use pressluck_core::sim::MAX_ROLLOUTS;
+use pressluck_core::sim::{MAX_ROLLOUTS, MIN_ROLLOUTS};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -34,8 +34,8 @@ pub struct AdviseArgs {
     /// Strategy files found by name in --policies.
     #[command(flatten)]
     pub strategies: StrategiesArg,
-    /// Play each option of the decision out N times and report the chance to win of the player
-    /// to move (alone: the turns to finish), with paired 95% intervals.
+    /// Play each option of the decision out N times (2 or more) and report the chance to win of
+    /// the player to move (alone: the turns to finish), with paired 95% intervals.
     #[arg(long, value_name = "N")]
     pub rollouts: Option<u64>,
     /// The policies that play the rollouts: one a seat, or one for all (default: the game's
@@ -59,7 +59,11 @@ impl AdviseArgs {
         let book = self.strategies.book()?;
         let threads = self.threads.checked()?;
         let rollouts = match self.rollouts {
-            Some(0) => return Err(input("--rollouts 0: give at least one rollout an option")),
+            Some(n) if n < MIN_ROLLOUTS => {
+                return Err(input(format!(
+                    "--rollouts {n}: give at least {MIN_ROLLOUTS} rollouts an option (one has no spread to measure)"
+                )))
+            }
             Some(n) if n > MAX_ROLLOUTS => {
                 return Err(input(format!(
                     "--rollouts {n}: at most {MAX_ROLLOUTS} rollouts an option"

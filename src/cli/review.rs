@@ -12,7 +12,7 @@ use anyhow::Result;
 use clap::Args;
 use pressluck_core::engine::EngineRequest;
 use pressluck_core::games::join_spec_parts;
-use pressluck_core::sim::MAX_REVIEW_ROLLOUTS;
+use pressluck_core::sim::{MAX_REVIEW_ROLLOUTS, MIN_ROLLOUTS};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -27,8 +27,8 @@ pub struct ReviewArgs {
     /// The flags that override or extend its header.
     #[command(flatten)]
     pub rules: RecordRulesArgs,
-    /// Rollouts of each position: each option of every decision, and each position before and
-    /// after every roll.
+    /// Rollouts of each position (2 or more): each option of every decision, and each position
+    /// before and after every roll.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_REVIEW_ROLLOUTS)]
     pub rollouts: u64,
     /// The policies that play the rollouts: one a seat, or one for all (default: the game's
@@ -62,7 +62,11 @@ impl ReviewArgs {
     /// destination checked; the rollouts played by the engine `engine` asks for.
     pub fn settings(self, engine: EngineRequest) -> Result<ReviewSettings> {
         match self.rollouts {
-            0 => return Err(input("--rollouts 0: give at least one rollout a position")),
+            n if n < MIN_ROLLOUTS => {
+                return Err(input(format!(
+                    "--rollouts {n}: give at least {MIN_ROLLOUTS} rollouts a position (each is measured against the best the others pick)"
+                )))
+            }
             n if n > MAX_REVIEW_ROLLOUTS => {
                 return Err(input(format!(
                     "--rollouts {n}: at most {MAX_REVIEW_ROLLOUTS} rollouts a position"

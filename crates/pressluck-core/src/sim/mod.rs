@@ -2,19 +2,23 @@
 //! rayon by each game ([`crate::games`]), shards, interrupts and resumption (`work`), and
 //! integer counters added up — the same answer on one thread or many.
 
+pub(crate) mod interval;
 pub(crate) mod review;
 pub(crate) mod rollout;
 pub(crate) mod runner;
 pub(crate) mod schedule;
 pub(crate) mod tune;
 pub(crate) mod work;
+pub use interval::{
+    chance, paired_chances, student_t95, whole_numbers, whole_numbers_of, Estimate, TermSum,
+    MIN_ROLLOUTS, Z95,
+};
 pub use review::{
     play_outs, review, DecisionReview, Flag, PlayOuts, PlayerReview, Review, RollReview,
     MAX_PLAY_OUTS, MAX_REVIEW_ROLLOUTS,
 };
 pub use rollout::{
-    roll_out, rollout_key, Estimate, RolloutCounts, Rollouts, Verdict, MAX_ROLLOUTS, ROLLOUT_CHUNK,
-    Z95,
+    roll_out, rollout_key, RolloutCounts, Rollouts, Verdict, MAX_ROLLOUTS, ROLLOUT_CHUNK,
 };
 pub use runner::{thread_pool, CHUNK, MAX_GAMES, MAX_THREADS};
 pub use schedule::matchups;

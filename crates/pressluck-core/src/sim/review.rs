@@ -18,7 +18,8 @@
 //! With two players or more a result is whether the player won (the figures are chances, in
 //! points of 100%); alone it is the turns the player took to finish (fewer is better).
 
-use super::rollout::{rollout_key, Estimate, ROLLOUT_CHUNK, Z95};
+use super::interval::{chance, paired_chances, whole_numbers_of, Estimate, TermSum};
+use super::rollout::{rollout_key, ROLLOUT_CHUNK};
 use crate::engine::deal::game_streams;
 use crate::games::{Family, Walk, WalkStep};
 use rayon::prelude::*;
@@ -222,31 +223,16 @@ pub struct Review {
     pub players: Vec<PlayerReview>,
 }
 
-/// Per-rollout sums of a figure: the sum of the figure's values, rollout by rollout.
-struct Sums(Vec<i64>);
-
-impl Sums {
-    fn new(n: u64) -> Sums {
-        Sums(vec![0; n as usize])
-    }
-
-    /// The mean over rollouts and its 95% interval, scaled by `scale`.
-    fn estimate(&self, scale: f64) -> Estimate {
-        let n = self.0.len() as f64;
-        let sum: f64 = self.0.iter().map(|&x| x as f64).sum();
-        let sum_sq: f64 = self.0.iter().map(|&x| (x as f64) * (x as f64)).sum();
-        let mean = sum / n.max(1.0);
-        let half = if n < 2.0 {
-            0.0
-        } else {
-            let var = ((sum_sq - sum * sum / n) / (n - 1.0)).max(0.0);
-            Z95 * (var / n).sqrt()
-        };
-        Estimate {
-            mean: mean * scale,
-            lo: (mean - half) * scale,
-            hi: (mean + half) * scale,
-        }
+/// A figure measured rollout by rollout (each rollout's value: a win less a win, or alone
+/// turns less turns), with its 95% interval: the paired score interval of a difference of
+/// chances, or alone Student's t of whole numbers ([`super::interval`]).
+fn measured(values: &[i64], alone: bool) -> Estimate {
+    if alone {
+        whole_numbers_of(values)
+    } else {
+        let plus = values.iter().filter(|&&x| x > 0).count() as u64;
+        let minus = values.iter().filter(|&&x| x < 0).count() as u64;
+        paired_chances(plus, minus, values.len() as u64)
     }
 }
 
@@ -291,11 +277,14 @@ fn cross_fitted(o: &PlayOuts, candidates: &[usize], seat: u8, prefer: Option<usi
 pub fn review<P>(walk: &Walk<P>, players: u8, o: &PlayOuts) -> Review {
     let n = o.n;
     let alone = o.alone;
-    // Figures in chance (a result is 0 or 1) or turns (a result is −turns): the sign that
-    // makes a figure read as documented.
-    let sign = if alone { -1.0 } else { 1.0 };
-    let mut given_away: Vec<Sums> = (0..players).map(|_| Sums::new(n)).collect();
-    let mut luck_sums: Vec<Sums> = (0..players).map(|_| Sums::new(n)).collect();
+    // What one decision's cost or one roll's luck can be: a difference of chances, or turns.
+    let possible = if alone {
+        (f64::NEG_INFINITY, f64::INFINITY)
+    } else {
+        (-1.0, 1.0)
+    };
+    let mut given_away: Vec<TermSum> = (0..players).map(|_| TermSum::new(n)).collect();
+    let mut luck_sums: Vec<TermSum> = (0..players).map(|_| TermSum::new(n)).collect();
     let mut summary: Vec<PlayerReview> = (0..players)
         .map(|seat| PlayerReview {
             seat,
@@ -317,25 +306,27 @@ pub fn review<P>(walk: &Walk<P>, players: u8, o: &PlayOuts) -> Review {
                 let at: Vec<usize> = options.iter().map(|&(_, p)| p).collect();
                 let best = best_of(o, &at, *seat, Some(*played), |_| true);
                 let against = cross_fitted(o, &at, *seat, Some(*played));
-                let mut cost = Sums::new(n);
-                for i in 0..n as usize {
-                    let c = o.goodness(at[against[i % 2]], *seat, i)
-                        - o.goodness(at[*played], *seat, i);
-                    cost.0[i] = c;
-                    given_away[*seat as usize].0[i] += c;
-                }
-                let cost = cost.estimate(1.0);
+                let costs: Vec<i64> = (0..n as usize)
+                    .map(|i| {
+                        o.goodness(at[against[i % 2]], *seat, i) - o.goodness(at[*played], *seat, i)
+                    })
+                    .collect();
+                // Measured against itself in every rollout, the played option costs nothing.
+                let cost = if against == [*played; 2] {
+                    Estimate::exact(0.0)
+                } else {
+                    measured(&costs, alone)
+                };
+                given_away[*seat as usize].add(&costs, &cost, possible);
                 // One rollout has no spread to tell a cost from noise: nothing is flagged.
                 let flag = if n < 2 {
                     Flag::None
                 } else {
                     Flag::of(&cost, alone)
                 };
-                let played_vs_best = Estimate {
-                    mean: -sign * cost.mean,
-                    lo: if alone { cost.lo } else { -cost.hi },
-                    hi: if alone { cost.hi } else { -cost.lo },
-                };
+                // A cost is best less played in goodness: in chance, played less best is its
+                // negation; alone (goodness is −turns) it is already played less best in turns.
+                let played_vs_best = if alone { cost } else { cost.negated() };
                 let options = at.iter().map(|&p| option_estimate(o, p, *seat)).collect();
                 let player = &mut summary[*seat as usize];
                 player.decisions += 1;
@@ -357,23 +348,20 @@ pub fn review<P>(walk: &Walk<P>, players: u8, o: &PlayOuts) -> Review {
                 ..
             } => {
                 let against = cross_fitted(o, after, *seat, None);
-                let mut luck = Sums::new(n);
-                for i in 0..n as usize {
-                    let l =
-                        o.goodness(after[against[i % 2]], *seat, i) - o.goodness(*before, *seat, i);
-                    luck.0[i] = l;
-                    luck_sums[*seat as usize].0[i] += l;
-                }
-                rolls.push(RollReview {
-                    step,
-                    luck: luck.estimate(1.0),
-                });
+                let lucks: Vec<i64> = (0..n as usize)
+                    .map(|i| {
+                        o.goodness(after[against[i % 2]], *seat, i) - o.goodness(*before, *seat, i)
+                    })
+                    .collect();
+                let luck = measured(&lucks, alone);
+                luck_sums[*seat as usize].add(&lucks, &luck, possible);
+                rolls.push(RollReview { step, luck });
             }
         }
     }
     for (k, player) in summary.iter_mut().enumerate() {
-        player.given_away = given_away[k].estimate(1.0);
-        player.luck = luck_sums[k].estimate(1.0);
+        player.given_away = given_away[k].estimate();
+        player.luck = luck_sums[k].estimate();
     }
     Review {
         n,
@@ -389,19 +377,15 @@ pub fn review<P>(walk: &Walk<P>, players: u8, o: &PlayOuts) -> Review {
 fn option_estimate(o: &PlayOuts, p: usize, seat: u8) -> Estimate {
     let n = o.n;
     if o.alone {
-        let mut turns = Sums::new(n);
-        for (i, t) in turns.0.iter_mut().enumerate() {
-            *t = -o.goodness(p, seat, i);
+        let turns: Vec<i64> = (0..n as usize).map(|i| -o.goodness(p, seat, i)).collect();
+        let e = whole_numbers_of(&turns);
+        Estimate {
+            lo: e.lo.max(0.0),
+            ..e
         }
-        turns.estimate(1.0)
     } else {
         let wins: u64 = (0..n as usize).map(|i| o.goodness(p, seat, i) as u64).sum();
-        let (lo, hi) = crate::counters::wilson95(wins, n);
-        Estimate {
-            mean: wins as f64 / n.max(1) as f64,
-            lo,
-            hi,
-        }
+        chance(wins, n)
     }
 }
 
@@ -451,10 +435,10 @@ mod tests {
         let d = &r.decisions[0];
         assert_eq!(d.best, 0);
         assert!((d.options[0].mean - 0.6).abs() < 1e-12);
-        // Ten rollouts differ by 1, ninety by 0: mean −0.1, sample variance 9/99.
-        let half = Z95 * (9.0f64 / 99.0 / 100.0).sqrt();
+        // Ten rollouts differ by 1 (the best won, the played lost), ninety by 0: the paired
+        // interval of those counts.
+        assert_eq!(d.played_vs_best, paired_chances(10, 0, 100).negated());
         assert!((d.played_vs_best.mean + 0.1).abs() < 1e-12, "{d:?}");
-        assert!((d.played_vs_best.hi - (-0.1 + half)).abs() < 1e-12, "{d:?}");
         // 10 points given away, clear of 0: a blunder (8 points or more).
         assert_eq!(d.flag, Flag::Blunder);
         let p = &r.players[0];

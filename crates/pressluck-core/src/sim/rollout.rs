@@ -9,7 +9,7 @@
 //! far tighter than either chance's own). Rollouts are played in fixed chunks over rayon and
 //! counted in integers, so the result is the same on any number of threads.
 
-use crate::counters::wilson95;
+use super::interval::{chance, paired_chances, whole_numbers, Estimate};
 use crate::engine::deal::{game_streams, name_key};
 use crate::games::family::Family;
 use rayon::prelude::*;
@@ -20,9 +20,6 @@ pub const ROLLOUT_CHUNK: u64 = 256;
 
 /// Most rollouts an option may ask for.
 pub const MAX_ROLLOUTS: u64 = 100_000_000;
-
-/// The normal quantile of a two-sided 95% interval.
-pub const Z95: f64 = 1.959_963_984_540_054;
 
 /// The key rollout streams are dealt under ([`game_streams`]'s matchup key).
 pub fn rollout_key() -> u64 {
@@ -80,33 +77,38 @@ impl RolloutCounts {
 
     /// The share of rollouts option `j` won, with its 95% Wilson interval.
     pub fn win_chance(&self, j: usize) -> Estimate {
-        let (lo, hi) = wilson95(self.wins[j], self.n);
-        Estimate {
-            mean: self.wins[j] as f64 / self.n.max(1) as f64,
-            lo,
-            hi,
-        }
+        chance(self.wins[j], self.n)
     }
 
-    /// Option `j`'s chance less option `k`'s, with the paired 95% interval: the mean of the
-    /// per-rollout differences (each −1, 0 or 1) ± 1.96 · sd / √n.
+    /// Option `j`'s chance less option `k`'s, measured rollout by rollout (each rollout −1, 0
+    /// or 1), with its paired 95% score interval ([`paired_chances`]); exactly 0 for an option
+    /// against itself.
     pub fn win_difference(&self, j: usize, k: usize) -> Estimate {
-        let o = self.options;
-        let sum = self.wins[j] as f64 - self.wins[k] as f64;
-        // A rollout's difference squared is 1 where exactly one of the two won.
-        let sum_sq = (self.wins[j] + self.wins[k] - 2 * self.both[j * o + k]) as f64;
-        paired(self.n, sum, sum_sq)
+        if j == k {
+            return Estimate::exact(0.0);
+        }
+        let both = self.both[j * self.options + k];
+        paired_chances(self.wins[j] - both, self.wins[k] - both, self.n)
     }
 
-    /// The mean turns option `j` took the player to move to the end, with its 95% interval.
+    /// The mean turns option `j` took the player to move to the end, with its 95% interval (no
+    /// lower than 0).
     pub fn mean_turns(&self, j: usize) -> Estimate {
         let sum = self.turns[j] as f64;
         let sum_sq = self.turn_products[j * self.options + j] as f64;
-        paired(self.n, sum, sum_sq)
+        let e = whole_numbers(self.n, sum, sum_sq);
+        Estimate {
+            lo: e.lo.max(0.0),
+            ..e
+        }
     }
 
-    /// Option `j`'s mean turns less option `k`'s, with the paired 95% interval.
+    /// Option `j`'s mean turns less option `k`'s, with the paired 95% interval; exactly 0 for an
+    /// option against itself.
     pub fn turns_difference(&self, j: usize, k: usize) -> Estimate {
+        if j == k {
+            return Estimate::exact(0.0);
+        }
         let o = self.options;
         let sum = self.turns[j] as f64 - self.turns[k] as f64;
         let (jj, kk, jk) = (
@@ -116,43 +118,7 @@ impl RolloutCounts {
         );
         // Σ (a − b)² = Σ a² + Σ b² − 2 Σ a b, exact in integers.
         let sum_sq = (jj + kk - 2 * jk) as f64;
-        paired(self.n, sum, sum_sq)
-    }
-}
-
-/// A figure from rollouts with its 95% interval.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Estimate {
-    /// The estimate.
-    pub mean: f64,
-    /// The interval's lower end.
-    pub lo: f64,
-    /// The interval's upper end.
-    pub hi: f64,
-}
-
-impl Estimate {
-    /// Whether the interval holds `x`.
-    pub fn holds(&self, x: f64) -> bool {
-        self.lo <= x && x <= self.hi
-    }
-}
-
-/// The mean of `n` values from their sum and sum of squares, ± 1.96 times the sample standard
-/// deviation over √n (a point when `n` < 2).
-fn paired(n: u64, sum: f64, sum_sq: f64) -> Estimate {
-    let nf = n.max(1) as f64;
-    let mean = sum / nf;
-    let half = if n < 2 {
-        0.0
-    } else {
-        let var = ((sum_sq - sum * sum / nf) / (nf - 1.0)).max(0.0);
-        Z95 * (var / nf).sqrt()
-    };
-    Estimate {
-        mean,
-        lo: mean - half,
-        hi: mean + half,
+        whole_numbers(self.n, sum, sum_sq)
     }
 }
 
@@ -311,29 +277,28 @@ mod tests {
     }
 
     #[test]
-    fn paired_differences_are_the_mean_and_spread_of_the_per_rollout_differences() {
-        // Differences 1, 0, 0, −1, 1: mean 0.2, sample variance (3 − 0.2) / 4 = 0.7.
+    fn paired_differences_are_measured_rollout_by_rollout() {
+        // Differences 1, 0, 0, −1, 1: one option won and the other lost in 2 rollouts, the
+        // reverse in 1: the paired interval of those counts.
         let a = [(true, 3), (true, 4), (false, 5), (false, 6), (true, 2)];
         let b = [(false, 4), (true, 4), (false, 5), (true, 5), (false, 2)];
         let c = counts_of(&a, &b);
         let d = c.win_difference(0, 1);
-        let half = Z95 * (0.7f64 / 5.0).sqrt();
+        assert_eq!(d, paired_chances(2, 1, 5));
         assert!((d.mean - 0.2).abs() < 1e-12, "{d:?}");
-        assert!((d.hi - d.mean - half).abs() < 1e-12, "{d:?}");
-        // Turn differences −1, 0, 0, 1, 0: mean 0, sample variance 2 / 4.
-        let t = c.turns_difference(0, 1);
-        assert_eq!(t.mean, 0.0);
-        assert!((t.hi - Z95 * (0.5f64 / 5.0).sqrt()).abs() < 1e-12, "{t:?}");
-        // The same results in both options: a difference of exactly 0, too close to call.
+        assert_eq!(c.win_difference(1, 0), d.negated());
+        // Turn differences −1, 0, 0, 1, 0: sum 0, sum of squares 2.
+        assert_eq!(c.turns_difference(0, 1), whole_numbers(5, 0.0, 2.0));
+        // Mean turns 4: an interval that does not reach below 0 turns.
+        let t = c.mean_turns(0);
+        assert_eq!(t.mean, 4.0);
+        assert!(t.lo >= 0.0 && t.hi > 4.0, "{t:?}");
+        // An option against itself: exactly 0.
+        assert_eq!(c.win_difference(1, 1), Estimate::exact(0.0));
+        assert_eq!(c.turns_difference(1, 1), Estimate::exact(0.0));
+        // The same results in both options: too close to call.
         let same = counts_of(&a, &a);
-        assert_eq!(
-            same.win_difference(0, 1),
-            Estimate {
-                mean: 0.0,
-                lo: 0.0,
-                hi: 0.0
-            }
-        );
+        assert!(same.win_difference(0, 1).holds(0.0));
         let r = Rollouts {
             counts: same,
             alone: false,
@@ -345,6 +310,36 @@ mod tests {
                 runner_up: 1
             }
         );
+    }
+
+    #[test]
+    fn three_rollouts_tell_nothing_apart() {
+        // The example: stop won 2 of 3 rollouts, roll none (never both): no verdict,
+        // and a difference inside [−1, +1].
+        let roll = [(false, 0), (false, 0), (false, 0)];
+        let stop = [(true, 0), (true, 0), (false, 0)];
+        let r = Rollouts {
+            counts: counts_of(&roll, &stop),
+            alone: false,
+        };
+        let d = r.difference_to_best(0);
+        assert!(d.lo >= -1.0 && d.holds(0.0), "{d:?}");
+        assert_eq!(
+            r.verdict(),
+            Verdict::TooClose {
+                best: 1,
+                runner_up: 0
+            }
+        );
+        // Alone: three rollouts one turn apart every time are no verdict either.
+        let slow = [(false, 5), (false, 6), (false, 7)];
+        let fast = [(false, 4), (false, 5), (false, 6)];
+        let r = Rollouts {
+            counts: counts_of(&slow, &fast),
+            alone: true,
+        };
+        assert!(r.difference_to_best(0).holds(0.0));
+        assert!(matches!(r.verdict(), Verdict::TooClose { best: 1, .. }));
     }
 
     #[test]
