@@ -95,9 +95,9 @@ impl BenchArgs {
         }
         if slots.len() > self.players as usize {
             return Err(input(format!(
-                "--policies: {} policies for {} seats",
+                "--policies: {} policies for {}",
                 slots.len(),
-                self.players
+                pressluck_core::numbers::count(self.players.into(), "seat", "seats")
             )));
         }
         Ok(BenchSettings {

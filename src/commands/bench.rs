@@ -5,6 +5,7 @@ use crate::output::memory::peak_rss_mb;
 use crate::settings::BenchSettings;
 use anyhow::Result;
 use pressluck_core::games::Family;
+use pressluck_core::numbers::count;
 use pressluck_core::sim::play_matchup;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -58,9 +59,10 @@ pub fn run<F: Family>(a: BenchSettings<F>) -> Result<ExitCode> {
         println!("{v}");
     } else {
         println!(
-            "{game} {}p {} on {threads} thread(s)",
+            "{game} {}p {} on {}",
             family.players(),
-            matchup.name()
+            matchup.name(),
+            count(threads as u64, "thread", "threads")
         );
         let spread = if a.repeat > 1 {
             format!(
@@ -70,7 +72,11 @@ pub fn run<F: Family>(a: BenchSettings<F>) -> Result<ExitCode> {
         } else {
             String::new()
         };
-        println!("  {} games, {rolls} rolls in {secs:.3} s{spread}", a.games);
+        println!(
+            "  {}, {} in {secs:.3} s{spread}",
+            count(a.games, "game", "games"),
+            count(rolls, "roll", "rolls")
+        );
         println!(
             "  {games_per_sec:.0} games/s, {rolls_per_sec:.0} rolls/s, {ns_per_roll:.2} ns per roll (wall clock)"
         );

@@ -13,6 +13,7 @@ use crate::output::table::Figure;
 use crate::settings::ReviewSettings;
 use anyhow::Result;
 use pressluck_core::games::{Family, RecordLabel, Walk, WalkStep};
+use pressluck_core::numbers::{count, signed};
 use pressluck_core::sim::{play_outs, review, thread_pool, DecisionReview, Estimate, Review};
 use pressluck_core::sim::{RollReview, MAX_PLAY_OUTS};
 use serde::Serialize;
@@ -289,25 +290,16 @@ fn played_vs_best_total(r: &Review, given_away: &Estimate) -> Estimate {
     }
 }
 
-/// A figure for people: a chance in points (`+3.21 points`), or turns.
-fn amount(r: &Review, x: f64) -> String {
-    if r.alone {
-        format!("{x:+.3} turns")
-    } else {
-        format!("{:+.2} points", 100.0 * x)
-    }
-}
-
-/// An estimate for people: `+3.21 points [+1.02, +5.40]`.
+/// An estimate of a difference for people, with its sign: `+3.21 points [+1.02, +5.40]` (a
+/// chance in points), or alone turns.
 fn with_interval(r: &Review, e: &Estimate) -> String {
-    let scale = if r.alone { 1.0 } else { 100.0 };
-    let digits = if r.alone { 3 } else { 2 };
-    format!(
-        "{} [{:+.digits$}, {:+.digits$}]",
-        amount(r, e.mean),
-        scale * e.lo,
-        scale * e.hi
-    )
+    let (scale, digits, unit) = if r.alone {
+        (1.0, 3, "turns")
+    } else {
+        (100.0, 2, "points")
+    };
+    let x = |v: f64| signed(scale * v, digits);
+    format!("{} {unit} [{}, {}]", x(e.mean), x(e.lo), x(e.hi))
 }
 
 /// The review for people: one line a decision and a roll, then one a player.
@@ -380,32 +372,27 @@ fn text<P>(walk: &Walk<P>, r: &Review, p: &Provenance, who: &ReviewedBy) -> Stri
         }
     }
     for pl in &r.players {
-        let mean = if pl.decisions == 0 {
-            0.0
+        // A mean a decision of no decisions is no number: left out.
+        let (scale, digits) = if r.alone { (1.0, 3) } else { (100.0, 2) };
+        let each = if pl.decisions == 0 {
+            String::new()
         } else {
-            pl.given_away.mean / pl.decisions as f64
+            let mean = scale * pl.given_away.mean / pl.decisions as f64;
+            format!(" ({} a decision)", signed(mean, digits))
         };
+        let given = with_interval(r, &pl.given_away);
         let lost = if r.alone {
-            format!(
-                "{:.3} turns lost [{:.3}, {:.3}] ({:.3} a decision)",
-                pl.given_away.mean, pl.given_away.lo, pl.given_away.hi, mean
-            )
+            format!("lost {given}{each}")
         } else {
-            format!(
-                "gave away {:.2} points [{:.2}, {:.2}] ({:.2} a decision)",
-                100.0 * pl.given_away.mean,
-                100.0 * pl.given_away.lo,
-                100.0 * pl.given_away.hi,
-                100.0 * mean
-            )
+            format!("gave away {given}{each}")
         };
         s += &format!(
-            "player {}: {} decisions, {} doubtful, {} errors, {} blunders; {lost}; luck {}\n",
+            "player {}: {}, {} doubtful, {}, {}; {lost}; luck {}\n",
             pl.seat + 1,
-            pl.decisions,
+            count(pl.decisions.into(), "decision", "decisions"),
             pl.flagged[0],
-            pl.flagged[1],
-            pl.flagged[2],
+            count(pl.flagged[1].into(), "error", "errors"),
+            count(pl.flagged[2].into(), "blunder", "blunders"),
             with_interval(r, &pl.luck)
         );
     }

@@ -7,6 +7,7 @@ use crate::error::input;
 use crate::settings::RolloutSettings;
 use anyhow::Result;
 use pressluck_core::games::{one_a_seat, Family, GameId, Named, Options};
+use pressluck_core::numbers::{fixed, json_number, signed};
 use pressluck_core::sim::{roll_out, thread_pool, Rollouts, Verdict};
 use serde_json::{json, Value};
 
@@ -104,20 +105,21 @@ pub fn rollout_seats<F: Family>(
 fn option_json(r: &Rollouts, j: usize, name: &str) -> Value {
     let c = &r.counts;
     let d = r.difference_to_best(j);
+    let x = json_number;
     let mut o = json!({ "option": name, "unfinished": c.unfinished[j] });
     if r.alone {
         let t = c.mean_turns(j);
-        o["mean_turns"] = json!(t.mean);
-        o["turns_ci95"] = json!([t.lo, t.hi]);
-        o["turns_vs_best"] = json!(d.mean);
-        o["turns_vs_best_ci95"] = json!([d.lo, d.hi]);
+        o["mean_turns"] = json!(x(t.mean));
+        o["turns_ci95"] = json!([x(t.lo), x(t.hi)]);
+        o["turns_vs_best"] = json!(x(d.mean));
+        o["turns_vs_best_ci95"] = json!([x(d.lo), x(d.hi)]);
     } else {
         let w = c.win_chance(j);
         o["wins"] = json!(c.wins[j]);
-        o["win_chance"] = json!(w.mean);
-        o["win_chance_ci95"] = json!([w.lo, w.hi]);
-        o["vs_best"] = json!(d.mean);
-        o["vs_best_ci95"] = json!([d.lo, d.hi]);
+        o["win_chance"] = json!(x(w.mean));
+        o["win_chance_ci95"] = json!([x(w.lo), x(w.hi)]);
+        o["vs_best"] = json!(x(d.mean));
+        o["vs_best_ci95"] = json!([x(d.lo), x(d.hi)]);
     }
     o
 }
@@ -166,12 +168,17 @@ pub fn rollouts_text(r: &Value) -> String {
             let t = pair(&o["turns_ci95"], 1.0);
             let d = pair(&o["turns_vs_best_ci95"], 1.0);
             (
-                format!("{:.3} turns [{:.3}, {:.3}]", f("mean_turns"), t.0, t.1),
                 format!(
-                    "{:+.3} turns [{:+.3}, {:+.3}]",
-                    f("turns_vs_best"),
-                    d.0,
-                    d.1
+                    "{} turns [{}, {}]",
+                    fixed(f("mean_turns"), 3),
+                    fixed(t.0, 3),
+                    fixed(t.1, 3)
+                ),
+                format!(
+                    "{} turns [{}, {}]",
+                    signed(f("turns_vs_best"), 3),
+                    signed(d.0, 3),
+                    signed(d.1, 3)
                 ),
             )
         } else {
@@ -179,16 +186,16 @@ pub fn rollouts_text(r: &Value) -> String {
             let d = pair(&o["vs_best_ci95"], 100.0);
             (
                 format!(
-                    "wins {:.2}% [{:.2}, {:.2}]",
-                    100.0 * f("win_chance"),
-                    w.0,
-                    w.1
+                    "wins {}% [{}, {}]",
+                    fixed(100.0 * f("win_chance"), 2),
+                    fixed(w.0, 2),
+                    fixed(w.1, 2)
                 ),
                 format!(
-                    "{:+.2} points [{:+.2}, {:+.2}]",
-                    100.0 * f("vs_best"),
-                    d.0,
-                    d.1
+                    "{} points [{}, {}]",
+                    signed(100.0 * f("vs_best"), 2),
+                    signed(d.0, 2),
+                    signed(d.1, 2)
                 ),
             )
         };

@@ -233,8 +233,9 @@ pub fn sweep_grid(
 ) -> Result<(Vec<String>, Vec<String>), String> {
     let not_grid = || {
         format!(
-            "the {} matchups do not make a grid of {points} sweep point(s) by opponents",
-            matchups.len()
+            "the {} do not make a grid of {} by opponents",
+            pressluck_core::numbers::count(matchups.len() as u64, "matchup", "matchups"),
+            pressluck_core::numbers::count(points as u64, "sweep point", "sweep points")
         )
     };
     let per = matchups.len().checked_div(points).unwrap_or(0);

@@ -586,7 +586,7 @@ mod tests {
             csv,
             "name,seat,games,rate,marker,best\n\
              \"a,\"\"b\"\"\",all,3,0.500000,-,true\n\
-             c,1,0,,-0.00,false\n"
+             c,1,0,,0.00,false\n"
         );
     }
 
@@ -608,7 +608,7 @@ mod tests {
         assert_eq!(
             text,
             "{\"name\":\"a,\\\"b\\\"\",\"seat\":\"all\",\"games\":3,\"rate\":0.500000,\"marker\":null,\"best\":true}\n\
-             {\"name\":\"c\",\"seat\":\"1\",\"games\":0,\"rate\":null,\"marker\":-0.00,\"best\":false}\n"
+             {\"name\":\"c\",\"seat\":\"1\",\"games\":0,\"rate\":null,\"marker\":0.00,\"best\":false}\n"
         );
         for line in text.lines() {
             let v: serde_json::Value = serde_json::from_str(line).unwrap();

@@ -92,6 +92,23 @@ fn assert_same_table(what: &str, csv: &[u8], jsonl: &[u8]) -> Vec<Vec<(String, V
     objects
 }
 
+/// Checks the one convention for decimals of the JSON Lines `jsonl`: every number with a
+/// decimal point has six decimals (the CSV's), and none is a negative zero.
+fn assert_six_decimals(what: &str, jsonl: &[u8]) {
+    let text = std::str::from_utf8(jsonl).unwrap();
+    for line in text.lines() {
+        for part in line.split("\":").skip(1) {
+            let token = &part[..part.find([',', '}']).unwrap()];
+            if token.starts_with('"') || !token.contains('.') {
+                continue;
+            }
+            let decimals = token.len() - token.find('.').unwrap() - 1;
+            assert_eq!(decimals, 6, "{what}: {token} in {line}");
+            assert_ne!(token, "-0.000000", "{what}: {line}");
+        }
+    }
+}
+
 /// `args` with `extra` after them.
 fn with(args: &[&'static str], extra: &[&'static str]) -> Vec<&'static str> {
     args.iter().chain(extra).copied().collect()
@@ -137,6 +154,8 @@ fn tournament_and_stop_table_as_json_lines() {
     let read = |n: &str| fs::read(d.join(n)).unwrap();
     let rows = assert_same_table("tournament", &read("t.csv"), &read("t.jsonl"));
     assert_same_table("stop table", &read("stop.csv"), &read("stop.jsonl"));
+    assert_six_decimals("tournament", &read("t.jsonl"));
+    assert_six_decimals("stop table", &read("stop.jsonl"));
     // The provenance in every object; seat is text (`all`, `1`, `2`), figures are numbers.
     for obj in &rows {
         assert_eq!(field(obj, "game"), "cant-stop");
@@ -212,6 +231,8 @@ fn sweep_as_json_lines() {
     );
     assert!(rows.iter().all(|o| field(o, "best").is_boolean()));
     assert!(rows.iter().all(|o| field(o, "parameter").is_string()));
+    // The same convention for decimals as the tournament's.
+    assert_six_decimals("sweep", &fs::read(d.join("s.jsonl")).unwrap());
 }
 
 #[test]

@@ -112,7 +112,7 @@ fn text_draws_the_board() {
         "{text}"
     );
     assert!(
-        text.contains("to move: player 1, 1 successful roll(s) this turn, cars: 7@2\n"),
+        text.contains("to move: player 1, 1 successful roll this turn, cars: 7@2\n"),
         "{text}"
     );
     assert!(

@@ -280,3 +280,110 @@ fn great_races_and_shortcut_records_are_reviewed_decision_by_decision() {
     assert_eq!(&rows[1][col("game")], "shortcut");
     assert_eq!(&rows[1][col("board")], "shortcut");
 }
+
+#[test]
+fn four_rollouts_give_possible_intervals_and_claim_nothing() {
+    // A whole game reviewed on 4 rollouts a position: every chance and difference stays within
+    // what it can be, nothing is flagged, and neither player's total is told apart from 0 (a
+    // normal interval on 4 rollouts had player 1 give away −250 points [−376.52, −123.48]).
+    let dir = tempfile::tempdir().unwrap();
+    let file = "examples/records/cant-stop-game.rec";
+    let rows = table(dir.path(), file, "4", &["--seed", "5"]);
+    let col = |name: &str| rows[0].iter().position(|h| h == name).unwrap();
+    let num = |r: &csv::StringRecord, name: &str| -> Option<f64> {
+        let v = &r[col(name)];
+        (!v.is_empty()).then(|| v.parse().unwrap())
+    };
+    let decisions: u64 = rows[1..]
+        .iter()
+        .filter(|r| &r[col("kind")] == "player")
+        .map(|r| r[col("decisions")].parse::<u64>().unwrap())
+        .sum();
+    assert!(decisions > 100, "{decisions}");
+    for r in &rows[1..] {
+        let kind = &r[col("kind")];
+        assert_eq!(&r[col("flag")], "", "{r:?}");
+        for (value, lo, hi, least, most) in [
+            (
+                "played_value",
+                "played_ci95_low",
+                "played_ci95_high",
+                0.0,
+                1.0,
+            ),
+            ("best_value", "best_ci95_low", "best_ci95_high", 0.0, 1.0),
+            (
+                "vs_best",
+                "vs_best_ci95_low",
+                "vs_best_ci95_high",
+                -1.0,
+                1.0,
+            ),
+            ("luck", "luck_ci95_low", "luck_ci95_high", -1.0, 1.0),
+        ] {
+            let Some(x) = num(r, value) else { continue };
+            let (lo, hi) = (num(r, lo).unwrap(), num(r, hi).unwrap());
+            assert!(lo <= x && x <= hi, "{r:?}");
+            if kind == "player" {
+                let terms: f64 = if value == "luck" {
+                    rows[1..]
+                        .iter()
+                        .filter(|x| &x[col("kind")] == "roll" && x[col("seat")] == r[col("seat")])
+                        .count() as f64
+                } else {
+                    num(r, "decisions").unwrap()
+                };
+                assert!(-terms <= lo && hi <= terms, "{value}: {r:?}");
+                assert!(lo <= 0.0 && 0.0 <= hi, "{value}: {r:?}");
+            } else {
+                assert!(least <= lo && hi <= most, "{value}: {r:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn counts_signs_and_zeros_read_as_a_reader_expects() {
+    // One decision each: player 1 pairs 5+5 where 3+7 is best, player 2 blunders with 7 8.
+    let dir = tempfile::tempdir().unwrap();
+    let races = dir.path().join("races.rec");
+    std::fs::write(
+        &races,
+        "game great-races\nplayers 2\nroll 1 2 3 4\nuse 5 5\nroll 2 2 5 6\nuse 7 8\n",
+    )
+    .unwrap();
+    let text = review(races.to_str().unwrap(), "400", &[]);
+    assert!(
+        text.contains("\nplayer 1: 1 decision, 0 doubtful, 0 errors, 0 blunders; gave away +"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\nplayer 2: 1 decision, 0 doubtful, 0 errors, 1 blunder; gave away +"),
+        "{text}"
+    );
+    // Every figure of a difference carries its sign, interval ends included.
+    let signed = |s: &str| s.starts_with('+') || s.starts_with('-');
+    for line in text.lines().filter(|l| l.starts_with("player ")) {
+        for part in line.split(" [").skip(1) {
+            let (lo, rest) = part.split_once(", ").unwrap();
+            let hi = &rest[..rest.find(']').unwrap()];
+            assert!(signed(lo) && signed(hi), "{line}");
+        }
+    }
+    // A player of no decisions has no mean a decision; no figure is ever −0.
+    let text = review("examples/records/anna-turn.rec", "12", &[]);
+    let second = text.lines().find(|l| l.starts_with("player 2: ")).unwrap();
+    assert!(second.starts_with("player 2: 0 decisions, "), "{text}");
+    assert!(!second.contains("a decision)"), "{text}");
+    let rows = table(
+        dir.path(),
+        "examples/records/cant-stop-game.rec",
+        "4",
+        &["--seed", "5"],
+    );
+    let text = review("examples/records/cant-stop-game.rec", "4", &["--seed", "5"]);
+    assert!(!text.contains("-0.00"), "{text}");
+    for r in &rows {
+        assert!(r.iter().all(|f| f != "-0.0000"), "{r:?}");
+    }
+}

@@ -199,7 +199,7 @@ fn replay_and_advise_read_a_treasure_hunt_record() {
         String::from_utf8(out.stdout).unwrap()
     };
     let shown = text(&["replay", rec]);
-    assert!(shown.starts_with("treasure-hunt, 2 player(s): seat 2 to act (1 of 2 actions used)"));
+    assert!(shown.starts_with("treasure-hunt, 2 players: seat 2 to act (1 of 2 actions used)"));
     assert!(
         shown.contains("\n1  A11"),
         "seat 1 owns a1 with one cube:\n{shown}"

@@ -12,9 +12,9 @@ pub const FIGURE: &str = "pressluck::Figure";
 pub struct Figure(String);
 
 impl Figure {
-    /// `x` with `decimals` digits after the point.
+    /// `x` with `decimals` digits after the point, never `-0` ([`crate::numbers::fixed`]).
     pub fn fixed(x: f64, decimals: usize) -> Figure {
-        Figure(format!("{x:.decimals$}"))
+        Figure(crate::numbers::fixed(x, decimals))
     }
 
     /// A figure written as `text`: a whole number, or a marker such as `-` that JSON writes as

@@ -18,6 +18,7 @@ pub mod error;
 pub mod figure;
 pub mod games;
 pub mod identity;
+pub mod numbers;
 pub mod policy;
 pub mod sim;
 pub mod template;

@@ -176,9 +176,9 @@ fn sweep_files_round_trip_and_older_formats_are_refused_as_such() {
         "x:2|c",
     ))
     .unwrap_err();
-    assert!(e.contains("grid of 2 sweep point(s)"), "{e}");
+    assert!(e.contains("grid of 2 sweep points"), "{e}");
     let e = CountersFile::from_csv(&resigned(&text, "meta,point,2,", "meta,pt,2,")).unwrap_err();
-    assert!(e.contains("grid of 1 sweep point(s)"), "{e}");
+    assert!(e.contains("grid of 1 sweep point by"), "{e}");
     // Files of the formats before the run identity encoding changed are refused, saying so;
     // a newer format is refused too.
     let t = String::from_utf8(sample().to_csv().unwrap()).unwrap();

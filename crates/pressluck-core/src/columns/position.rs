@@ -124,10 +124,14 @@ pub fn set_up(rules: &Rules, spec: &PositionSpec) -> Result<Game, String> {
         None => least,
         Some(r) if r < least => {
             let cars: Vec<String> = spec.cars.iter().map(|(c, s)| format!("{c}@{s}")).collect();
+            use crate::numbers::count;
             return Err(format!(
-                "{r} successful rolls cannot bring cars to {}: that is {steps} steps, and a roll \
-                 makes at most 2, so at least {least} rolls",
-                cars.join(",")
+                "{} cannot bring cars to {}: that is {}, and a roll makes at most 2, so at \
+                 least {}",
+                count(r.into(), "successful roll", "successful rolls"),
+                cars.join(","),
+                count(steps.into(), "step", "steps"),
+                count(least.into(), "roll", "rolls")
             ));
         }
         Some(r) => r,

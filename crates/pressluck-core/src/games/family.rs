@@ -95,7 +95,8 @@ pub fn one_a_seat<S: Clone>(specs: &[S], players: u8) -> Result<Vec<S>, String> 
         1 => Ok(vec![specs[0].clone(); players as usize]),
         n if n == players as usize => Ok(specs.to_vec()),
         n => Err(format!(
-            "{n} policies for {players} seats: give one for every seat or one for all"
+            "{n} policies for {}: give one for every seat or one for all",
+            crate::numbers::count(players.into(), "seat", "seats")
         )),
     }
 }

@@ -160,7 +160,7 @@ fn record_errors_name_the_line() {
         ("\n# c\nshortcut 3 2\n", "line 3: a shortcut ends"),
         ("fly 3\n", "line 1: unknown word 'fly'"),
         ("main 3\nplayers 2\n", "line 2: 'players' must come before"),
-        ("place 2 r3\n", "line 1: seat 2 but only 1 players"),
+        ("place 2 r3\n", "line 1: seat 2 but only 1 player"),
         ("push nowhere\n", "line 1: unknown square 'nowhere'"),
         ("shortcut\n", "line 1: shortcut needs at least one roll"),
         ("players 5\n", "line 1: players takes one number"),

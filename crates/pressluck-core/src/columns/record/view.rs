@@ -229,9 +229,13 @@ impl PositionView<'_> {
             .collect();
         let _ = writeln!(
             out,
-            "to move: player {}, {} successful roll(s) this turn, cars: {}",
+            "to move: player {}, {} this turn, cars: {}",
             game.to_move + 1,
-            game.turn.rolls,
+            crate::numbers::count(
+                game.turn.rolls.into(),
+                "successful roll",
+                "successful rolls"
+            ),
             none_or(&cars.join(" "))
         );
         let _ = writeln!(
@@ -264,9 +268,10 @@ impl PositionView<'_> {
         if self.rules.game == GameKind::CantStop {
             return format!("  won by player {first}");
         }
-        let mut note = format!("  won by player {first} (+{} points)", l.first[c as usize]);
+        let points = |p: u8| crate::numbers::count(p.into(), "point", "points");
+        let mut note = format!("  won by player {first} (+{})", points(l.first[c as usize]));
         match who(b.second[c as usize]) {
-            Some(s) => note += &format!(", second player {s} (+{} points)", l.second[c as usize]),
+            Some(s) => note += &format!(", second player {s} (+{})", points(l.second[c as usize])),
             None => note += ", no second",
         }
         note

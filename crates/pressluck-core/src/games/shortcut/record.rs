@@ -173,8 +173,8 @@ impl ShortcutRecord {
         }
         if let Some((n, seat, _)) = r.places.iter().find(|p| p.1 > r.players) {
             return Err(format!(
-                "line {n}: seat {seat} but only {} players",
-                r.players
+                "line {n}: seat {seat} but only {}",
+                crate::numbers::count(r.players.into(), "player", "players")
             ));
         }
         Ok(r)
@@ -297,11 +297,11 @@ pub fn position_text(b: &ShortcutBoard, r: &ShortcutReplay) -> String {
     for seat in 0..g.players as usize {
         let at = g.cars[seat];
         s += &format!(
-            "seat {}: {} ({} to the finish), {} turns\n",
+            "seat {}: {} ({} to the finish), {}\n",
             seat + 1,
             b.id(at),
             b.dist[at as usize],
-            g.turns[seat]
+            crate::numbers::count(g.turns[seat].into(), "turn", "turns")
         );
     }
     match g.winner {

@@ -109,7 +109,10 @@ pub fn treasure_advice_text(a: &Value) -> String {
         a["actions_used"],
         a["cell"].as_str().unwrap_or(""),
         match (tile["symbol"].as_str(), tile["owner"].as_u64()) {
-            (Some(sym), Some(o)) => format!("{sym}, seat {o}'s ({} cubes)", tile["cubes"]),
+            (Some(sym), Some(o)) => format!(
+                "{sym}, seat {o}'s ({})",
+                crate::numbers::count(tile["cubes"].as_u64().unwrap_or(0), "cube", "cubes")
+            ),
             (Some(sym), None) => format!("{sym}, face up, unclaimed"),
             (None, _) => "face down".to_string(),
         }

@@ -116,9 +116,9 @@ impl Deck {
         for (colour, list) in lists.iter().enumerate() {
             if list.len() > 18 {
                 return Err(format!(
-                    "{}: {} cards; at most 18 per colour",
+                    "{}: {}; at most 18 per colour",
                     COLOUR_NAMES[colour],
-                    list.len()
+                    crate::numbers::count(list.len() as u64, "card", "cards")
                 ));
             }
             for face in list {
@@ -137,8 +137,8 @@ impl Deck {
         }
         if !(MIN_CARDS..=MAX_CARDS).contains(&cards.len()) {
             return Err(format!(
-                "{} cards; a deck holds {MIN_CARDS} to {MAX_CARDS}",
-                cards.len()
+                "{}; a deck holds {MIN_CARDS} to {MAX_CARDS}",
+                crate::numbers::count(cards.len() as u64, "card", "cards")
             ));
         }
         Ok(Deck { cards })

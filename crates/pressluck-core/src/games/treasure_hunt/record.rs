@@ -249,8 +249,8 @@ fn action(s: &mut State, head: &str, rest: &[&str]) -> Result<(), String> {
             }
             if dice.len() != s.rules.dice as usize {
                 return Err(format!(
-                    "write {} die value(s) then the steps",
-                    s.rules.dice
+                    "write {} then the steps",
+                    crate::numbers::count(s.rules.dice.into(), "die value", "die values")
                 ));
             }
             let steps: i8 = steps

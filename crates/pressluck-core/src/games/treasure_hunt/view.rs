@@ -112,8 +112,8 @@ pub fn position_text(s: &State) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "treasure-hunt, {} player(s): {}",
-        s.rules.players,
+        "treasure-hunt, {}: {}",
+        crate::numbers::count(s.rules.players.into(), "player", "players"),
         match (s.finished, seat(s.winner)) {
             (true, Some(w)) => format!("seat {w} won"),
             (true, None) => "over, no winner".to_string(),
@@ -167,14 +167,14 @@ pub fn position_text(s: &State) -> String {
         let hand: Vec<String> = pl.cards().iter().map(|c| c.to_string()).collect();
         let _ = writeln!(
             out,
-            "seat {} ({}, {}): step {} of 36 on {}{}, {} cubes left; holds {}; hand {}",
+            "seat {} ({}, {}): step {} of 36 on {}{}, {} left; holds {}; hand {}",
             p + 1,
             SIDE_NAMES[pl.side.0 as usize & 3],
             COLOUR_NAMES[pl.colour as usize],
             pl.step + 1,
             cell_name(s.cell_of(p)),
             if pl.step >= FAR_ROW { " (far row)" } else { "" },
-            pl.supply,
+            crate::numbers::count(pl.supply.into(), "cube", "cubes"),
             held.join(", "),
             if hand.is_empty() {
                 "empty".to_string()
