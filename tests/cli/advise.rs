@@ -464,3 +464,54 @@ fn the_searching_player_votes_and_takes_the_use_that_wins_at_once() {
     assert_eq!(a["policies"][0]["policy"], "rollout:fixed-risk:0.3,n=5,z=2");
     assert_eq!(ranking[0], "3 11", "{a}");
 }
+
+#[test]
+fn three_rollouts_give_possible_intervals_and_no_verdict() {
+    // Anna's roll-or-stop on 3 rollouts an option: with seed 3 stop won 2 of 3 and roll none,
+    // with seed 5 the reverse. A normal interval said "stop is best", then "roll is best", with
+    // a difference of [−132.00, −1.33] points; 2 wins of 3 against 0 tell nothing apart.
+    for seed in ["3", "5"] {
+        let args = ["examples/records/anna-decides.rec", "--rollouts", "3"];
+        let r = rollouts(&[&args[..], &["--seed", seed]].concat());
+        let verdict = r["verdict"].as_str().unwrap();
+        assert!(
+            verdict.starts_with("too close to call at 3 rollouts"),
+            "{r}"
+        );
+        for o in r["options"].as_array().unwrap() {
+            let w = &o["win_chance_ci95"];
+            let d = &o["vs_best_ci95"];
+            let (wlo, whi) = (w[0].as_f64().unwrap(), w[1].as_f64().unwrap());
+            let (dlo, dhi) = (d[0].as_f64().unwrap(), d[1].as_f64().unwrap());
+            assert!(0.0 <= wlo && wlo <= whi && whi <= 1.0, "{r}");
+            let within = (-1.0..=0.0).contains(&dlo) && (0.0..=1.0).contains(&dhi);
+            assert!(within, "{r}");
+        }
+    }
+}
+
+#[test]
+fn a_ranking_says_tied_where_a_policy_values_two_uses_alike() {
+    // Cars on 5, 7 and 9 (one step each), roll 4 5 1 1: the last car can go to 9 or to 5, the
+    // mirror image of each other. Every policy values them alike: "9 = 5 (tied)", not "9 > 5".
+    let args = ["advise", "--game", "cant-stop", "--cars", "7@1,5@1,9@1"];
+    let args = [&args[..], &["--roll", "4,5,1,1"]].concat();
+    let text = String::from_utf8(crate::run::stdout_of(&args)).unwrap();
+    assert!(text.contains("optimal-turn     9 = 5 (tied)\n"), "{text}");
+    assert!(!text.contains("9  >  5"), "{text}");
+    let a = crate::run::json_of(&[&args[..], &["--format", "json"]].concat());
+    for p in a["policies"].as_array().unwrap() {
+        assert_eq!(p["ranks"], serde_json::json!([1, 1]), "{p}");
+    }
+    // Where the values differ, the ranking is strict.
+    let args = ["advise", "--game", "cant-stop", "--cars", "7@1"];
+    let a = crate::run::json_of(&[&args[..], &["--roll", "1,2,5,6", "--format", "json"]].concat());
+    let p = &a["policies"].as_array().unwrap()[1];
+    assert_eq!(
+        (&p["policy"], &p["ranks"]),
+        (
+            &serde_json::json!("optimal-turn"),
+            &serde_json::json!([1, 2, 3])
+        )
+    );
+}

@@ -102,6 +102,17 @@ impl ChoiceList {
         out
     }
 
+    /// The same choices in the reverse order.
+    pub fn reversed(&self) -> ChoiceList {
+        let mut out = *self;
+        let n = self.len as usize;
+        out.items[..n].reverse();
+        out.after[..n].reverse();
+        out.usable[..n].reverse();
+        out.bust[..n].reverse();
+        out
+    }
+
     /// Removes choice `i`, keeping the order of the rest.
     pub fn remove(&mut self, i: usize) {
         self.retain_indices(!(1u8 << i));

@@ -8,6 +8,7 @@ use super::search::SeatPolicy;
 use crate::columns::record::Decision;
 use crate::columns::{bust_rolls, Choice, ChoiceList, Game, GameKind, Rules};
 use crate::engine::Avx2;
+use crate::numbers::{count, fixed, signed};
 use crate::policy::{ExpectedValue, OptimalTurn, Policy, PolicySpec, View};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -33,6 +34,63 @@ pub fn ranking<P: Policy>(
     // The last is last: nothing to ask.
     out.extend(left.as_slice().iter().copied());
     out
+}
+
+/// The competition ranks of a ranking of `len` choices (`1, 1, 3`): the first is 1, and each
+/// next one shares the rank of the one before it when `tied_with_previous(k)` (the policy
+/// values choice `k` exactly as choice `k − 1`, so only the order of the list put it after),
+/// else takes its own place, `k + 1`.
+pub fn ranks(len: usize, mut tied_with_previous: impl FnMut(usize) -> bool) -> Vec<usize> {
+    let mut out: Vec<usize> = Vec::with_capacity(len);
+    for k in 0..len {
+        let rank = match out.last() {
+            Some(&r) if tied_with_previous(k) => r,
+            _ => k + 1,
+        };
+        out.push(rank);
+    }
+    out
+}
+
+/// Whether `policy` values choices `a` and `b` of `list` exactly alike: asked to pick one of
+/// the two alone, it takes whichever is listed first, in either order (its rule, tie-breaks
+/// included, does not tell them apart; only the order of the list does).
+fn alike<P: Policy>(
+    policy: &mut P,
+    view: &View,
+    roll: crate::dice::Roll,
+    list: &ChoiceList,
+    a: Choice,
+    b: Choice,
+) -> bool {
+    let at = |c: Choice| list.as_slice().iter().position(|&x| x == c).unwrap_or(0);
+    let pair = list.select((1 << at(a)) | (1 << at(b)));
+    let pick = |policy: &mut P, two: &ChoiceList| {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(0);
+        two.get(policy.choose(view, roll, two, &mut rng).min(1))
+    };
+    pick(policy, &pair) != pick(policy, &pair.reversed())
+}
+
+/// A ranking for a person: choices in order, `>` between one and the next it is preferred to,
+/// and each group of choices valued exactly alike written `a = b (tied)`.
+fn ranking_text(order: &[&str], ranks: &[u64]) -> String {
+    let mut groups: Vec<Vec<&str>> = Vec::new();
+    for (k, name) in order.iter().enumerate() {
+        let tied = k > 0 && ranks.get(k).is_some_and(|r| Some(r) == ranks.get(k - 1));
+        match groups.last_mut() {
+            Some(g) if tied => g.push(name),
+            _ => groups.push(vec![name]),
+        }
+    }
+    groups
+        .iter()
+        .map(|g| match g.as_slice() {
+            [one] => one.to_string(),
+            many => format!("{} (tied)", many.join(" = ")),
+        })
+        .collect::<Vec<_>>()
+        .join("  >  ")
 }
 
 /// The policy `spec` plays at a seat: a fixed rule, or the searching player (`rollout:`).
@@ -116,8 +174,18 @@ pub fn column_advice(
             out["policies"] = specs
                 .iter()
                 .map(|s| {
-                    let order = ranking(&mut seat_policy(s, rules), &view, roll, &list);
-                    json!({ "policy": s.name, "ranking": order.iter().map(Choice::to_string).collect::<Vec<_>>() })
+                    let mut policy = seat_policy(s, rules);
+                    let order = ranking(&mut policy, &view, roll, &list);
+                    // A searching player's choice is an estimate: its order is all it says.
+                    let exact = matches!(policy, SeatPolicy::Rule(_));
+                    let ranks = ranks(order.len(), |k| {
+                        exact && alike(&mut policy, &view, roll, &list, order[k - 1], order[k])
+                    });
+                    json!({
+                        "policy": s.name,
+                        "ranking": order.iter().map(Choice::to_string).collect::<Vec<_>>(),
+                        "ranks": ranks,
+                    })
                 })
                 .collect();
         }
@@ -159,8 +227,12 @@ pub fn advice_text(a: &Value) -> String {
     }
     if a.get("usable").is_some() {
         s += &format!(
-            ", {} successful roll(s) this turn\nusable {}: the next roll busts on {}/1296 rolls ({:.1}%)\n",
-            a["rolls_this_turn"],
+            ", {} this turn\nusable {}: the next roll busts on {}/1296 rolls ({:.1}%)\n",
+            count(
+                a["rolls_this_turn"].as_u64().unwrap_or(0),
+                "successful roll",
+                "successful rolls"
+            ),
             a["usable"].as_str().unwrap_or(""),
             a["bust_rolls"],
             100.0 * f(&a["p_bust"])
@@ -210,11 +282,11 @@ pub fn advice_text(a: &Value) -> String {
         for c in a["choices"].as_array().into_iter().flatten() {
             if c.get("expected_points").is_some() {
                 s += &format!(
-                    "  use {:<6} expected points {:+.3}  progress {:.3} tracks  margin {:+.3} points\n",
+                    "  use {:<6} expected points {}  progress {} tracks  margin {} points\n",
                     c["use"].as_str().unwrap_or(""),
-                    f(&c["expected_points"]),
-                    f(&c["progress"]),
-                    f(&c["expected_margin"])
+                    signed(f(&c["expected_points"]), 3),
+                    fixed(f(&c["progress"]), 3),
+                    signed(f(&c["expected_margin"]), 3)
                 );
                 continue;
             }
@@ -232,10 +304,16 @@ pub fn advice_text(a: &Value) -> String {
                 .flatten()
                 .filter_map(|x| x.as_str())
                 .collect();
+            let ranks: Vec<u64> = p["ranks"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(Value::as_u64)
+                .collect();
             s += &format!(
                 "  {:<width$} {}\n",
                 p["policy"].as_str().unwrap_or(""),
-                order.join("  >  ")
+                ranking_text(&order, &ranks)
             );
         }
     }

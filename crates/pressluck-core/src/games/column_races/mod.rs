@@ -13,7 +13,7 @@ pub(crate) mod record;
 pub(crate) mod search;
 pub(crate) mod walk;
 
-pub use advice::{advice_text, column_advice, ranking};
+pub use advice::{advice_text, column_advice, ranking, ranks};
 pub use definition::{column_rules_from, CantStop, Route66};
 pub use entry::{board_file, CANT_STOP, COLUMN_FAMILIES, ROUTE66};
 pub use family::ColumnFamily;

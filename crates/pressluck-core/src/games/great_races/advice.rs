@@ -5,7 +5,8 @@
 use super::exact;
 use super::policy::{progress_gain, RaceSpec};
 use crate::columns::record::Decision;
-use crate::columns::{Game, Rules, PROGRESS_UNIT};
+use crate::columns::{Choice, Game, Rules, PROGRESS_UNIT};
+use crate::games::column_races::ranks;
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use rand::SeedableRng;
@@ -59,10 +60,14 @@ pub fn race_advice(rules: &Rules, game: &Game, decision: Decision, specs: &[Race
                         } else {
                             s.rule.choose(rules, game, &left, &mut rng)
                         };
-                        order.push(left.get(i).to_string());
+                        order.push(left.get(i));
                         left.remove(i);
                     }
-                    json!({ "policy": s.name, "ranking": order })
+                    let ranks = ranks(order.len(), |k| {
+                        s.rule.ties(rules, game, order[k - 1], order[k])
+                    });
+                    let names: Vec<String> = order.iter().map(Choice::to_string).collect();
+                    json!({ "policy": s.name, "ranking": names, "ranks": ranks })
                 })
                 .collect();
         }
@@ -113,7 +118,7 @@ mod tests {
             assert_eq!(c["expected_points"].as_f64(), Some(0.3), "{c}");
             assert_eq!(c["expected_margin"].as_f64(), Some(0.6), "{c}");
         }
-        // Both rules take the first listed of equal scores, as the printed scores show
+        // Both rules list the first of equal scores first, as the printed scores show
         // (race-progress prefers the shorter track 9).
         let ranking = |name: &str| {
             let policies = a["policies"].as_array().unwrap();
@@ -122,7 +127,18 @@ mod tests {
         assert_eq!(ranking("race-points"), json!(["8", "9"]));
         assert_eq!(ranking("race-margin"), json!(["8", "9"]));
         assert_eq!(ranking("race-progress"), json!(["9", "8"]));
+        // Equal exact scores are a tie, and the advice says so; race-progress tells them apart.
+        let ranks = |name: &str| {
+            let policies = a["policies"].as_array().unwrap();
+            policies.iter().find(|p| p["policy"] == name).unwrap()["ranks"].clone()
+        };
+        assert_eq!(ranks("race-points"), json!([1, 1]));
+        assert_eq!(ranks("race-margin"), json!([1, 1]));
+        assert_eq!(ranks("race-progress"), json!([1, 2]));
         let text = advice_text(&a);
         assert_eq!(text.matches("expected points +0.300").count(), 2, "{text}");
+        assert!(text.contains("  race-points      8 = 9 (tied)\n"), "{text}");
+        assert!(text.contains("  race-margin      8 = 9 (tied)\n"), "{text}");
+        assert!(text.contains("  race-progress    9  >  8\n"), "{text}");
     }
 }

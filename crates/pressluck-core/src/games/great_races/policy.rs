@@ -103,6 +103,23 @@ impl RaceRule {
     }
 }
 
+impl RaceRule {
+    /// Whether the rule scores `a` and `b` exactly alike in `game` (`random` scores nothing, so
+    /// never): the rule's ranking of them is then only the order the roll lists them in.
+    pub fn ties(self, rules: &Rules, game: &Game, a: Choice, b: Choice) -> bool {
+        match self {
+            RaceRule::Random => false,
+            RaceRule::Points => {
+                exact::points_gain(rules, game, a) == exact::points_gain(rules, game, b)
+            }
+            RaceRule::Margin => {
+                exact::margin_gain(rules, game, a) == exact::margin_gain(rules, game, b)
+            }
+            RaceRule::Progress => progress_gain(rules, a) == progress_gain(rules, b),
+        }
+    }
+}
+
 /// The first choice of the highest score.
 fn first_best(choices: &ChoiceList, mut score: impl FnMut(Choice) -> f64) -> usize {
     let mut best = (0, f64::NEG_INFINITY);
