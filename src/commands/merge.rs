@@ -90,7 +90,12 @@ pub fn run(a: MergeSettings) -> Result<ExitCode> {
     if !missing.is_empty() {
         if !a.allow_partial {
             return Err(input(format!(
-                "missing shard(s) {}: pass them all, or --allow-partial",
+                "missing {} {}: pass them all, or --allow-partial",
+                if missing.len() == 1 {
+                    "shard"
+                } else {
+                    "shards"
+                },
                 missing.join(", ")
             )));
         }
@@ -108,6 +113,7 @@ pub fn run(a: MergeSettings) -> Result<ExitCode> {
                     .zip(total.stats)
                     .collect(),
                 partial,
+                games: run.games,
             };
             let svg = a
                 .svg

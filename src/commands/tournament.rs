@@ -28,6 +28,7 @@ fn result<F: Family>(
             .zip(progress.stats.iter().cloned())
             .collect(),
         partial,
+        games: s.run.games,
     }
 }
 
@@ -64,7 +65,8 @@ pub fn run<F: Family>(settings: TournamentSettings<F>) -> Result<ExitCode> {
         .sum::<u64>()
         / run.family.players().max(1) as u64;
     say.text(&format!(
-        "\n{played} games in {secs:.1} s ({}); results in {}\n",
+        "\n{} in {secs:.1} s ({}); results in {}\n",
+        pressluck_core::numbers::count(played, "game", "games"),
         games_per_sec(played as f64 / secs.max(1e-9)),
         run.out
     ));

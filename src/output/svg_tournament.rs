@@ -180,6 +180,7 @@ mod tests {
             players,
             matchups: vec![(slots, st)],
             partial,
+            games: 8,
         }
     }
 

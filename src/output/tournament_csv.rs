@@ -24,6 +24,8 @@ pub struct TournamentResult {
     pub matchups: Vec<(Vec<String>, MatchupStats)>,
     /// Whether some games are missing (an interrupted run, a partial merge).
     pub partial: bool,
+    /// Games per matchup the run asked for.
+    pub games: u64,
 }
 
 /// The `policy` of the seat-advantage rows: whoever sat in the row's seat, whatever the policy.
@@ -216,13 +218,34 @@ impl TournamentResult {
         self.provenance.table(self.partial, rows)
     }
 
-    /// The plain summary table for a person: one line per matchup and policy.
+    /// The games a matchup played, for a person: `653312`, or in a run missing some
+    /// (interrupted, a partial merge) `653312 of 2000000`.
+    fn games_text(&self, played: u64) -> String {
+        if self.partial {
+            format!("{played} of {}", self.games)
+        } else {
+            played.to_string()
+        }
+    }
+
+    /// The plain summary table for a person: one line per matchup and policy, with the games
+    /// played (of those asked, in a run missing some). A policy in every seat of its matchup
+    /// (self-play) wins 1/players of its seats' games by construction: its line gives the
+    /// wins by seat instead.
     pub fn summary(&self) -> String {
         let mut s = String::new();
+        let width = self
+            .matchups
+            .iter()
+            .map(|(m, st)| {
+                self.games_text(Self::seat_total(st, m.len(), 0).games)
+                    .len()
+            })
+            .fold(10, usize::max);
         if self.players == 1 {
             let _ = writeln!(
                 s,
-                "{:<24} {:>10}  {:>11}  {:<17} {:>7}",
+                "{:<24} {:>width$}  {:>11}  {:<17} {:>7}",
                 "policy (solitaire)", "games", "mean turns", "95% interval", "sd"
             );
             for (_, policy, seat, c, _) in self.lines() {
@@ -230,41 +253,61 @@ impl TournamentResult {
                     continue;
                 }
                 if c.games == 0 {
-                    let _ = writeln!(s, "{policy:<24} {:>10}", "not played");
+                    let _ = writeln!(s, "{policy:<24} {:>width$}", "not played");
                     continue;
                 }
                 let (mean, sd) = mean_sd(c.games, c.turns, c.turns_sq);
                 let (lo, hi) = mean95(c.games, c.turns, c.turns_sq);
                 let _ = writeln!(
                     s,
-                    "{policy:<24} {:>10}  {mean:>11.3}  [{lo:.3}, {hi:.3}] {sd:>7.3}",
-                    c.games
+                    "{policy:<24} {:>width$}  {mean:>11.3}  [{lo:.3}, {hi:.3}] {sd:>7.3}",
+                    self.games_text(c.games)
                 );
             }
             return s;
         }
         let _ = writeln!(
             s,
-            "{:<40} {:<22} {:>8}  {:<17} {:>7} {:>7}",
-            "matchup", "policy", "win rate", "95% interval", "turns", "score"
+            "{:<40} {:<22} {:>width$}  {:>8}  {:<17} {:>7} {:>7}",
+            "matchup", "policy", "games", "win rate", "95% interval", "turns", "score"
         );
-        for (matchup, policy, seat, c, _) in self.lines() {
-            if seat != "all" {
-                continue;
+        for (m, st) in &self.matchups {
+            let matchup = m.join("|");
+            let played = Self::seat_total(st, m.len(), 0).games;
+            for (policy, slots) in Self::policies(m) {
+                let games = self.games_text(played);
+                let c = total(slots.iter().flat_map(|&k| st.cells[k].iter()));
+                if c.games == 0 {
+                    let _ = writeln!(s, "{matchup:<40} {policy:<22} {games:>width$}  not played");
+                    continue;
+                }
+                let n = self.players as usize;
+                if slots.len() == n {
+                    let seats: Vec<String> = (0..n)
+                        .map(|seat| {
+                            let c = Self::seat_total(st, m.len(), seat);
+                            let (lo, hi) = wilson95(c.wins, c.games);
+                            let rate = c.wins as f64 / c.games.max(1) as f64;
+                            format!("seat {} {rate:.4} [{lo:.4}, {hi:.4}]", seat + 1)
+                        })
+                        .collect();
+                    let _ = writeln!(
+                        s,
+                        "{matchup:<40} {policy:<22} {games:>width$}  self-play (1/{n} by construction), by seat: {}",
+                        seats.join(", ")
+                    );
+                    continue;
+                }
+                let (lo, hi) = wilson95(c.wins, c.games);
+                let n = c.games as f64;
+                let _ = writeln!(
+                    s,
+                    "{matchup:<40} {policy:<22} {games:>width$}  {:>8.4}  [{lo:.4}, {hi:.4}] {:>7.2} {:>7.2}",
+                    c.wins as f64 / n,
+                    c.turns as f64 / n,
+                    c.score as f64 / n
+                );
             }
-            if c.games == 0 {
-                let _ = writeln!(s, "{matchup:<40} {policy:<22} {:>8}", "not played");
-                continue;
-            }
-            let (lo, hi) = wilson95(c.wins, c.games);
-            let n = c.games as f64;
-            let _ = writeln!(
-                s,
-                "{matchup:<40} {policy:<22} {:>8.4}  [{lo:.4}, {hi:.4}] {:>7.2} {:>7.2}",
-                c.wins as f64 / n,
-                c.turns as f64 / n,
-                c.score as f64 / n
-            );
         }
         s.push_str(&self.seat_summary());
         s

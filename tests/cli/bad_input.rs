@@ -41,8 +41,10 @@ line break in a policy :: tournament --policies ev,b\nad :: unknown policy 'b\na
 negative games :: tournament --games -5 :: '--games <GAMES>' ;; '-5'
 negative seed :: tournament --seed -1 :: '--seed <SEED>' ;; '-1'
 merge without shards :: merge --out merged.csv :: not provided: <SHARDS>
-advise: too few rolls for the cars :: advise --game cant-stop --cars 4@5,7@6,10@5 --rolls 1 :: 1 successful rolls cannot bring cars to 4@5,7@6,10@5 ;; at least 8 rolls
-advise: zero rollouts :: advise --game cant-stop --cars 4@5 --rollouts 0 :: --rollouts 0 ;; at least one rollout
+advise: too few rolls for the cars :: advise --game cant-stop --cars 4@5,7@6,10@5 --rolls 1 :: 1 successful roll cannot bring cars to 4@5,7@6,10@5 ;; at least 8 rolls
+advise: zero rollouts :: advise --game cant-stop --cars 4@5 --rollouts 0 :: --rollouts 0 ;; at least 2 rollouts
+advise: one rollout :: advise --game cant-stop --cars 4@5 --rollouts 1 :: --rollouts 1 ;; at least 2 rollouts
+review: one rollout :: review examples/records/anna-turn.rec --rollouts 1 :: --rollouts 1 ;; at least 2 rollouts
 advise: rollouts of a finished game :: advise rec/finished.rec --rollouts 10 :: --rollouts ;; the game is over
 advise: rollout policy of another game :: advise --game cant-stop --cars 4@5 --rollouts 10 --rollout-policies race-progress :: --rollout-policies ;; unknown policy 'race-progress'
 advise: rollout strategy of another game :: advise --game cant-stop --cars 4@5 --rollouts 10 --rollout-policies tuned-route66-duel :: --rollout-policies ;; a strategy for route66, not for cant-stop
@@ -118,7 +120,7 @@ merge: truncated :: merge trunc.csv s2.csv --out merged.csv :: trunc.csv ;; trun
 merge: edited :: merge edited.csv s2.csv --out merged.csv :: edited.csv ;; checksum mismatch
 merge: other run :: merge s1.csv o2.csv --out merged.csv :: o2.csv ;; not a shard of the same run as s1.csv ;; different seed: 9 here, 1 in s1.csv)
 merge: duplicate :: merge s1.csv s1.csv --out merged.csv :: s1.csv ;; shard 1/2 is also given
-merge: missing shard :: merge s1.csv --out merged.csv :: missing shard(s) 2/2 ;; --allow-partial
+merge: missing shard :: merge s1.csv --out merged.csv :: missing shard 2/2 ;; --allow-partial
 merge: shard counts differ :: merge s1.csv t1.csv --out merged.csv :: t1.csv ;; shard 1/3 ;; 2 shards
 merge: incomplete shard :: merge incomplete.csv s2.csv --out merged.csv :: incomplete.csv ;; incomplete ;; --allow-partial
 merge: crafted chunk range :: merge huge-range.csv s2.csv --out merged.csv :: huge-range.csv ;; line 14 ;; bad chunk list
@@ -133,7 +135,7 @@ merge: sweep shard with a tournament shard :: merge s1.csv w2.csv --out merged.c
 merge: tournament shard with a sweep shard :: merge w1.csv s2.csv --out merged.csv :: s2.csv ;; a tournament shard ;; w1.csv is a sweep shard
 merge: different sweep template :: merge w1.csv x2.csv --out merged.csv :: x2.csv ;; not a shard of the same run as w1.csv ;; different sweep template: 
 merge: duplicate sweep shard :: merge w1.csv w1.csv --out merged.csv :: w1.csv ;; shard 1/2 is also given
-merge: missing sweep shard :: merge w2.csv --out merged.csv --svg merged.svg :: missing shard(s) 1/2 ;; --allow-partial
+merge: missing sweep shard :: merge w2.csv --out merged.csv --svg merged.svg :: missing shard 1/2 ;; --allow-partial
 merge: stop table of a sweep :: merge w1.csv w2.csv --out merged.csv --stop-table st.csv :: --stop-table ;; a sweep has no stop table
 merge: svg is out :: merge s1.csv s2.csv --out merged.csv --svg merged.csv :: --svg ;; same file as --out
 sweep: shard 4/3 :: sweep --shard 4/3 :: --shard '4/3' ;; 1 <= K <= N

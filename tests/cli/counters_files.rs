@@ -107,6 +107,7 @@ fn use_counters(bytes: &[u8]) -> Result<(), TestCaseError> {
             .zip(stats)
             .collect(),
         partial: true,
+        games: f.run.games,
     };
     result.to_csv().unwrap();
     result.stop_table_csv().unwrap();

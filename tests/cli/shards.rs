@@ -85,7 +85,7 @@ fn allow_partial_marks_every_row_and_the_chart_partial() {
         .output()
         .unwrap();
     assert_eq!(refused.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&refused.stderr).contains("missing shard(s) 2/3"));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("missing shard 2/3"));
     assert!(!dir.join("p.csv").exists());
     run(
         dir,

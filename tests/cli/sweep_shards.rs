@@ -120,7 +120,7 @@ fn a_partial_sweep_merge_is_refused_or_marked() {
         .output()
         .unwrap();
     assert_eq!(refused.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&refused.stderr).contains("missing shard(s) 2/3"));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("missing shard 2/3"));
     assert!(!dir.join("p.csv").exists());
     merge(dir, &files, &["--allow-partial"]);
     let st = statuses(&fs::read_to_string(dir.join("merged.csv")).unwrap());

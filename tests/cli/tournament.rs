@@ -187,6 +187,39 @@ fn an_interrupted_run_says_which_matchups_were_not_played() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("not played"), "{text}");
     assert!(!text.contains("[0.0000, 1.0000]"), "{text}");
+    // Each matchup's line says how many of its games were played: one chunk of the first.
+    let first = text
+        .lines()
+        .find(|l| l.starts_with("one-roll|rule28 "))
+        .unwrap();
+    assert!(first.contains(" 2048 of 5000 "), "{text}");
+    let last = text
+        .lines()
+        .find(|l| l.starts_with("rule28|fixed-risk:0.3 "))
+        .unwrap();
+    assert!(last.contains(" 0 of 5000  not played"), "{text}");
+}
+
+#[test]
+fn self_play_shows_the_seat_split_not_a_half_by_construction() {
+    let out = pressluck()
+        .args(["tournament", "--game", "cant-stop", "--policies", "ev"])
+        .args(["--games", "300", "--out", "-"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    // With the table on standard output, the summary goes to standard error.
+    let text = String::from_utf8_lossy(&out.stderr);
+    let line = text.lines().find(|l| l.starts_with("ev|ev ")).unwrap();
+    assert!(!line.contains("0.5000  ["), "{text}");
+    assert!(
+        line.contains("self-play (1/2 by construction), by seat: seat 1 0."),
+        "{text}"
+    );
+    assert!(line.contains(", seat 2 0."), "{text}");
+    // The CSV keeps its columns: the row of ev over both seats is there.
+    let t = Table::parse(&String::from_utf8_lossy(&out.stdout));
+    assert_eq!(t.find(&[("policy", "ev"), ("seat", "all")]).len(), 1);
 }
 
 #[test]
