@@ -468,8 +468,8 @@ fn the_searching_player_votes_and_takes_the_use_that_wins_at_once() {
 #[test]
 fn three_rollouts_give_possible_intervals_and_no_verdict() {
     // Anna's roll-or-stop on 3 rollouts an option: with seed 3 stop won 2 of 3 and roll none,
-    // with seed 5 the reverse. A normal interval said "stop is best", then "roll is best", with
-    // a difference of [−132.00, −1.33] points; 2 wins of 3 against 0 tell nothing apart.
+    // with seed 5 the reverse. A normal interval would call stop best, then roll, with a
+    // difference of [−132.00, −1.33] points; 2 wins of 3 against 0 tell nothing apart.
     for seed in ["3", "5"] {
         let args = ["examples/records/anna-decides.rec", "--rollouts", "3"];
         let r = rollouts(&[&args[..], &["--seed", seed]].concat());

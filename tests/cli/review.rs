@@ -285,7 +285,8 @@ fn great_races_and_shortcut_records_are_reviewed_decision_by_decision() {
 fn four_rollouts_give_possible_intervals_and_claim_nothing() {
     // A whole game reviewed on 4 rollouts a position: every chance and difference stays within
     // what it can be, nothing is flagged, and neither player's total is told apart from 0 (a
-    // normal interval on 4 rollouts had player 1 give away −250 points [−376.52, −123.48]).
+    // normal interval on 4 rollouts would have player 1 give away −250 points [−376.52,
+    // −123.48]).
     let dir = tempfile::tempdir().unwrap();
     let file = "examples/records/cant-stop-game.rec";
     let rows = table(dir.path(), file, "4", &["--seed", "5"]);
