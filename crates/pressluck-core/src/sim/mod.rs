@@ -2,6 +2,7 @@
 //! rayon by each game ([`crate::games`]), shards, interrupts and resumption (`work`), and
 //! integer counters added up — the same answer on one thread or many.
 
+pub(crate) mod pieces;
 pub(crate) mod review;
 pub(crate) mod rollout;
 pub(crate) mod runner;

@@ -25,7 +25,7 @@
 //!   run resumed from its finished generations ([`Tuning::done`]) replays them exactly.
 
 use super::runner::CHUNK;
-use super::work::chunk_count;
+use super::work::{chunk_count, play_chunk};
 use crate::counters::{mean95, mean_sd, wilson95, MatchupStats, SeatCounters};
 use crate::engine::deal::{game_seed, name_key};
 use crate::games::family::{matchup_key, Family};
@@ -235,9 +235,8 @@ impl<F: Family> Tuning<'_, F> {
                     return None;
                 }
                 let (lo, hi) = (k * CHUNK, ((k + 1) * CHUNK).min(self.games));
-                let stats = self
-                    .family
-                    .play(&matchups[m], seed, key_of(&matchups[m]), lo, hi);
+                let key = key_of(&matchups[m]);
+                let stats = play_chunk(self.family, &matchups[m], seed, key, lo, hi);
                 Some((m, Score::of(&stats)))
             })
             .collect();

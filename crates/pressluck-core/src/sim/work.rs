@@ -1,8 +1,10 @@
-//! The work of a tournament: (matchup, chunk) units spread over rayon. A shard takes the chunks
-//! `k` with `k % N == K − 1`; a resumed run skips the chunks its checkpoint holds; an interrupt
-//! lets the chunks in hand finish and starts no more. Counters are added per matchup, so the
-//! answer is the same however the units were split, ordered or resumed.
+//! The work of a tournament: (matchup, chunk) units spread over rayon, each played in pieces cut
+//! by its cost ([`super::pieces`]). A shard takes the chunks `k` with `k % N == K − 1`; a
+//! resumed run skips the chunks its checkpoint holds; an interrupt lets the chunks in hand
+//! finish and starts no more. Counters are added per matchup, so the answer is the same however
+//! the units were split, ordered or resumed.
 
+use super::pieces::by_cost;
 use super::runner::CHUNK;
 use crate::counters::MatchupStats;
 use crate::games::family::{matchup_key, Family};
@@ -103,11 +105,38 @@ pub fn play_matchup<F: Family>(
     let key = matchup_key(m);
     (0..chunk_count(games))
         .into_par_iter()
-        .map(|k| family.play(m, seed, key, k * CHUNK, ((k + 1) * CHUNK).min(games)))
+        .map(|k| {
+            play_chunk(
+                family,
+                m,
+                seed,
+                key,
+                k * CHUNK,
+                ((k + 1) * CHUNK).min(games),
+            )
+        })
         .reduce(MatchupStats::default, |mut a, b| {
             a += &b;
             a
         })
+}
+
+/// Plays games `lo..hi` of a matchup in pieces cut by their cost ([`by_cost`]) and adds up
+/// their counters: the counters of `family.play(m, seed, key, lo, hi)`, on every core the pool
+/// has even when the chunk is the run's only one.
+pub(crate) fn play_chunk<F: Family>(
+    family: &F,
+    m: &Matchup<F::Spec>,
+    seed: u64,
+    key: u64,
+    lo: u64,
+    hi: u64,
+) -> MatchupStats {
+    let mut stats = MatchupStats::default();
+    for piece in by_cost(lo, hi, &|a, b| family.play(m, seed, key, a, b)) {
+        stats += &piece;
+    }
+    stats
 }
 
 /// What to play: the seed, the games per matchup and the shard.
@@ -144,7 +173,14 @@ pub fn run<F: Family>(
             }
             let lo = k * CHUNK;
             let hi = (lo + CHUNK).min(games);
-            let stats = family.play(&matchups[m], seed, matchup_key(&matchups[m]), lo, hi);
+            let stats = play_chunk(
+                family,
+                &matchups[m],
+                seed,
+                matchup_key(&matchups[m]),
+                lo,
+                hi,
+            );
             on_chunk(m, k, &stats);
             Some((m, k, stats))
         })
