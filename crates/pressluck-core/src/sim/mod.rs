@@ -3,15 +3,17 @@
 //! integer counters added up — the same answer on one thread or many.
 
 pub(crate) mod pieces;
+pub(crate) mod play_outs;
 pub(crate) mod review;
 pub(crate) mod rollout;
 pub(crate) mod runner;
 pub(crate) mod schedule;
 pub(crate) mod tune;
 pub(crate) mod work;
+pub use play_outs::{play_outs, PlayOuts, NO_WINNER};
 pub use review::{
-    play_outs, review, DecisionReview, Flag, PlayOuts, PlayerReview, Review, RollReview,
-    MAX_PLAY_OUTS, MAX_REVIEW_ROLLOUTS,
+    review, DecisionReview, Flag, PlayerReview, Review, RollReview, MAX_PLAY_OUTS,
+    MAX_REVIEW_ROLLOUTS,
 };
 pub use rollout::{
     roll_out, rollout_key, Estimate, RolloutCounts, Rollouts, Verdict, MAX_ROLLOUTS, ROLLOUT_CHUNK,
