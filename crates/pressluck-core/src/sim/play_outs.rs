@@ -10,7 +10,7 @@
 //! task that played it, so a review interrupted and resumed is the same bytes as one played
 //! at once.
 
-use super::pieces::by_cost;
+use super::pieces::{by_cost, Pace};
 use super::rollout::{rollout_key, ROLLOUT_CHUNK};
 use crate::engine::deal::game_streams;
 use crate::games::Family;
@@ -168,6 +168,8 @@ pub fn play_outs<F: Family>(
     let next = AtomicUsize::new(0);
     let finished: Mutex<Vec<(usize, u64, Vec<u32>)>> = Mutex::new(Vec::new());
     let ranges: Vec<Range<u64>> = (0..outs.chunks()).map(|c| outs.chunk_range(c)).collect();
+    // The walk's positions are played out by the same policies: one pace serves them all.
+    let pace = Pace::default();
     rayon::scope(|scope| {
         for _ in 0..rayon::current_num_threads() {
             scope.spawn(|_| loop {
@@ -192,7 +194,7 @@ pub fn play_outs<F: Family>(
                         })
                         .collect()
                 };
-                let results = by_cost(range.start, range.end, &play).concat();
+                let results = by_cost(range.start, range.end, &pace, &play).concat();
                 on_chunk(p, c, &results);
                 finished
                     .lock()

@@ -10,7 +10,7 @@
 //! counted in integers, so the result is the same on any number of threads (a chunk of dear
 //! rollouts is spread further, in pieces cut by their cost: [`super::pieces`]).
 
-use super::pieces::by_cost;
+use super::pieces::{by_cost, Pace};
 use crate::counters::wilson95;
 use crate::engine::deal::{game_streams, name_key};
 use crate::games::family::Family;
@@ -275,9 +275,13 @@ pub fn roll_out<F: Family>(
         counts
     };
     let chunks: Vec<u64> = (0..n.div_ceil(ROLLOUT_CHUNK)).collect();
+    let pace = Pace::default();
     let parts: Vec<RolloutCounts> = chunks
         .par_iter()
-        .flat_map_iter(|&c| by_cost(c * ROLLOUT_CHUNK, ((c + 1) * ROLLOUT_CHUNK).min(n), &count))
+        .flat_map_iter(|&c| {
+            let (lo, hi) = (c * ROLLOUT_CHUNK, ((c + 1) * ROLLOUT_CHUNK).min(n));
+            by_cost(lo, hi, &pace, &count)
+        })
         .collect();
     let mut counts = RolloutCounts::new(k);
     for p in &parts {

@@ -4,7 +4,7 @@
 //! finish and starts no more. Counters are added per matchup, so the answer is the same however
 //! the units were split, ordered or resumed.
 
-use super::pieces::by_cost;
+use super::pieces::{by_cost, Pace};
 use super::runner::CHUNK;
 use crate::counters::MatchupStats;
 use crate::games::family::{matchup_key, Family};
@@ -103,17 +103,12 @@ pub fn play_matchup<F: Family>(
     games: u64,
 ) -> MatchupStats {
     let key = matchup_key(m);
+    let pace = Pace::default();
     (0..chunk_count(games))
         .into_par_iter()
         .map(|k| {
-            play_chunk(
-                family,
-                m,
-                seed,
-                key,
-                k * CHUNK,
-                ((k + 1) * CHUNK).min(games),
-            )
+            let (lo, hi) = (k * CHUNK, ((k + 1) * CHUNK).min(games));
+            play_chunk(family, m, seed, key, lo, hi, &pace)
         })
         .reduce(MatchupStats::default, |mut a, b| {
             a += &b;
@@ -121,9 +116,9 @@ pub fn play_matchup<F: Family>(
         })
 }
 
-/// Plays games `lo..hi` of a matchup in pieces cut by their cost ([`by_cost`]) and adds up
-/// their counters: the counters of `family.play(m, seed, key, lo, hi)`, on every core the pool
-/// has even when the chunk is the run's only one.
+/// Plays games `lo..hi` of a matchup in pieces cut by their cost ([`by_cost`], `pace` the
+/// matchup's) and adds up their counters: the counters of `family.play(m, seed, key, lo, hi)`,
+/// on every core the pool has even when the chunk is the run's only one.
 pub(crate) fn play_chunk<F: Family>(
     family: &F,
     m: &Matchup<F::Spec>,
@@ -131,9 +126,10 @@ pub(crate) fn play_chunk<F: Family>(
     key: u64,
     lo: u64,
     hi: u64,
+    pace: &Pace,
 ) -> MatchupStats {
     let mut stats = MatchupStats::default();
-    for piece in by_cost(lo, hi, &|a, b| family.play(m, seed, key, a, b)) {
+    for piece in by_cost(lo, hi, pace, &|a, b| family.play(m, seed, key, a, b)) {
         stats += &piece;
     }
     stats
@@ -165,6 +161,7 @@ pub fn run<F: Family>(
         .flat_map(|m| (0..chunk_count(games)).map(move |k| (m, k)))
         .filter(|&(m, k)| shard.owns(k) && !progress.done[m].contains(&k))
         .collect();
+    let paces: Vec<Pace> = matchups.iter().map(|_| Pace::default()).collect();
     let finished: Vec<(usize, u64, MatchupStats)> = units
         .par_iter()
         .filter_map(|&(m, k)| {
@@ -173,14 +170,8 @@ pub fn run<F: Family>(
             }
             let lo = k * CHUNK;
             let hi = (lo + CHUNK).min(games);
-            let stats = play_chunk(
-                family,
-                &matchups[m],
-                seed,
-                matchup_key(&matchups[m]),
-                lo,
-                hi,
-            );
+            let key = matchup_key(&matchups[m]);
+            let stats = play_chunk(family, &matchups[m], seed, key, lo, hi, &paces[m]);
             on_chunk(m, k, &stats);
             Some((m, k, stats))
         })
