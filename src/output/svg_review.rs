@@ -1,9 +1,10 @@
 //! The chart of a reviewed game (`review --svg`): each player's chance to win across the game,
 //! after every decision and roll, as chess sites draw their evaluation graph (alone: the turns
 //! to finish), each with its 95% band; flagged decisions marked by severity, in chess's signs
-//! (`?!` doubtful, `?` error, `??` blunder), and the luckiest rolls marked `▲` with their luck;
-//! the players named in the legend and the rollout settings under the title. The figures are
-//! the review's own ([`Review`]: each step's standing before and after, flags, luck).
+//! (`?!` doubtful, `?` error, `??` blunder), and the luckiest rolls marked `▲` with their luck
+//! (of the rolls whose luck is clear of 0); the players named in the legend and the rollout
+//! settings under the title. The figures are the review's own ([`Review`]: each step's standing
+//! before and after, flags, luck, with their intervals).
 //!
 //! Groups: `class="series"` per player (`data-name` = `player 1`…), holding its band
 //! (`<polygon>`) and its line (`<polyline>`, one vertex per point); `class="flag"` per flagged
@@ -24,7 +25,7 @@ const LUCKIEST: usize = 3;
 
 /// What the chart of a review draws.
 pub struct ReviewChart<'a, P> {
-    /// The record as named on the command line.
+    /// The record as named on the command line (the title names its file).
     pub record: &'a str,
     /// The game walked.
     pub walk: &'a Walk<P>,
@@ -86,13 +87,21 @@ impl<P> ReviewChart<'_, P> {
     /// The record line of point `x` (`start` before the first step).
     fn line_of(&self, x: f64) -> String {
         let k = x.round() as usize;
-        match k.checked_sub(1).and_then(|s| self.walk.steps.get(s)) {
-            None if k == 0 => "start".into(),
-            None => String::new(),
-            Some(WalkStep::Decision { line, .. } | WalkStep::Roll { line, .. }) => {
-                format!("line {line}")
-            }
+        match k.checked_sub(1) {
+            None => "start".into(),
+            Some(s) => self
+                .walk
+                .steps
+                .get(s)
+                .map_or(String::new(), |step| format!("line {}", line_of_step(step))),
         }
+    }
+}
+
+/// The record line of a step of the walk.
+fn line_of_step(step: &WalkStep) -> usize {
+    match step {
+        WalkStep::Decision { line, .. } | WalkStep::Roll { line, .. } => *line,
     }
 }
 
@@ -113,12 +122,13 @@ fn sign(flag: Flag) -> &'static str {
     }
 }
 
-/// A flag's colour: pale to dark as it grows.
+/// A flag's colour, as chess sites colour them (yellow, orange, red), dark enough to tell
+/// from the players' lines of the palette.
 fn flag_colour(flag: Flag) -> RGBColor {
     match flag {
         Flag::None | Flag::Doubtful => RGBColor(0xd4, 0xa0, 0x17),
-        Flag::Error => RGBColor(0xe0, 0x6c, 0x00),
-        Flag::Blunder => RGBColor(0xc0, 0x1c, 0x1c),
+        Flag::Error => RGBColor(0xa6, 0x4b, 0x00),
+        Flag::Blunder => RGBColor(0x8b, 0x00, 0x0b),
     }
 }
 
@@ -169,9 +179,11 @@ pub fn render_review<P>(c: &ReviewChart<'_, P>) -> Result<String> {
         // A little room above 100 and below 0, for a marker at either end.
         (-3.0, 103.0)
     };
+    let file = std::path::Path::new(c.record)
+        .file_name()
+        .map_or(c.record.into(), |f| f.to_string_lossy());
     let title = format!(
-        "Review of {}: {} ({}), {} player{}{}",
-        c.record,
+        "Review of {file}: {} ({}), {} player{}{}",
         p.game,
         p.rules,
         p.players.unwrap_or(1),
@@ -179,7 +191,7 @@ pub fn render_review<P>(c: &ReviewChart<'_, P>) -> Result<String> {
         partial_mark(c.partial)
     );
     let settings = format!(
-        "{} rollouts a position, seed {}, played out by {}; flags: ?! doubtful, ? error, ?? blunder; \u{25b2} the {LUCKIEST} luckiest rolls",
+        "{} rollouts a position, seed {}, played out by {}; flags: ?! doubtful, ? error, ?? blunder; \u{25b2} the {LUCKIEST} luckiest rolls clear of 0",
         r.n,
         p.seed.unwrap_or(0),
         c.policies
@@ -189,7 +201,7 @@ pub fn render_review<P>(c: &ReviewChart<'_, P>) -> Result<String> {
         .iter()
         .filter(|d| d.flag != Flag::None)
         .collect();
-    let mut lucky: Vec<_> = r.rolls.iter().filter(|x| x.luck.mean > 0.0).collect();
+    let mut lucky: Vec<_> = r.rolls.iter().filter(|x| x.luck.lo > 0.0).collect();
     lucky.sort_by(|a, b| {
         b.luck
             .mean
@@ -343,7 +355,7 @@ pub fn render_review<P>(c: &ReviewChart<'_, P>) -> Result<String> {
                     + TriangleMarker::new((0, 0), 6, LUCK.filled())
                     + Text::new(
                         if r.alone {
-                            format!("{luck:+.1} turns")
+                            format!("{luck:+.2} turns")
                         } else {
                             format!("{luck:+.0} pts")
                         },

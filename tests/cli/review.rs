@@ -176,7 +176,7 @@ fn alone_the_figures_are_turns() {
     }
 }
 
-/// `args` as string slices.
+/// `args` as the string slices a command takes.
 fn strs(args: &[String]) -> Vec<&str> {
     args.iter().map(String::as_str).collect()
 }
@@ -200,7 +200,9 @@ fn an_interrupted_review_keeps_what_it_reviewed_and_resumes_to_the_same_bytes() 
     use pressluck::output::review_checkpoint::ReviewCheckpoint;
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
-    // One thread: 13 chunks of the 36 (12 positions, 3 chunks each) finish before the interrupt.
+    // One thread: 13 chunks of the 36 (12 positions, 3 chunks each) finish before the interrupt:
+    // the first 4 positions, those of the first roll (before it and its 3 uses) and of the
+    // choice among those uses.
     let part = anna(&["--out", "part.csv", "--checkpoint", "ck.csv"]);
     let out = interrupted_after(dir, &strs(&part), 13, "ck.csv");
     let stderr = String::from_utf8_lossy(&out.stderr);
@@ -249,7 +251,7 @@ fn an_interrupted_review_keeps_what_it_reviewed_and_resumes_to_the_same_bytes() 
     };
     let (p, w) = (lines(&partial), lines(&whole));
     let steps = p.iter().filter(|l| !l.contains(",player,")).count();
-    assert_eq!(steps, 1 + 2, "the header, the first roll and the use of it");
+    assert_eq!(steps, 1 + 2, "the header, the first roll and its use");
     assert_eq!(p[..steps], w[..steps]);
 }
 

@@ -225,7 +225,7 @@ fn review_chart_draws_each_player_s_course_its_flags_and_luckiest_rolls() {
             "review",
             "examples/records/cant-stop-game.rec",
             "--rollouts",
-            "40",
+            "400",
             "--seed",
             "3",
             "--quiet",
@@ -263,19 +263,27 @@ fn review_chart_draws_each_player_s_course_its_flags_and_luckiest_rolls() {
     for (m, f) in marked.iter().zip(&flagged) {
         assert!(m.starts_with(&format!("{f},")), "{m} / {f}");
     }
-    // The three luckiest rolls, the luckiest first: the table's largest luck.
-    let luck = groups(&doc, "luck");
-    assert_eq!(luck.len(), 3);
-    let most = rows
+    // The luckiest rolls of those whose luck is clear of 0 (three at most), the luckiest
+    // first: the table's largest luck.
+    let mut clear: Vec<(f64, String)> = rows
         .iter()
         .filter(|r| &r[col("kind")] == "roll")
-        .map(|r| r[col("luck")].parse::<f64>().unwrap())
-        .fold(f64::MIN, f64::max);
-    let first = luck[0].attribute("data-name").unwrap();
-    assert!(
-        first.contains(&format!("luck {:+.2} points", 100.0 * most)),
-        "{first} / {most}"
-    );
+        .filter(|r| r[col("luck_ci95_low")].parse::<f64>().unwrap() > 0.0)
+        .map(|r| (r[col("luck")].parse().unwrap(), r[col("line")].to_string()))
+        .collect();
+    clear.sort_by(|a, b| b.0.total_cmp(&a.0));
+    clear.truncate(3);
+    assert!(!clear.is_empty(), "this seed has a roll clearly lucky");
+    let luck: Vec<String> = groups(&doc, "luck")
+        .iter()
+        .map(|g| g.attribute("data-name").unwrap().to_string())
+        .collect();
+    assert_eq!(luck.len(), clear.len(), "{luck:?}");
+    for (name, (l, line)) in luck.iter().zip(&clear) {
+        let want = format!("luckiest roll at line {line}, ");
+        let points = format!("luck {:+.2} points", 100.0 * l);
+        assert!(name.starts_with(&want) && name.ends_with(&points), "{name}");
+    }
     // The players, the rollout settings and the signs are named in the picture.
     let texts: String = doc
         .descendants()
@@ -285,7 +293,7 @@ fn review_chart_draws_each_player_s_course_its_flags_and_luckiest_rolls() {
     for want in [
         "player 1",
         "player 2",
-        "40 rollouts a position, seed 3, played out by tuned-cant-stop-duel in every seat",
+        "400 rollouts a position, seed 3, played out by tuned-cant-stop-duel in every seat",
         "?? blunder",
         "cant-stop-game.rec",
     ] {
