@@ -124,6 +124,13 @@ impl ReviewCheckpoint {
             let line = i + 2;
             let row = row.map_err(|e| format!("line {line}: {e}"))?;
             match (row.record.as_str(), row.position, row.chunk) {
+                // Another file's format (a tournament's checkpoint) is named before its rows.
+                ("meta", ..) if row.name == "format" && row.value != FORMAT => {
+                    return Err(format!(
+                        "format '{}': not a review checkpoint ({FORMAT})",
+                        row.value
+                    ))
+                }
                 ("meta", ..) => meta.push((row.name, row.value)),
                 ("policy", ..) if !row.name.is_empty() && !row.value.is_empty() => {
                     policies.push((row.name, row.value))

@@ -301,6 +301,35 @@ fn a_review_resumed_with_other_arguments_is_refused_in_one_line() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("(different record: "), "{err}");
+    // A tournament's checkpoint.
+    crate::scale_out::run(
+        dir,
+        &[
+            "tournament",
+            "--games",
+            "10",
+            "--quiet",
+            "--out",
+            "t.csv",
+            "--checkpoint",
+            "t.ck",
+        ],
+    );
+    let mut again = args.clone();
+    again.extend(["--resume", "t.ck"]);
+    let out = crate::scale_out::pressluck()
+        .current_dir(dir)
+        .args(&again)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("--resume t.ck: format 'pressluck-counters-"),
+        "{err}"
+    );
+    assert!(err.contains("not a review checkpoint"), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
 }
 
 #[test]
@@ -353,6 +382,36 @@ fn bad_input_is_one_line() {
             "3 policies for 2 seats",
         ),
         (vec!["no-such.rec"], "no-such.rec"),
+        (
+            vec!["examples/records/anna-turn.rec", "--resume", "no-such.csv"],
+            "--resume no-such.csv: ",
+        ),
+        (
+            vec![
+                "examples/records/anna-turn.rec",
+                "--resume",
+                "examples/records/anna-turn.rec",
+            ],
+            "not a pressluck review checkpoint",
+        ),
+        (
+            vec!["examples/records/anna-turn.rec", "--checkpoint", "-"],
+            "--checkpoint -: ",
+        ),
+        (
+            vec!["examples/records/anna-turn.rec", "--svg", "-"],
+            "--svg -: ",
+        ),
+        (
+            vec![
+                "examples/records/anna-turn.rec",
+                "--svg",
+                "x.svg",
+                "--out",
+                "x.svg",
+            ],
+            "--svg: same file as --out",
+        ),
     ] {
         let out = crate::pressluck_cmd()
             .arg("review")
