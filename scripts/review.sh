@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The review of a whole game: examples/records/cant-stop-game.rec (glenn against
 # tuned-cant-stop-duel, Can't Stop, two players), every decision and roll played out 4,000
-# times by tuned-cant-stop-duel in every seat. Writes results/review-cant-stop-game.csv and the
-# text review beside it (.txt).
+# times by tuned-cant-stop-duel in every seat. Writes results/review-cant-stop-game.csv, the
+# text review beside it (.txt) and the chart of the game's course (.svg).
 # Usage: scripts/review.sh [ROLLOUTS]   (default 4000)
 # Environment: PRESSLUCK (a built binary; default: build and use target/release/pressluck),
 #              OUT (output folder; default results).
@@ -16,5 +16,6 @@ if [ -z "${PRESSLUCK:-}" ]; then
     PRESSLUCK=target/release/pressluck
 fi
 "$PRESSLUCK" review examples/records/cant-stop-game.rec --quiet --rollouts "$rollouts" --seed 66 \
-    --out "$out/review-cant-stop-game.csv" > "$out/review-cant-stop-game.txt"
+    --out "$out/review-cant-stop-game.csv" --svg "$out/review-cant-stop-game.svg" \
+    > "$out/review-cant-stop-game.txt"
 tail -n 2 "$out/review-cant-stop-game.txt"

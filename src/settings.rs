@@ -253,6 +253,12 @@ pub struct ReviewSettings {
     pub out: Option<Destination>,
     /// The table's format.
     pub format: TableFormat,
+    /// The chart of the game's course (`--svg`), if one was asked for.
+    pub svg: Option<Destination>,
+    /// Where the play-outs done are saved as they go (`--checkpoint`).
+    pub checkpoint: Option<Destination>,
+    /// The checkpoint of an interrupted review of the same arguments to finish (`--resume`).
+    pub resume: Option<PathBuf>,
     /// No progress bar.
     pub quiet: bool,
 }

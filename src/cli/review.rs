@@ -7,6 +7,7 @@ use super::record::{read_record, RecordRulesArgs};
 use super::run::ThreadsArg;
 use super::strategies::{warn_unnamed, StrategiesArg};
 use crate::error::input;
+use crate::output::destination::Destination;
 use crate::settings::{Format, ReviewSettings, RolloutSettings};
 use anyhow::Result;
 use clap::Args;
@@ -52,6 +53,18 @@ pub struct ReviewArgs {
     /// The table's format.
     #[command(flatten)]
     pub format: TableFormatArg,
+    /// Also draw the game's course as an SVG chart: each player's chance to win after every
+    /// decision and roll (alone: the turns to finish), flagged decisions and the luckiest rolls
+    /// marked.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// Save the play-outs done here as the review goes (and on Ctrl-C; default beside --out,
+    /// as OUT.checkpoint).
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+    /// Finish the interrupted review saved in this checkpoint (same record and arguments).
+    #[arg(long, value_name = "FILE")]
+    pub resume: Option<PathBuf>,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
@@ -80,6 +93,23 @@ impl ReviewArgs {
             Some(path) => Some(output(path, "--out", &[])?),
             None => None,
         };
+        let mut taken: Vec<(&Destination, &str)> = out.iter().map(|d| (d, "--out")).collect();
+        let svg = match &self.svg {
+            Some(p) if p.as_os_str() == "-" => {
+                return Err(input("--svg -: standard output is the text review's"))
+            }
+            Some(path) => Some(output(path, "--svg", &taken)?),
+            None => None,
+        };
+        taken.extend(svg.iter().map(|d| (d, "--svg")));
+        let checkpoint =
+            match &self.checkpoint {
+                Some(p) if p.as_os_str() == "-" => return Err(input(
+                    "--checkpoint -: a checkpoint is a file to resume from, not standard output",
+                )),
+                Some(p) => Some(output(p, "--checkpoint", &taken)?),
+                None => None,
+            };
         let book = self.strategies.book()?;
         let record = read_record(self.file, &self.rules, Format::Text)?;
         let game = record.game.name();
@@ -103,6 +133,9 @@ impl ReviewArgs {
             board_file,
             out,
             format,
+            svg,
+            checkpoint,
+            resume: self.resume,
             quiet: self.quiet,
         })
     }

@@ -1,24 +1,24 @@
 //! The review of a played game of any family ([`reviewed`]): every position of its walk played
-//! out by the rollout policies ([`pressluck_core::sim::play_outs`], with a progress bar and
-//! Ctrl-C), reviewed ([`pressluck_core::sim::review`]), and written as text and as a table (CSV
-//! or JSON Lines).
+//! out by the rollout policies ([`super::review_job`]: a progress bar, Ctrl-C, checkpoints),
+//! reviewed ([`pressluck_core::sim::review`]), and written as text, as a table (CSV or JSON
+//! Lines) and as a chart (SVG); an interrupted review as far as it reached, marked partial.
 
-use super::interrupt::{self, TestHook};
-use super::rollouts::rollout_seats;
+use super::review_job::ReviewJob;
+use super::rollouts::{rollout_specs, seats_of};
 use crate::error::input;
 use crate::output::destination::Destination;
-use crate::output::progress::games_bar;
 use crate::output::provenance::Provenance;
+use crate::output::run_id::{definitions, setup_digest, RunId, RunKind};
+use crate::output::svg_review::{render_review, ReviewChart};
 use crate::output::table::Figure;
 use crate::settings::ReviewSettings;
 use anyhow::Result;
-use pressluck_core::games::{Family, RecordLabel, Walk, WalkStep};
+use pressluck_core::games::{Family, Matchup, Named, RecordLabel, Walk, WalkStep};
 use pressluck_core::numbers::{count, signed};
-use pressluck_core::sim::{play_outs, review, thread_pool, DecisionReview, Estimate, Review};
+use pressluck_core::sim::{review, DecisionReview, Estimate, Review};
 use pressluck_core::sim::{RollReview, MAX_PLAY_OUTS};
 use serde::Serialize;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The provenance of the review of the game `label` names, on its built-in board unless a
 /// file replaced it.
@@ -35,7 +35,50 @@ fn provenance(s: &ReviewSettings, label: &RecordLabel) -> Provenance {
     }
 }
 
-/// Plays the positions of `walk` out in `family`, reviews them and writes the review.
+/// The identity of the review `s` asks of `family`'s record, played out by `specs`: what its
+/// checkpoint holds, and a resumed one must match.
+fn run_id<F: Family>(
+    s: &ReviewSettings,
+    family: &F,
+    provenance: &Provenance,
+    specs: &[F::Spec],
+) -> RunId {
+    let lineup = [Matchup {
+        slots: specs.to_vec(),
+    }];
+    RunId {
+        game: provenance.game.clone(),
+        rules: provenance.rules.clone(),
+        board: provenance.board.clone(),
+        setup: setup_digest(&family.identity()),
+        players: family.players(),
+        matchups: vec![lineup[0].name()],
+        policies: definitions(&lineup),
+        games: s.rollouts.rollouts,
+        seed: s.rollouts.seed,
+        kind: RunKind::Review {
+            record: setup_digest(&String::from_utf8_lossy(&s.record.bytes)),
+        },
+    }
+}
+
+/// What a review of `walk` holds of it: `12 of 30 decisions and 20 of 41 rolls`.
+fn kept<P>(walk: &Walk<P>, r: &Review) -> String {
+    let decisions = walk
+        .steps
+        .iter()
+        .filter(|s| matches!(s, WalkStep::Decision { .. }))
+        .count();
+    let rolls = walk.steps.len() - decisions;
+    format!(
+        "{} of {decisions} decisions and {} of {rolls} rolls",
+        r.decisions.len(),
+        r.rolls.len()
+    )
+}
+
+/// Plays the positions of `walk` out in `family`, reviews them and writes the review; an
+/// interrupted review writes what it reviewed, marked partial, and its checkpoint.
 pub fn reviewed<F: Family>(
     s: &ReviewSettings,
     family: &F,
@@ -43,7 +86,9 @@ pub fn reviewed<F: Family>(
     label: &RecordLabel,
 ) -> Result<ExitCode> {
     let provenance = provenance(s, label);
-    let (seats, names, default) = rollout_seats(family, &s.rollouts)?;
+    let (specs, default) = rollout_specs(family, &s.rollouts)?;
+    let seats = seats_of(family, &specs)?;
+    let names: Vec<String> = specs.iter().map(|p| p.name().to_string()).collect();
     let n = s.rollouts.rollouts;
     let positions = walk.positions.len() as u64;
     if positions.saturating_mul(n) > MAX_PLAY_OUTS {
@@ -52,54 +97,56 @@ pub fn reviewed<F: Family>(
             positions.saturating_mul(n)
         )));
     }
-    let bar = games_bar(positions * n, s.quiet);
-    let stop = interrupt::flag();
-    let hook = TestHook::from_env();
-    let tasks = AtomicU64::new(0);
-    let done = |k: u64| {
-        bar.inc(k);
-        let finished = tasks.fetch_add(1, Ordering::Relaxed) + 1;
-        if let Some(TestHook::InterruptAfter(at)) = hook {
-            if finished >= at {
-                stop.store(true, Ordering::SeqCst);
-            }
-        }
+    let job = ReviewJob {
+        run: run_id(s, family, &provenance, &specs),
+        positions: walk.positions.len(),
+        alone: family.players() == 1,
+        checkpoint: s.checkpoint.as_ref(),
+        resume: s.resume.as_ref(),
+        out: s.out.as_ref(),
+        threads: s.rollouts.threads,
+        quiet: s.quiet,
     };
-    let pool = thread_pool(s.rollouts.threads).map_err(|e| anyhow::anyhow!("thread pool: {e}"))?;
-    let outs = pool.install(|| {
-        play_outs(
-            family,
-            &seats,
-            &walk.positions,
-            n,
-            s.rollouts.seed,
-            stop,
-            &done,
-        )
-    });
-    bar.finish_and_clear();
-    let Some(outs) = outs else {
-        eprintln!("interrupted: the review was not finished; nothing written");
-        return Ok(ExitCode::from(130));
-    };
+    let outs = job.play(family, &seats, &walk.positions, s.rollouts.seed)?;
     let review = review(walk, family.players(), &outs);
     let who = ReviewedBy {
         names: &names,
         default,
         file: s.record.file.display().to_string(),
     };
-    let text = text(walk, &review, &provenance, &who);
-    match &s.out {
-        Some(out) => {
-            let table = provenance.table(false, rows(walk, &review, &who))?;
-            out.write(&table.export(s.format)?)?;
-            if !out.is_stdout() {
-                Destination::Stdout.write(text.as_bytes())?;
-            }
+    let kept = kept(walk, &review);
+    let interrupted = job.finish(&outs, &kept, |partial| {
+        let mut text = text(walk, &review, &provenance, &who);
+        if partial {
+            text += &format!(
+                "partial: the play-outs were interrupted; this reviews {kept}, and the sums are theirs\n"
+            );
         }
-        None => Destination::Stdout.write(text.as_bytes())?,
-    }
-    Ok(ExitCode::SUCCESS)
+        if let Some(svg) = &s.svg {
+            let policies = who.text();
+            let chart = ReviewChart {
+                record: &who.file,
+                walk,
+                review: &review,
+                provenance: &provenance,
+                policies: &policies,
+                partial,
+            };
+            svg.write(render_review(&chart)?.as_bytes())?;
+        }
+        match &s.out {
+            Some(out) => {
+                let table = provenance.table(partial, rows(walk, &review, &who))?;
+                out.write(&table.export(s.format)?)?;
+                if !out.is_stdout() {
+                    Destination::Stdout.write(text.as_bytes())?;
+                }
+            }
+            None => Destination::Stdout.write(text.as_bytes())?,
+        }
+        Ok(())
+    })?;
+    Ok(interrupted.unwrap_or(ExitCode::SUCCESS))
 }
 
 /// Who played the rollouts, and of which record.
@@ -114,7 +161,7 @@ struct ReviewedBy<'a> {
 
 impl ReviewedBy<'_> {
     /// The policies for people: `P in every seat`, or each seat's.
-    fn text(&self) -> String {
+    pub fn text(&self) -> String {
         let why = if self.default {
             " (the strongest shipped player)"
         } else {

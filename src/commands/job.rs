@@ -21,7 +21,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 /// Least seconds between two checkpoint saves while running.
-const CHECKPOINT_EVERY_SECS: f64 = 1.0;
+pub(crate) const CHECKPOINT_EVERY_SECS: f64 = 1.0;
 
 /// One run to play: the family, its matchups, its identity (which holds the seed and the games
 /// per matchup) and its flags.

@@ -128,6 +128,8 @@ pub fn run(a: MergeSettings) -> Result<ExitCode> {
                 p.write(svg.as_bytes())?;
             }
         }
+        // A counters file is never a review's (its reader refuses one).
+        RunKind::Review { .. } => return Err(input("merge: a review has no counters to merge")),
         RunKind::Sweep { .. } => {
             if a.stop_table.is_some() {
                 return Err(input("--stop-table: a sweep has no stop table"));

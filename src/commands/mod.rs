@@ -1,5 +1,6 @@
 //! One file per subcommand: validated settings ([`crate::settings`]) in, exporters out.
-//! `job` is what `tournament` and `sweep` share to play a run of many games.
+//! `job` is what `tournament` and `sweep` share to play a run of many games; `review_job` is
+//! its counterpart for a review's play-outs.
 
 pub mod advise;
 pub mod bench;
@@ -14,6 +15,7 @@ pub mod odds;
 pub mod policies;
 pub mod replay;
 pub mod review;
+pub mod review_job;
 pub mod rollouts;
 pub mod sweep;
 pub mod tournament;

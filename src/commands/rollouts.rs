@@ -69,12 +69,9 @@ pub fn rollouts<F: Family>(
     Ok(out)
 }
 
-/// The seats of the rollout policies `s` names (or the game's strongest shipped player), their
-/// names seat by seat, and whether they are the default.
-pub fn rollout_seats<F: Family>(
-    family: &F,
-    s: &RolloutSettings,
-) -> Result<(F::Seats, Vec<String>, bool)> {
+/// The rollout policies `s` names (or the game's strongest shipped player), one a seat, and
+/// whether they are the default.
+pub fn rollout_specs<F: Family>(family: &F, s: &RolloutSettings) -> Result<(Vec<F::Spec>, bool)> {
     let players = family.players();
     let default = s.policies.is_none();
     let texts = match &s.policies {
@@ -94,11 +91,25 @@ pub fn rollout_seats<F: Family>(
         .collect::<Result<Vec<_>>>()?;
     let specs =
         one_a_seat(&specs, players).map_err(|e| input(format!("--rollout-policies: {e}")))?;
-    let seats = family
-        .seats(&specs)
-        .map_err(|e| input(format!("--rollout-policies: {e}")))?;
+    Ok((specs, default))
+}
+
+/// The seats of the rollout policies `s` names (or the game's strongest shipped player), their
+/// names seat by seat, and whether they are the default.
+pub fn rollout_seats<F: Family>(
+    family: &F,
+    s: &RolloutSettings,
+) -> Result<(F::Seats, Vec<String>, bool)> {
+    let (specs, default) = rollout_specs(family, s)?;
     let names = specs.iter().map(|p| p.name().to_string()).collect();
-    Ok((seats, names, default))
+    Ok((seats_of(family, &specs)?, names, default))
+}
+
+/// The seats of `specs`, one a seat.
+pub fn seats_of<F: Family>(family: &F, specs: &[F::Spec]) -> Result<F::Seats> {
+    family
+        .seats(specs)
+        .map_err(|e| input(format!("--rollout-policies: {e}")))
 }
 
 /// One option's figures.

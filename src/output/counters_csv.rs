@@ -63,6 +63,44 @@ fn checksum(bytes: &[u8]) -> String {
     format!("{h:016x}")
 }
 
+/// Closes `bytes`, a CSV of `columns` columns (header first), with the `end` row that holds its
+/// row count and checksum: `end,checksum,ROWS:SUM` and empty fields to the width.
+pub(crate) fn seal(mut bytes: Vec<u8>, columns: usize) -> Vec<u8> {
+    let rows = bytes
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+        .saturating_sub(1);
+    let end = format!(
+        "end,checksum,{}:{}{}\n",
+        rows,
+        checksum(&bytes),
+        ",".repeat(columns.saturating_sub(3))
+    );
+    bytes.extend_from_slice(end.as_bytes());
+    bytes
+}
+
+/// The text of a file [`seal`] closed, without its `end` row, once that row's count and
+/// checksum are found to match: a truncated or edited file is refused, saying so.
+pub(crate) fn unseal(text: &str) -> Result<&str, String> {
+    let body_end = text
+        .trim_end_matches('\n')
+        .rfind('\n')
+        .map(|i| i + 1)
+        .ok_or("empty or truncated file")?;
+    let last = text[body_end..].trim_end();
+    let Some(sum) = last.strip_prefix("end,checksum,") else {
+        return Err("truncated: the closing `end` row is missing".into());
+    };
+    let want = sum.split(',').next().unwrap_or("");
+    let rows = text[..body_end].lines().count().saturating_sub(1);
+    if want != format!("{rows}:{}", checksum(&text.as_bytes()[..body_end])) {
+        return Err("checksum mismatch: the file was edited or damaged".into());
+    }
+    Ok(&text[..body_end])
+}
+
 /// Chunk sets as ranges: `0-12 15`.
 fn ranges(set: &BTreeSet<u64>) -> String {
     let mut out: Vec<String> = Vec::new();
@@ -193,15 +231,8 @@ impl CountersFile {
                 }
             }
         }
-        let mut bytes = w.into_inner().map_err(|e| anyhow::anyhow!("csv: {e}"))?;
-        let rows = bytes.iter().filter(|&&b| b == b'\n').count() - 1;
-        let end = format!(
-            "end,checksum,{}:{},,,,,,,,,,,,,,,,\n",
-            rows,
-            checksum(&bytes)
-        );
-        bytes.extend_from_slice(end.as_bytes());
-        Ok(bytes)
+        let bytes = w.into_inner().map_err(|e| anyhow::anyhow!("csv: {e}"))?;
+        Ok(seal(bytes, 19))
     }
 }
 

@@ -1,7 +1,9 @@
-//! What identifies a run in counters files: its kind (a tournament, or a sweep with its template
-//! and points), game, rules, the digest of the rules' identity text, seats, matchups, each
-//! policy's definition, games and seed. Two files merge only when all of these agree;
-//! [`RunId::first_difference`] names the first that does not, with its two values.
+//! What identifies a run in counters files and checkpoints: its kind (a tournament, a sweep with
+//! its template and points, or the review of a record), game, rules, the digest of the rules'
+//! identity text, seats, matchups (a review: its rollout policies), each policy's definition,
+//! games (a review: rollouts a position) and seed. Two files merge, and a checkpoint resumes,
+//! only when all of these agree; [`RunId::first_difference`] names the first that does not,
+//! with its two values.
 
 use pressluck_core::games::{Matchup, Named};
 
@@ -18,25 +20,53 @@ pub enum RunKind {
         /// The parameter value of each point, in order (`0.05`, `0.1`, …).
         points: Vec<String>,
     },
+    /// The review of a game record: one matchup, the rollout policies seat by seat, its games
+    /// the rollouts a position.
+    Review {
+        /// The digest of the record's bytes ([`setup_digest`] of its text).
+        record: String,
+    },
 }
 
 impl RunKind {
-    /// The value of the `kind` meta row: `tournament` or `sweep`.
+    /// The value of the `kind` meta row: `tournament`, `sweep` or `review`.
     pub fn name(&self) -> &'static str {
         match self {
             RunKind::Tournament => "tournament",
             RunKind::Sweep { .. } => "sweep",
+            RunKind::Review { .. } => "review",
         }
     }
 
-    /// The meta rows of the kind: `kind`, then a sweep's `template` and one `point` per point.
+    /// The meta rows of the kind: `kind`, then a sweep's `template` and one `point` per point,
+    /// or a review's `record`.
     pub fn meta(&self) -> Vec<(&'static str, String)> {
         let mut rows = vec![("kind", self.name().to_string())];
-        if let RunKind::Sweep { template, points } = self {
-            rows.push(("template", template.clone()));
-            rows.extend(points.iter().map(|p| ("point", p.clone())));
+        match self {
+            RunKind::Tournament => {}
+            RunKind::Sweep { template, points } => {
+                rows.push(("template", template.clone()));
+                rows.extend(points.iter().map(|p| ("point", p.clone())));
+            }
+            RunKind::Review { record } => rows.push(("record", record.clone())),
         }
         rows
+    }
+
+    /// What the games of a run of this kind are, as a noun for a difference.
+    fn games_noun(&self) -> &'static str {
+        match self {
+            RunKind::Review { .. } => "rollouts a position",
+            _ => "games per matchup",
+        }
+    }
+
+    /// What the matchups of a run of this kind are, as a noun for a difference.
+    fn matchups_noun(&self) -> &'static str {
+        match self {
+            RunKind::Review { .. } => "rollout policies",
+            _ => "policies or opponents",
+        }
     }
 
     /// Reads the kind back from a file's meta rows (name, value).
@@ -48,12 +78,16 @@ impl RunKind {
                 .collect()
         };
         let (kinds, templates, points) = (all("kind"), all("template"), all("point"));
+        let records = all("record");
         let kind = match kinds.as_slice() {
             [k] => k.as_str(),
             [] => return Err("missing meta 'kind'".into()),
             _ => return Err("meta 'kind' given twice".into()),
         };
         match kind {
+            "tournament" | "sweep" if !records.is_empty() => {
+                Err(format!("a {kind}'s file with a review's meta 'record'"))
+            }
             "tournament" if templates.is_empty() && points.is_empty() => Ok(RunKind::Tournament),
             "tournament" => Err("a tournament's file with sweep meta rows".into()),
             "sweep" => {
@@ -64,8 +98,16 @@ impl RunKind {
                 }
                 Ok(RunKind::Sweep { template, points })
             }
+            "review" if !templates.is_empty() || !points.is_empty() => {
+                Err("a review's file with sweep meta rows".into())
+            }
+            "review" => {
+                let [record] = <[String; 1]>::try_from(records)
+                    .map_err(|_| "a review's file needs one meta 'record'".to_string())?;
+                Ok(RunKind::Review { record })
+            }
             other => Err(format!(
-                "meta 'kind' '{other}' is neither tournament nor sweep"
+                "meta 'kind' '{other}' is not tournament, sweep or review"
             )),
         }
     }
@@ -148,8 +190,8 @@ impl RunId {
     /// The first field in which two runs differ, with both values (texts quoted; of the
     /// matchups, the first two that differ, or how many there are when that differs), or
     /// `None` when they are the same run. Fields are compared in a fixed order: kind of run,
-    /// sweep template and points, then game, rules, board, settings, players, matchups, policy
-    /// definitions, games, seed.
+    /// sweep template and points or reviewed record, then game, rules, board, settings,
+    /// players, matchups, policy definitions, games, seed.
     pub fn first_difference(&self, other: &RunId) -> Option<Difference> {
         let quote = |s: &str| format!("'{s}'");
         let differ = |what, ours: String, theirs: String| Difference { what, ours, theirs };
@@ -180,8 +222,13 @@ impl RunId {
                 return Some(differ("sweep points", list(points), list(p)));
             }
         }
+        if let (RunKind::Review { record }, RunKind::Review { record: r }) = (&a.kind, &b.kind) {
+            if record != r {
+                return Some(differ("record", quote(record), quote(r)));
+            }
+        }
         let matchups = || {
-            let what = "policies or opponents";
+            let what = a.kind.matchups_noun();
             if a.matchups.len() != b.matchups.len() {
                 let count = |n: usize| format!("{n} matchups");
                 return Some(differ(
@@ -215,7 +262,7 @@ impl RunId {
             .or_else(definitions)
             .or_else(|| {
                 field(
-                    "games per matchup",
+                    a.kind.games_noun(),
                     a.games.to_string(),
                     b.games.to_string(),
                 )
@@ -284,7 +331,10 @@ mod tests {
             template: "rolls:{1..3}".into(),
             points: vec!["1".into(), "2".into(), "3".into()],
         };
-        for kind in [RunKind::Tournament, sweep] {
+        let review = RunKind::Review {
+            record: "sha256:ab".into(),
+        };
+        for kind in [RunKind::Tournament, sweep, review] {
             let rows: Vec<(String, String)> = kind
                 .meta()
                 .into_iter()
@@ -295,10 +345,19 @@ mod tests {
         for (rows, why) in [
             (meta(&[]), "missing meta 'kind'"),
             (meta(&[("kind", "tournament"), ("kind", "sweep")]), "twice"),
-            (meta(&[("kind", "bet")]), "neither"),
+            (
+                meta(&[("kind", "bet")]),
+                "is not tournament, sweep or review",
+            ),
             (meta(&[("kind", "sweep"), ("point", "1")]), "template"),
             (meta(&[("kind", "sweep"), ("template", "x")]), "'point'"),
             (meta(&[("kind", "tournament"), ("point", "1")]), "sweep"),
+            (meta(&[("kind", "review")]), "'record'"),
+            (
+                meta(&[("kind", "review"), ("record", "a"), ("point", "1")]),
+                "sweep",
+            ),
+            (meta(&[("kind", "sweep"), ("record", "a")]), "review"),
         ] {
             let e = RunKind::from_meta(&rows).unwrap_err();
             assert!(e.contains(why), "{rows:?}: {e}");
@@ -441,5 +500,34 @@ mod tests {
             ..game
         };
         assert_eq!(got(&tournament), own("kind of run", "sweep", "tournament"));
+        // A review's: its record, its rollout policies and its rollouts a position.
+        let review = |record: &str| RunId {
+            kind: RunKind::Review {
+                record: record.into(),
+            },
+            matchups: vec!["glenn|glenn".into()],
+            ..a.clone()
+        };
+        let got = |x: &RunId, y: &RunId| {
+            let d = x.first_difference(y).expect("a difference");
+            (d.what, d.ours, d.theirs)
+        };
+        assert_eq!(got(&review("x"), &review("y")), own("record", "'x'", "'y'"));
+        let ev = RunId {
+            matchups: vec!["ev|ev".into()],
+            ..review("x")
+        };
+        assert_eq!(
+            got(&review("x"), &ev),
+            own("rollout policies", "'glenn|glenn'", "'ev|ev'")
+        );
+        let more = RunId {
+            games: 40,
+            ..review("x")
+        };
+        assert_eq!(
+            got(&review("x"), &more),
+            own("rollouts a position", "10", "40")
+        );
     }
 }

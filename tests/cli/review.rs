@@ -1,5 +1,6 @@
 //! `pressluck review` from the outside: every example record reviewed, the table's columns and
-//! rows, the same bytes on one thread and two, Ctrl-C leaving no file, and one-line errors.
+//! rows, the same bytes on one thread and two, Ctrl-C keeping what was reviewed and a checkpoint
+//! that resumes to the same bytes, and one-line errors.
 
 use std::path::Path;
 
@@ -175,24 +176,178 @@ fn alone_the_figures_are_turns() {
     }
 }
 
+/// `args` as the string slices a command takes.
+fn strs(args: &[String]) -> Vec<&str> {
+    args.iter().map(String::as_str).collect()
+}
+
+/// The arguments of a review of Anna's turn (600 rollouts: three chunks a position, one
+/// thread), then `extra`; run in a folder of its own, as the record's path is absolute.
+fn anna(extra: &[&str]) -> Vec<String> {
+    let rec = crate::repo("examples/records/anna-turn.rec");
+    let mut args: Vec<String> = ["review", rec.to_str().unwrap(), "--rollouts", "600"]
+        .iter()
+        .map(|a| a.to_string())
+        .collect();
+    args.extend(["--quiet", "--threads", "1"].map(String::from));
+    args.extend(extra.iter().map(|a| a.to_string()));
+    args
+}
+
 #[test]
-fn an_interrupted_review_writes_nothing() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = crate::pressluck_cmd()
-        .env("PRESSLUCK_TEST_INTERRUPT_AFTER", "1")
-        .args([
-            "review",
-            "examples/records/cant-stop-game.rec",
-            "--rollouts",
-            "2000",
-        ])
-        .args(["--threads", "1", "--out"])
-        .arg(dir.path().join("r.csv"))
+fn an_interrupted_review_keeps_what_it_reviewed_and_resumes_to_the_same_bytes() {
+    use crate::scale_out::{interrupted_after, run, statuses};
+    use pressluck::output::review_checkpoint::ReviewCheckpoint;
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    // One thread: 13 chunks of the 36 (12 positions, 3 chunks each) finish before the interrupt:
+    // the first 4 positions, those of the first roll (before it and its 3 uses) and of the
+    // choice among those uses.
+    let part = anna(&["--out", "part.csv", "--checkpoint", "ck.csv"]);
+    let out = interrupted_after(dir, &strs(&part), 13, "ck.csv");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr
+            .contains("kept the review of 1 of 4 decisions and 1 of 2 rolls in part.csv (partial)")
+            && stderr.contains("checkpoint written to ck.csv; finish with --resume ck.csv"),
+        "{stderr}"
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("partial: "), "{text}");
+    let partial = std::fs::read_to_string(dir.join("part.csv")).unwrap();
+    let st = statuses(&partial);
+    assert!(
+        !st.is_empty() && st.iter().all(|s| s == "partial"),
+        "{st:?}"
+    );
+    let ck = ReviewCheckpoint::from_csv(&std::fs::read(dir.join("ck.csv")).unwrap()).unwrap();
+    assert_eq!(ck.outs.positions(), 12);
+    assert_eq!(ck.outs.positions_done(), 4, "13 chunks: 4 whole positions");
+    assert_eq!(ck.run.seed, 1);
+    assert_eq!(ck.run.games, 600);
+
+    // Resumed on two threads: the bytes of the uninterrupted review; the checkpoint is gone.
+    let resumed = anna(&[
+        "--out",
+        "resumed.csv",
+        "--resume",
+        "ck.csv",
+        "--threads",
+        "2",
+    ]);
+    run(dir, &strs(&resumed));
+    assert!(!dir.join("ck.csv").exists());
+    run(dir, &strs(&anna(&["--out", "whole.csv"])));
+    let whole = std::fs::read_to_string(dir.join("whole.csv")).unwrap();
+    assert_eq!(
+        std::fs::read_to_string(dir.join("resumed.csv")).unwrap(),
+        whole
+    );
+    // The partial table's rows are the whole one's first rows, but for their status.
+    let lines = |t: &str| -> Vec<String> {
+        t.lines()
+            .map(|l| l.replace(",partial,", ",complete,"))
+            .collect()
+    };
+    let (p, w) = (lines(&partial), lines(&whole));
+    let steps = p.iter().filter(|l| !l.contains(",player,")).count();
+    assert_eq!(steps, 1 + 2, "the header, the first roll and its use");
+    assert_eq!(p[..steps], w[..steps]);
+}
+
+#[test]
+fn a_review_resumed_with_other_arguments_is_refused_in_one_line() {
+    use crate::scale_out::interrupted_after;
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let args = anna(&["--out", "part.csv"]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    interrupted_after(dir, &args, 1, "part.csv.checkpoint");
+    for (extra, want) in [
+        (
+            vec!["--seed", "2"],
+            "different seed: 1 in the checkpoint, 2 in this run",
+        ),
+        (
+            vec!["--rollouts", "700"],
+            "different rollouts a position: 600 in the checkpoint, 700",
+        ),
+        (
+            vec!["--rollout-policies", "ev"],
+            "different rollout policies",
+        ),
+    ] {
+        let mut again = args.clone();
+        again.extend(["--resume", "part.csv.checkpoint"]);
+        again.extend(extra.iter().copied());
+        let out = crate::scale_out::pressluck()
+            .current_dir(dir)
+            .args(&again)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains(want), "{want}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    }
+    // Another record.
+    let other = crate::repo("examples/records/anna-decides.rec");
+    let out = crate::scale_out::pressluck()
+        .current_dir(dir)
+        .args(["review", other.to_str().unwrap(), "--rollouts", "600"])
+        .args(["--quiet", "--resume", "part.csv.checkpoint"])
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(130));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("nothing written"));
-    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("(different record: "), "{err}");
+    // A tournament's checkpoint.
+    crate::scale_out::run(
+        dir,
+        &[
+            "tournament",
+            "--games",
+            "10",
+            "--quiet",
+            "--out",
+            "t.csv",
+            "--checkpoint",
+            "t.ck",
+        ],
+    );
+    let mut again = args.clone();
+    again.extend(["--resume", "t.ck"]);
+    let out = crate::scale_out::pressluck()
+        .current_dir(dir)
+        .args(&again)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("--resume t.ck: format 'pressluck-counters-"),
+        "{err}"
+    );
+    assert!(err.contains("not a review checkpoint"), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+}
+
+#[test]
+fn a_real_sigint_stops_a_review_that_then_resumes_to_the_same_bytes() {
+    use crate::scale_out::{run, sigint_after_first_chunk};
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let args = anna(&["--out", "part.csv", "--checkpoint", "ck.csv"]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    sigint_after_first_chunk(dir, &args, "ck.csv");
+    let resumed = anna(&["--out", "resumed.csv", "--resume", "ck.csv"]);
+    run(dir, &resumed.iter().map(String::as_str).collect::<Vec<_>>());
+    let whole = anna(&["--out", "whole.csv"]);
+    run(dir, &whole.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(
+        std::fs::read(dir.join("resumed.csv")).unwrap(),
+        std::fs::read(dir.join("whole.csv")).unwrap()
+    );
 }
 
 #[test]
@@ -227,6 +382,36 @@ fn bad_input_is_one_line() {
             "3 policies for 2 seats",
         ),
         (vec!["no-such.rec"], "no-such.rec"),
+        (
+            vec!["examples/records/anna-turn.rec", "--resume", "no-such.csv"],
+            "--resume no-such.csv: ",
+        ),
+        (
+            vec![
+                "examples/records/anna-turn.rec",
+                "--resume",
+                "examples/records/anna-turn.rec",
+            ],
+            "not a pressluck review checkpoint",
+        ),
+        (
+            vec!["examples/records/anna-turn.rec", "--checkpoint", "-"],
+            "--checkpoint -: ",
+        ),
+        (
+            vec!["examples/records/anna-turn.rec", "--svg", "-"],
+            "--svg -: ",
+        ),
+        (
+            vec![
+                "examples/records/anna-turn.rec",
+                "--svg",
+                "x.svg",
+                "--out",
+                "x.svg",
+            ],
+            "--svg: same file as --out",
+        ),
     ] {
         let out = crate::pressluck_cmd()
             .arg("review")

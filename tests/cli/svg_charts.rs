@@ -215,3 +215,114 @@ fn svg_misuse_is_an_input_error() {
     }
     assert!(!svg.exists());
 }
+
+#[test]
+fn review_chart_draws_each_player_s_course_its_flags_and_luckiest_rolls() {
+    let dir = tempfile::tempdir().unwrap();
+    let (svg, csv) = chart(
+        dir.path(),
+        &[
+            "review",
+            "examples/records/cant-stop-game.rec",
+            "--rollouts",
+            "400",
+            "--seed",
+            "3",
+            "--quiet",
+        ],
+    );
+    let doc = Document::parse(&svg).unwrap();
+    let mut rows = csv::Reader::from_reader(csv.as_bytes());
+    let header = rows.headers().unwrap().clone();
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let rows: Vec<csv::StringRecord> = rows.records().map(|r| r.unwrap()).collect();
+    let steps = rows.iter().filter(|r| &r[col("kind")] != "player").count();
+    // One series a player, named, each a point before the first step and after every step.
+    let series = groups(&doc, "series");
+    let names: Vec<_> = series.iter().map(|g| g.attribute("data-name")).collect();
+    assert_eq!(names, [Some("player 1"), Some("player 2")]);
+    for g in &series {
+        assert_eq!(vertices(g), steps + 1);
+        assert_eq!(
+            g.children().filter(|n| n.has_tag_name("polygon")).count(),
+            1
+        );
+    }
+    // A marker for every decision the table flags, named by its severity and line.
+    let flagged: Vec<String> = rows
+        .iter()
+        .filter(|r| !r[col("flag")].is_empty())
+        .map(|r| format!("{} at line {}", &r[col("flag")], &r[col("line")]))
+        .collect();
+    assert!(!flagged.is_empty(), "this seed flags a decision");
+    let marked: Vec<String> = groups(&doc, "flag")
+        .iter()
+        .map(|g| g.attribute("data-name").unwrap().to_string())
+        .collect();
+    assert_eq!(marked.len(), flagged.len(), "{marked:?}");
+    for (m, f) in marked.iter().zip(&flagged) {
+        assert!(m.starts_with(&format!("{f},")), "{m} / {f}");
+    }
+    // The luckiest rolls of those whose luck is clear of 0 (three at most), the luckiest
+    // first: the table's largest luck.
+    let mut clear: Vec<(f64, String)> = rows
+        .iter()
+        .filter(|r| &r[col("kind")] == "roll")
+        .filter(|r| r[col("luck_ci95_low")].parse::<f64>().unwrap() > 0.0)
+        .map(|r| (r[col("luck")].parse().unwrap(), r[col("line")].to_string()))
+        .collect();
+    clear.sort_by(|a, b| b.0.total_cmp(&a.0));
+    clear.truncate(3);
+    assert!(!clear.is_empty(), "this seed has a roll clearly lucky");
+    let luck: Vec<String> = groups(&doc, "luck")
+        .iter()
+        .map(|g| g.attribute("data-name").unwrap().to_string())
+        .collect();
+    assert_eq!(luck.len(), clear.len(), "{luck:?}");
+    for (name, (l, line)) in luck.iter().zip(&clear) {
+        let want = format!("luckiest roll at line {line}, ");
+        let points = format!("luck {:+.2} points", 100.0 * l);
+        assert!(name.starts_with(&want) && name.ends_with(&points), "{name}");
+    }
+    // The players, the rollout settings and the signs are named in the picture.
+    let texts: String = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text())
+        .collect();
+    for want in [
+        "player 1",
+        "player 2",
+        "400 rollouts a position, seed 3, played out by tuned-cant-stop-duel in every seat",
+        "?? blunder",
+        "cant-stop-game.rec",
+    ] {
+        assert!(texts.contains(want), "{want:?} not in {texts}");
+    }
+}
+
+#[test]
+fn review_chart_alone_draws_the_turns_to_finish() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("solo.rec");
+    fs::write(
+        &rec,
+        "game cant-stop\nplayers 1\nroll 1 2 3 4\nuse 3 7\nroll 2 2 5 6\nuse 7 8\nstop\n",
+    )
+    .unwrap();
+    let (svg, _) = chart(
+        dir.path(),
+        &[
+            "review",
+            rec.to_str().unwrap(),
+            "--rollouts",
+            "30",
+            "--quiet",
+        ],
+    );
+    let doc = Document::parse(&svg).unwrap();
+    let series = groups(&doc, "series");
+    assert_eq!(series.len(), 1);
+    assert_eq!(series[0].attribute("data-name"), Some("player 1 (alone)"));
+    assert!(svg.contains("turns to finish"));
+}

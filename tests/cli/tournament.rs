@@ -410,7 +410,8 @@ fn ev_and_rule28_beat_one_roll_in_route66() {
 #[test]
 fn a_searching_player_plays_the_same_games_on_one_or_two_threads() {
     // The searcher's rollouts are seeded from each game's policy stream: a run's bytes depend
-    // on the seed, not the thread count (the split over chunks is checked in the core's
+    // on the seed, not the thread count. 12 games are less than a chunk: on two threads they
+    // are played in pieces cut by their cost (the split over chunks is checked in the core's
     // tests/engine/search.rs, with more games than a debug binary plays quickly).
     let dir = tempfile::tempdir().unwrap();
     let args = [

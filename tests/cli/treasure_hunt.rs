@@ -374,6 +374,25 @@ fn treasure_hunt_rollouts_are_the_same_on_one_thread_and_two() {
 }
 
 #[test]
+fn rollouts_fewer_than_a_chunk_are_spread_with_the_same_bytes() {
+    // Three rollouts of a decision of many options: less than one chunk of 256, so the work is
+    // cut in pieces by its cost over both threads; the bytes are those of one thread.
+    let run = |threads: &str| {
+        crate::run::stdout_of(&[
+            "advise",
+            "examples/records/treasure-hunt.rec",
+            "--rollouts",
+            "3",
+            "--threads",
+            threads,
+        ])
+    };
+    let one = run("1");
+    assert_eq!(one, run("2"));
+    assert!(String::from_utf8_lossy(&one).contains(": 3 an option"));
+}
+
+#[test]
 fn a_treasure_hunt_record_is_reviewed_with_its_rolls_and_reveals() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("review.csv");

@@ -2,7 +2,7 @@
 //! value checked, so that a damaged, truncated or crafted file is refused with one line saying
 //! what is wrong and where.
 
-use super::{checksum, parse_ranges, CountersFile, Row, RunId, RunKind, FORMAT};
+use super::{parse_ranges, unseal, CountersFile, Row, RunId, RunKind, FORMAT};
 use crate::error::one_line;
 use pressluck_core::counters::{
     sums_fit, MatchupStats, SeatCounters, StopCell, SEATS, STOP_CARS, STOP_ROLLS, TURN_BINS,
@@ -25,21 +25,8 @@ impl CountersFile {
                 "line 1: not a pressluck counters file (no `record,name,value,…` header)".into(),
             );
         }
-        let body_end = text
-            .trim_end_matches('\n')
-            .rfind('\n')
-            .map(|i| i + 1)
-            .ok_or("empty or truncated file")?;
-        let last = text[body_end..].trim_end();
-        let Some(sum) = last.strip_prefix("end,checksum,") else {
-            return Err("truncated: the closing `end` row is missing".into());
-        };
-        let want = sum.split(',').next().unwrap_or("");
-        let rows = text[..body_end].lines().count().saturating_sub(1);
-        if want != format!("{rows}:{}", checksum(&text.as_bytes()[..body_end])) {
-            return Err("checksum mismatch: the file was edited or damaged".into());
-        }
-        let mut rdr = csv::Reader::from_reader(&text.as_bytes()[..body_end]);
+        let body = unseal(text)?;
+        let mut rdr = csv::Reader::from_reader(body.as_bytes());
         let mut meta: Vec<(String, String)> = Vec::new();
         let mut policies: Vec<(String, String)> = Vec::new();
         let mut names: Vec<String> = Vec::new();
@@ -183,8 +170,14 @@ impl CountersFile {
             seed: num("seed")?,
             kind: RunKind::from_meta(&meta)?,
         };
-        if let RunKind::Sweep { points, .. } = &run.kind {
-            crate::output::run_id::sweep_grid(run.players, points.len(), &run.matchups)?;
+        match &run.kind {
+            RunKind::Sweep { points, .. } => {
+                crate::output::run_id::sweep_grid(run.players, points.len(), &run.matchups)?;
+            }
+            RunKind::Review { .. } => {
+                return Err("a review's meta in a counters file: not a tournament or sweep".into())
+            }
+            RunKind::Tournament => {}
         }
         let shard = Shard::parse(&get("shard")?).map_err(|e| format!("meta 'shard': {e}"))?;
         Ok(CountersFile {

@@ -3,6 +3,8 @@
 //! integer counters added up — the same answer on one thread or many.
 
 pub(crate) mod interval;
+pub(crate) mod pieces;
+pub(crate) mod play_outs;
 pub(crate) mod review;
 pub(crate) mod rollout;
 pub(crate) mod runner;
@@ -13,9 +15,10 @@ pub use interval::{
     chance, paired_chances, student_t95, whole_numbers, whole_numbers_of, Estimate, TermSum,
     MIN_ROLLOUTS, Z95,
 };
+pub use play_outs::{play_outs, PlayOuts, NO_WINNER};
 pub use review::{
-    play_outs, review, DecisionReview, Flag, PlayOuts, PlayerReview, Review, RollReview,
-    MAX_PLAY_OUTS, MAX_REVIEW_ROLLOUTS,
+    review, DecisionReview, Flag, PlayerReview, Review, RollReview, MAX_PLAY_OUTS,
+    MAX_REVIEW_ROLLOUTS,
 };
 pub use rollout::{
     roll_out, rollout_key, RolloutCounts, Rollouts, Verdict, MAX_ROLLOUTS, ROLLOUT_CHUNK,

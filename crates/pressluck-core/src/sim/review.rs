@@ -1,5 +1,5 @@
 //! The review of a played game ([`review`]): every decision's options and every roll's
-//! positions played out ([`play_outs`]), each decision's choice measured against the best
+//! positions played out ([`super::play_outs`]), each decision's choice measured against the best
 //! option and flagged, each roll's luck measured, and both summed per player.
 //!
 //! Every position is played out `n` times with rollout `i` of every position dealt the streams
@@ -17,22 +17,19 @@
 //!
 //! With two players or more a result is whether the player won (the figures are chances, in
 //! points of 100%); alone it is the turns the player took to finish (fewer is better).
+//!
+//! A review of play-outs that stopped short (an interrupted review) reviews the steps whose
+//! positions are all played out, and sums those.
 
 use super::interval::{chance, paired_chances, whole_numbers_of, Estimate, TermSum};
-use super::rollout::{rollout_key, ROLLOUT_CHUNK};
-use crate::engine::deal::game_streams;
-use crate::games::{Family, Walk, WalkStep};
-use rayon::prelude::*;
-use std::sync::atomic::{AtomicBool, Ordering};
+use super::play_outs::PlayOuts;
+use crate::games::{Walk, WalkStep};
 
 /// Most position plays (positions × rollouts) one review may hold.
 pub const MAX_PLAY_OUTS: u64 = 100_000_000;
 
 /// Most rollouts a position one review may ask for (each rollout keeps a sum a player).
 pub const MAX_REVIEW_ROLLOUTS: u64 = 1_000_000;
-
-/// No seat won the rollout (abandoned at the turn limit).
-const NO_WINNER: u32 = u32::MAX;
 
 /// How a decision's choice is flagged: by the chance it gave away (alone: the turns it cost)
 /// when that cost's interval is clear of 0, at thresholds that double from one flag to the
@@ -77,90 +74,6 @@ impl Flag {
     }
 }
 
-/// Every position of a walk played out `n` times: per position and rollout, the seat that
-/// won (alone: the turns taken from the game's start).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlayOuts {
-    /// Rollouts per position.
-    pub n: u64,
-    /// Whether the table has one player (results are turns, not winners).
-    pub alone: bool,
-    /// `results[p · n + i]`: rollout `i` of position `p`.
-    results: Vec<u32>,
-}
-
-impl PlayOuts {
-    /// The results of position `p`, rollout by rollout.
-    fn of(&self, p: usize) -> &[u32] {
-        let n = self.n as usize;
-        &self.results[p * n..(p + 1) * n]
-    }
-
-    /// How good rollout `i` of position `p` went for `seat`: 1 for a win, else 0; alone the
-    /// turns taken, negated (more is better either way).
-    fn goodness(&self, p: usize, seat: u8, i: usize) -> i64 {
-        let r = self.of(p)[i];
-        if self.alone {
-            -(r as i64)
-        } else {
-            (r == seat as u32) as i64
-        }
-    }
-}
-
-/// Plays each of `positions` on to the end `n` times with `seats`: rollout `i` of every
-/// position on the streams of rollout `i` under `seed` (as [`crate::sim::roll_out`] deals
-/// them). Work is cut into (position, chunk of [`ROLLOUT_CHUNK`] rollouts) tasks over the
-/// current rayon pool; `done(k)` is told of each `k` games played. `None` when `stop` was
-/// raised before the end.
-pub fn play_outs<F: Family>(
-    family: &F,
-    seats: &F::Seats,
-    positions: &[F::Position],
-    n: u64,
-    seed: u64,
-    stop: &AtomicBool,
-    done: &(dyn Fn(u64) + Sync),
-) -> Option<PlayOuts> {
-    let chunks = n.div_ceil(ROLLOUT_CHUNK);
-    let key = rollout_key();
-    let alone = family.players() == 1;
-    let tasks: Vec<(usize, u64)> = (0..positions.len())
-        .flat_map(|p| (0..chunks).map(move |c| (p, c)))
-        .collect();
-    let parts: Vec<Option<Vec<u32>>> = tasks
-        .par_iter()
-        .map_init(
-            || seats.clone(),
-            |seats, &(p, c)| {
-                if stop.load(Ordering::Relaxed) {
-                    return None;
-                }
-                let range = c * ROLLOUT_CHUNK..((c + 1) * ROLLOUT_CHUNK).min(n);
-                let played = range.end - range.start;
-                let out = range
-                    .map(|i| {
-                        let (dice, rng) = game_streams(seed, key, i).generators();
-                        let end = family.play_out(seats, &positions[p], dice, rng);
-                        if alone {
-                            end.turns[0]
-                        } else {
-                            end.winner.map_or(NO_WINNER, u32::from)
-                        }
-                    })
-                    .collect();
-                done(played);
-                Some(out)
-            },
-        )
-        .collect();
-    let mut results = Vec::with_capacity(positions.len() * n as usize);
-    for part in parts {
-        results.extend(part?);
-    }
-    Some(PlayOuts { n, alone, results })
-}
-
 /// A decision of the game reviewed.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DecisionReview {
@@ -179,6 +92,11 @@ pub struct DecisionReview {
     pub played_vs_best: Estimate,
     /// The flag of the choice.
     pub flag: Flag,
+    /// Each seat's chance to win before the decision, at the best option's position (alone:
+    /// the turns to finish): a point of the game's course, as a chart draws it.
+    pub standing_before: Vec<Estimate>,
+    /// Each seat's chance to win after the decision, at the played option's position.
+    pub standing_after: Vec<Estimate>,
 }
 
 /// A roll of the game reviewed.
@@ -190,6 +108,12 @@ pub struct RollReview {
     /// (alone: the turns to finish about to roll less those after), with its paired 95%
     /// interval: above 0 the dice helped.
     pub luck: Estimate,
+    /// Each seat's chance to win about to roll (alone: the turns to finish): a point of the
+    /// game's course, as a chart draws it.
+    pub standing_before: Vec<Estimate>,
+    /// Each seat's chance to win after the roll, at its best use for the roller (by every
+    /// rollout; the position it forced when it left no choice).
+    pub standing_after: Vec<Estimate>,
 }
 
 /// A player's summary.
@@ -296,6 +220,9 @@ pub fn review<P>(walk: &Walk<P>, players: u8, o: &PlayOuts) -> Review {
         .collect();
     let (mut decisions, mut rolls) = (Vec::new(), Vec::new());
     for (step, s) in walk.steps.iter().enumerate() {
+        if !played_out(s, o) {
+            continue;
+        }
         match s {
             WalkStep::Decision {
                 seat,
@@ -339,6 +266,8 @@ pub fn review<P>(walk: &Walk<P>, players: u8, o: &PlayOuts) -> Review {
                     best,
                     played_vs_best,
                     flag,
+                    standing_before: standing(o, at[best], players),
+                    standing_after: standing(o, at[*played], players),
                 });
             }
             WalkStep::Roll {
@@ -355,7 +284,13 @@ pub fn review<P>(walk: &Walk<P>, players: u8, o: &PlayOuts) -> Review {
                     .collect();
                 let luck = measured(&lucks, alone);
                 luck_sums[*seat as usize].add(&lucks, &luck, possible);
-                rolls.push(RollReview { step, luck });
+                let best_use = best_of(o, after, *seat, None, |_| true);
+                rolls.push(RollReview {
+                    step,
+                    luck,
+                    standing_before: standing(o, *before, players),
+                    standing_after: standing(o, after[best_use], players),
+                });
             }
         }
     }
@@ -370,6 +305,25 @@ pub fn review<P>(walk: &Walk<P>, players: u8, o: &PlayOuts) -> Review {
         rolls,
         players: summary,
     }
+}
+
+/// Whether every position step `s` is measured on is played out (an interrupted review is
+/// reviewed up to where its play-outs reached).
+fn played_out(s: &WalkStep, o: &PlayOuts) -> bool {
+    match s {
+        WalkStep::Decision { options, .. } => options.iter().all(|&(_, p)| o.position_done(p)),
+        WalkStep::Roll { before, after, .. } => {
+            o.position_done(*before) && after.iter().all(|&p| o.position_done(p))
+        }
+    }
+}
+
+/// Each seat's chance to win at position `p` of a table of `players` ([`option_estimate`]),
+/// or alone the turns to finish: where the game stands there, for the course of the game a
+/// chart draws.
+fn standing(o: &PlayOuts, p: usize, players: u8) -> Vec<Estimate> {
+    let seats = if o.alone { 1 } else { players };
+    (0..seats).map(|seat| option_estimate(o, p, seat)).collect()
 }
 
 /// Position `p`'s chance that `seat` wins with its Wilson 95% interval, or alone its mean
@@ -398,11 +352,7 @@ mod tests {
     fn two_positions() -> PlayOuts {
         let n = 100;
         let wins = |k: u32| (0..n).map(move |i| if i < k { 0 } else { 1 });
-        PlayOuts {
-            n: n as u64,
-            alone: false,
-            results: wins(60).chain(wins(50)).collect(),
-        }
+        PlayOuts::from_results(n as u64, false, wins(60).chain(wins(50)).collect())
     }
 
     /// A decision between the two positions, of which seat 0 played the second, then a roll
@@ -453,9 +403,8 @@ mod tests {
     #[test]
     fn the_played_option_tying_for_best_is_best() {
         let mut o = two_positions();
-        let n = o.n as usize;
-        let first: Vec<u32> = o.results[..n].to_vec();
-        o.results[n..].copy_from_slice(&first);
+        let first: Vec<u32> = o.of(0).to_vec();
+        o.set(1, 0, &first).unwrap();
         let r = review(&walk(), 2, &o);
         assert_eq!(r.decisions[0].best, 1);
         assert_eq!(r.decisions[0].flag, Flag::None);
@@ -477,11 +426,7 @@ mod tests {
     #[test]
     fn alone_a_roll_that_saves_turns_is_lucky() {
         // Position 0 finishes in 8 turns every rollout, position 1 in 10.
-        let o = PlayOuts {
-            n: 4,
-            alone: true,
-            results: vec![8, 8, 8, 8, 10, 10, 10, 10],
-        };
+        let o = PlayOuts::from_results(4, true, vec![8, 8, 8, 8, 10, 10, 10, 10]);
         let r = review(&walk(), 1, &o);
         assert_eq!(r.decisions[0].best, 0);
         assert_eq!(r.decisions[0].played_vs_best.mean, 2.0);
@@ -490,36 +435,8 @@ mod tests {
     }
 
     #[test]
-    fn play_outs_are_the_rollouts_advise_plays() {
-        use crate::columns::{GameKind, Rules};
-        use crate::engine::play::ColumnPosition;
-        use crate::games::ColumnFamily;
-        use crate::policy::PolicySpec;
-        let fam = ColumnFamily::new(Rules::new(GameKind::CantStop, 2));
-        let spec = PolicySpec::parse("fixed-risk:0.3").unwrap();
-        let seats = fam.seats(&[spec.clone(), spec]).unwrap();
-        let mut second = ColumnPosition::start();
-        second.game.to_move = 1;
-        let positions = [ColumnPosition::start(), second];
-        let stop = AtomicBool::new(false);
-        let o = play_outs(&fam, &seats, &positions, 600, 5, &stop, &|_| ()).unwrap();
-        let r = crate::sim::roll_out(&fam, &seats, &positions, 0, 0, 600, 5);
-        for p in 0..2 {
-            let wins = (0..600).filter(|&i| o.goodness(p, 0, i) == 1).count() as u64;
-            assert_eq!(wins, r.counts.wins[p]);
-        }
-        // Raised before the start, nothing is played.
-        stop.store(true, Ordering::SeqCst);
-        assert!(play_outs(&fam, &seats, &positions, 600, 5, &stop, &|_| ()).is_none());
-    }
-
-    #[test]
     fn one_rollout_flags_nothing() {
-        let o = PlayOuts {
-            n: 1,
-            alone: false,
-            results: vec![0, 1],
-        };
+        let o = PlayOuts::from_results(1, false, vec![0, 1]);
         let r = review(&walk(), 2, &o);
         assert_eq!(r.decisions[0].played_vs_best.mean, -1.0);
         assert_eq!(r.decisions[0].flag, Flag::None);
@@ -541,11 +458,7 @@ mod tests {
             (x >> 33) as u32 & 1
         };
         let results: Vec<u32> = (0..n * k * decisions).map(|_| coin()).collect();
-        let o = PlayOuts {
-            n: n as u64,
-            alone: false,
-            results,
-        };
+        let o = PlayOuts::from_results(n as u64, false, results);
         let walk = Walk {
             positions: vec![(); k * decisions],
             steps: (0..decisions)

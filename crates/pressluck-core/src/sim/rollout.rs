@@ -7,9 +7,11 @@
 //! ([`game_streams`]): common random numbers, so two options' results differ by the options and
 //! not by the dice, and their difference is measured rollout by rollout (a paired interval,
 //! far tighter than either chance's own). Rollouts are played in fixed chunks over rayon and
-//! counted in integers, so the result is the same on any number of threads.
+//! counted in integers, so the result is the same on any number of threads (a chunk of dear
+//! rollouts is spread further, in pieces cut by their cost: [`super::pieces`]).
 
 use super::interval::{chance, paired_chances, whole_numbers, Estimate};
+use super::pieces::{by_cost, Pace};
 use crate::engine::deal::{game_streams, name_key};
 use crate::games::family::Family;
 use rayon::prelude::*;
@@ -199,7 +201,8 @@ impl Rollouts {
 /// times with `seats`, and counts the results of seat `mover`, the player to move at the
 /// decision (turns are counted from `turns_before`, the mover's turns at the decision).
 /// Rollout `i` of every option is dealt the streams of game `i` under (`seed`,
-/// [`rollout_key`]). Chunks of [`ROLLOUT_CHUNK`] rollouts run over the current rayon pool.
+/// [`rollout_key`]). Chunks of [`ROLLOUT_CHUNK`] rollouts run over the current rayon pool, each
+/// in pieces cut by its cost (a few dear rollouts still fill every core).
 pub fn roll_out<F: Family>(
     family: &F,
     seats: &F::Seats,
@@ -211,33 +214,39 @@ pub fn roll_out<F: Family>(
 ) -> Rollouts {
     let k = options.len();
     let key = rollout_key();
-    let chunks: Vec<u64> = (0..n.div_ceil(ROLLOUT_CHUNK)).collect();
-    let parts: Vec<RolloutCounts> = chunks
-        .par_iter()
-        .map(|&c| {
-            let mut seats = seats.clone();
-            let mut counts = RolloutCounts::new(k);
-            let (mut won, mut turns) = (vec![false; k], vec![0u64; k]);
-            for i in c * ROLLOUT_CHUNK..((c + 1) * ROLLOUT_CHUNK).min(n) {
-                let (dice, rng) = game_streams(seed, key, i).generators();
-                for (j, position) in options.iter().enumerate() {
-                    let end = family.play_out(&mut seats, position, dice.clone(), rng.clone());
-                    won[j] = end.winner == Some(mover);
-                    let t = end.turns[mover as usize & 3].saturating_sub(turns_before);
-                    turns[j] = t as u64;
-                    counts.unfinished[j] += end.winner.is_none() as u64;
-                }
-                counts.n += 1;
-                for j in 0..k {
-                    counts.wins[j] += won[j] as u64;
-                    counts.turns[j] += turns[j];
-                    for l in 0..k {
-                        counts.both[j * k + l] += (won[j] && won[l]) as u64;
-                        counts.turn_products[j * k + l] += (turns[j] * turns[l]) as u128;
-                    }
+    // The counters of rollouts `lo..hi`.
+    let count = |lo: u64, hi: u64| {
+        let mut seats = seats.clone();
+        let mut counts = RolloutCounts::new(k);
+        let (mut won, mut turns) = (vec![false; k], vec![0u64; k]);
+        for i in lo..hi {
+            let (dice, rng) = game_streams(seed, key, i).generators();
+            for (j, position) in options.iter().enumerate() {
+                let end = family.play_out(&mut seats, position, dice.clone(), rng.clone());
+                won[j] = end.winner == Some(mover);
+                let t = end.turns[mover as usize & 3].saturating_sub(turns_before);
+                turns[j] = t as u64;
+                counts.unfinished[j] += end.winner.is_none() as u64;
+            }
+            counts.n += 1;
+            for j in 0..k {
+                counts.wins[j] += won[j] as u64;
+                counts.turns[j] += turns[j];
+                for l in 0..k {
+                    counts.both[j * k + l] += (won[j] && won[l]) as u64;
+                    counts.turn_products[j * k + l] += (turns[j] * turns[l]) as u128;
                 }
             }
-            counts
+        }
+        counts
+    };
+    let chunks: Vec<u64> = (0..n.div_ceil(ROLLOUT_CHUNK)).collect();
+    let pace = Pace::default();
+    let parts: Vec<RolloutCounts> = chunks
+        .par_iter()
+        .flat_map_iter(|&c| {
+            let (lo, hi) = (c * ROLLOUT_CHUNK, ((c + 1) * ROLLOUT_CHUNK).min(n));
+            by_cost(lo, hi, &pace, &count)
         })
         .collect();
     let mut counts = RolloutCounts::new(k);

@@ -24,8 +24,9 @@
 //! - Each evaluation's counters are integers: a run is the same on one thread or many, and a
 //!   run resumed from its finished generations ([`Tuning::done`]) replays them exactly.
 
+use super::pieces::Pace;
 use super::runner::CHUNK;
-use super::work::chunk_count;
+use super::work::{chunk_count, play_chunk};
 use crate::counters::{mean95, mean_sd, wilson95, MatchupStats, SeatCounters};
 use crate::engine::deal::{game_seed, name_key};
 use crate::games::family::{matchup_key, Family};
@@ -228,6 +229,7 @@ impl<F: Family> Tuning<'_, F> {
         let units: Vec<(usize, u64)> = (0..matchups.len())
             .flat_map(|m| (0..chunk_count(self.games)).map(move |k| (m, k)))
             .collect();
+        let paces: Vec<Pace> = matchups.iter().map(|_| Pace::default()).collect();
         let played: Vec<Option<(usize, Score)>> = units
             .par_iter()
             .map(|&(m, k)| {
@@ -235,9 +237,8 @@ impl<F: Family> Tuning<'_, F> {
                     return None;
                 }
                 let (lo, hi) = (k * CHUNK, ((k + 1) * CHUNK).min(self.games));
-                let stats = self
-                    .family
-                    .play(&matchups[m], seed, key_of(&matchups[m]), lo, hi);
+                let key = key_of(&matchups[m]);
+                let stats = play_chunk(self.family, &matchups[m], seed, key, lo, hi, &paces[m]);
                 Some((m, Score::of(&stats)))
             })
             .collect();

@@ -1,8 +1,10 @@
-//! The work of a tournament: (matchup, chunk) units spread over rayon. A shard takes the chunks
-//! `k` with `k % N == K − 1`; a resumed run skips the chunks its checkpoint holds; an interrupt
-//! lets the chunks in hand finish and starts no more. Counters are added per matchup, so the
-//! answer is the same however the units were split, ordered or resumed.
+//! The work of a tournament: (matchup, chunk) units spread over rayon, each played in pieces cut
+//! by its cost ([`super::pieces`]). A shard takes the chunks `k` with `k % N == K − 1`; a
+//! resumed run skips the chunks its checkpoint holds; an interrupt lets the chunks in hand
+//! finish and starts no more. Counters are added per matchup, so the answer is the same however
+//! the units were split, ordered or resumed.
 
+use super::pieces::{by_cost, Pace};
 use super::runner::CHUNK;
 use crate::counters::MatchupStats;
 use crate::games::family::{matchup_key, Family};
@@ -101,13 +103,36 @@ pub fn play_matchup<F: Family>(
     games: u64,
 ) -> MatchupStats {
     let key = matchup_key(m);
+    let pace = Pace::default();
     (0..chunk_count(games))
         .into_par_iter()
-        .map(|k| family.play(m, seed, key, k * CHUNK, ((k + 1) * CHUNK).min(games)))
+        .map(|k| {
+            let (lo, hi) = (k * CHUNK, ((k + 1) * CHUNK).min(games));
+            play_chunk(family, m, seed, key, lo, hi, &pace)
+        })
         .reduce(MatchupStats::default, |mut a, b| {
             a += &b;
             a
         })
+}
+
+/// Plays games `lo..hi` of a matchup in pieces cut by their cost ([`by_cost`], `pace` the
+/// matchup's) and adds up their counters: the counters of `family.play(m, seed, key, lo, hi)`,
+/// on every core the pool has even when the chunk is the run's only one.
+pub(crate) fn play_chunk<F: Family>(
+    family: &F,
+    m: &Matchup<F::Spec>,
+    seed: u64,
+    key: u64,
+    lo: u64,
+    hi: u64,
+    pace: &Pace,
+) -> MatchupStats {
+    let mut stats = MatchupStats::default();
+    for piece in by_cost(lo, hi, pace, &|a, b| family.play(m, seed, key, a, b)) {
+        stats += &piece;
+    }
+    stats
 }
 
 /// What to play: the seed, the games per matchup and the shard.
@@ -136,6 +161,7 @@ pub fn run<F: Family>(
         .flat_map(|m| (0..chunk_count(games)).map(move |k| (m, k)))
         .filter(|&(m, k)| shard.owns(k) && !progress.done[m].contains(&k))
         .collect();
+    let paces: Vec<Pace> = matchups.iter().map(|_| Pace::default()).collect();
     let finished: Vec<(usize, u64, MatchupStats)> = units
         .par_iter()
         .filter_map(|&(m, k)| {
@@ -144,7 +170,8 @@ pub fn run<F: Family>(
             }
             let lo = k * CHUNK;
             let hi = (lo + CHUNK).min(games);
-            let stats = family.play(&matchups[m], seed, matchup_key(&matchups[m]), lo, hi);
+            let key = matchup_key(&matchups[m]);
+            let stats = play_chunk(family, &matchups[m], seed, key, lo, hi, &paces[m]);
             on_chunk(m, k, &stats);
             Some((m, k, stats))
         })
