@@ -8,6 +8,7 @@ use crate::output::table::TableFormat;
 use pressluck_core::columns::ColumnSet;
 use pressluck_core::dice::Roll;
 use pressluck_core::games::column_races::HandPosition;
+use pressluck_core::games::great_races::RacePosition;
 use pressluck_core::games::StrategyBook;
 use pressluck_core::games::{Family, GameId, GameSetup, Matchup, OddsRequest, RecordOptions};
 use pressluck_core::sim::Shard;
@@ -192,6 +193,11 @@ pub enum Format {
     Text,
 }
 
+impl Format {
+    /// The formats' names, as `--format` takes them.
+    pub const NAMES: [&'static str; 2] = ["json", "text"];
+}
+
 /// A game record to replay: its bytes, and how to read them.
 #[derive(Clone, Debug)]
 pub struct RecordSettings {
@@ -276,4 +282,6 @@ pub enum AdviseSource {
     /// A position set up on the command line (Route 66, Can't Stop), with the roll to use if
     /// one is in hand.
     Position(HandPosition),
+    /// A Great Races position set up on the command line, with the roll to pair.
+    Race(RacePosition),
 }

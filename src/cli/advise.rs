@@ -18,8 +18,8 @@ use std::sync::Arc;
 /// `pressluck advise`.
 #[derive(Debug, Args)]
 pub struct AdviseArgs {
-    /// The game record; without one, the position is the one the flags below set up (Route 66
-    /// and Can't Stop).
+    /// The game record; without one, the position is the one the flags below set up, in the
+    /// game --game names (route66, the default; cant-stop; great-races, with --roll).
     pub file: Option<PathBuf>,
     /// How to read the record (or, without one, the game and the output format).
     #[command(flatten)]
@@ -105,6 +105,7 @@ impl AdviseArgs {
                 let source = position(&self.reading.rules, &self.position)?;
                 let game = match &source {
                     AdviseSource::Position(p) => p.rules.game.name(),
+                    AdviseSource::Race(p) => p.rules.game.name(),
                     AdviseSource::Record { record, .. } => record.game.name(),
                 };
                 (source, game)

@@ -37,7 +37,7 @@ pub struct Cli {
 
 /// The examples under `pressluck --help`.
 const TOP_EXAMPLES: &str = "Examples:
-  pressluck tournament --games 20000
+  pressluck tournament --games 2000
   pressluck odds --game cant-stop --cars 4,7,11
   pressluck advise --game cant-stop --cars 6@3,8@2,7@4
   pressluck policies --game shortcut";
@@ -47,10 +47,10 @@ const TOP_EXAMPLES: &str = "Examples:
 pub enum Command {
     /// Play every matchup of the listed policies and write win rates (CSV or JSON Lines).
     #[command(after_help = "Examples:
-  pressluck tournament
-  pressluck tournament --game cant-stop --players 1 --policies glenn,rule28,cautious
-  pressluck tournament --game route66 --variant faster-gear --games 50000 --svg chart.svg
-  pressluck tournament --game shortcut --format json --out - | jq -c 'select(.seat == \"all\")'")]
+  pressluck tournament --policies ev,rule28 --games 10000
+  pressluck tournament --game cant-stop --players 1 --policies glenn,rule28,cautious --games 10000
+  pressluck tournament --game route66 --variant faster-gear --policies ev,rule28 --games 3000 --svg chart.svg
+  pressluck tournament --game shortcut --games 20000 --format json --out - | jq -c 'select(.seat == \"all\")'")]
     Tournament(TournamentArgs),
     /// Replay a game record and print the position it reaches.
     #[command(after_help = "Examples:
@@ -80,14 +80,14 @@ pub enum Command {
     Odds(OddsArgs),
     /// Measure this machine: games/s, rolls/s, ns per roll and peak memory of self-play.
     #[command(after_help = "Examples:
-  pressluck bench
-  pressluck bench --game cant-stop --games 4000000 --repeat 5
-  pressluck bench --game route66 --policies rule28,fixed-risk:0.3 --json")]
+  pressluck bench --games 50000
+  pressluck bench --game cant-stop --games 50000 --repeat 3
+  pressluck bench --game route66 --policies rule28,fixed-risk:0.3 --games 50000 --json")]
     Bench(BenchArgs),
     /// Add up the shards of a sharded tournament or sweep into its result table.
     #[command(after_help = "Examples:
-  pressluck tournament --game cant-stop --shard 1/2 --out s1.csv
-  pressluck tournament --game cant-stop --shard 2/2 --out s2.csv
+  pressluck tournament --game cant-stop --policies glenn,rule28 --games 20000 --shard 1/2 --out s1.csv
+  pressluck tournament --game cant-stop --policies glenn,rule28 --games 20000 --shard 2/2 --out s2.csv
   pressluck merge s1.csv s2.csv --out tournament.csv --svg chart.svg
   pressluck merge s1.csv s2.csv --out tournament.jsonl --format json")]
     Merge(MergeArgs),
@@ -97,28 +97,29 @@ pub enum Command {
   pressluck advise --game cant-stop --cars 6@3,8@2,7@4
   pressluck advise --game cant-stop --cubes 1:7@5 --cubes 2:7@8 --cars 6@2 --roll 3,4,4,6
   pressluck advise --game route66 --cubes 2:5@3 --won 1:9 --cars 8@2,6@1 --format json
-  pressluck advise examples/records/anna-turn.rec --policies ev,rule28")]
+  pressluck advise --game great-races --cubes 1:7@9,8@4 --cubes 2:8@6 --roll 3,4,4,5 --rollouts 400
+  pressluck advise examples/records/anna-decides.rec --policies ev,rule28")]
     Advise(AdviseArgs),
     /// Review a played game: each decision against the best option by rollouts (the chance it
     /// gave away, flagged doubtful, error or blunder), each roll's luck, and a summary a player.
     #[command(after_help = "Examples:
-  pressluck review examples/records/anna-turn.rec
-  pressluck review examples/records/anna-turn.rec --rollouts 4000 --out review.csv
-  pressluck review game.rec --game cant-stop --rollout-policies glenn --quiet")]
+  pressluck review examples/records/anna-decides.rec
+  pressluck review examples/records/cant-stop-game.rec --rollouts 100 --out review.csv
+  pressluck review examples/records/anna-decides.rec --rollouts 300 --format json | jq -c 'select(.kind == \"decision\")'")]
     Review(ReviewArgs),
     /// Search a policy template's parameters for the best play (CMA-ES): win rate against a
     /// field, or alone the fewest turns; validated on fresh games.
     #[command(after_help = "Examples:
-  pressluck tune --game cant-stop --players 1 --policy 'rule-of-n:{20..40 from 29}' --budget 60
-  pressluck tune --game cant-stop --policy 'fixed-risk:{0.1..0.6}' --against glenn --games 4000
+  pressluck tune --game cant-stop --players 1 --policy 'rule-of-n:{20..40 from 29}' --games 1000 --budget 16 --validate 10000
+  pressluck tune --game cant-stop --policy 'fixed-risk:{0.1..0.6}' --against glenn --games 1000 --budget 16 --validate 10000
   pressluck tune --game shortcut --players 1 --policy 'threshold:{1..12}' --budget 40 --svg curve.svg")]
     Tune(TuneArgs),
     /// Sweep one parameter of a policy against a field of opponents (CSV or JSON Lines,
     /// optional SVG chart).
     #[command(after_help = "Examples:
-  pressluck sweep --game cant-stop --policy 'fixed-risk:{0.1..0.5 step 0.05}' --svg sweep.svg
-  pressluck sweep --game cant-stop --players 1 --policy 'rule-of-n:{20..36 step 2}'
-  pressluck sweep --game route66 --policy 'rolls:{1..6}' --against ev,rule28")]
+  pressluck sweep --game cant-stop --policy 'fixed-risk:{0.1..0.5 step 0.05}' --games 1000 --svg sweep.svg
+  pressluck sweep --game cant-stop --players 1 --policy 'rule-of-n:{20..36 step 2}' --games 2000
+  pressluck sweep --game route66 --policy 'rolls:{1..5}' --against rule28 --games 2000")]
     Sweep(SweepArgs),
     /// Print the completion script of a shell (bash, zsh, fish, powershell or elvish).
     #[command(after_help = "Examples:

@@ -1,5 +1,6 @@
 //! `pressluck boards`: its flag ([`BoardsArgs`]) and the board name it checks.
 
+use super::values::Offered;
 use crate::error::input;
 use anyhow::Result;
 use clap::Args;
@@ -7,8 +8,8 @@ use clap::Args;
 /// `pressluck boards`.
 #[derive(Debug, Args)]
 pub struct BoardsArgs {
-    /// Print only this board: route66, route66-de, cant-stop, great-races, shortcut or
-    /// treasure-hunt-deck.
+    /// Print only this board.
+    #[arg(value_parser = Offered(crate::commands::boards::names))]
     pub name: Option<String>,
 }
 

@@ -2,6 +2,7 @@
 //! the game named to check into its setup ([`GameSetup`]), and the provenance its CSVs carry
 //! (a board or deck file named by its digest).
 
+use super::values::{self, Offered};
 use crate::error::input;
 use crate::output::provenance::Provenance;
 use anyhow::Result;
@@ -13,16 +14,15 @@ use std::path::{Path, PathBuf};
 /// Which game, edition, variants and board: shared by every command that plays a game.
 #[derive(Debug, Args, Clone)]
 pub struct GameArgs {
-    /// Game: route66, cant-stop, great-races, shortcut or treasure-hunt.
-    #[arg(long, default_value = "route66")]
+    /// The game.
+    #[arg(long, default_value = "route66", value_parser = Offered(values::games))]
     pub game: String,
     /// Route 66 rulebook edition: en (the default: second place anywhere) or de (second place
     /// from * spaces).
-    #[arg(long)]
+    #[arg(long, value_parser = Offered(values::editions))]
     pub edition: Option<String>,
-    /// Variant (repeatable): leisurely, faster-gear (Route 66), jump (Can't Stop); hand-5,
-    /// two-dice, solo-far, rounds, rounds:N, row-limit:N, target:N, turn-cap:N (Treasure Hunt).
-    #[arg(long = "variant")]
+    /// Variants, each game's own (the help lists them from the catalogue).
+    #[arg(long = "variant", value_parser = Offered(values::variants), help = values::variant_help(), hide_possible_values = true)]
     pub variants: Vec<String>,
     /// Board file (TOML) replacing the game's built-in board; see `pressluck boards`.
     #[arg(long)]

@@ -2,7 +2,8 @@
 //! their checks into its settings ([`tournament`], [`sweep`], [`tune`], [`mod@bench`], [`merge`],
 //! [`odds`], [`replay`], [`advise`], [`boards`], [`policies`], [`completions`], [`man`]), the
 //! flag groups and checks they share ([`game`], [`run`], [`outputs`], [`policy_list`],
-//! [`strategies`], [`record`], [`position`]), and each subcommand run with its settings.
+//! [`strategies`], [`record`], [`position`], the values flags offer to completions:
+//! [`values`]), and each subcommand run with its settings.
 //! Nothing below this module imports it.
 
 pub mod advise;
@@ -26,6 +27,7 @@ pub mod strategies;
 pub mod sweep;
 pub mod tournament;
 pub mod tune;
+pub mod values;
 
 use crate::commands;
 use crate::error::input;

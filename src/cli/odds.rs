@@ -3,6 +3,7 @@
 
 use super::game::GameArgs;
 use super::outputs::{output, TableFormatArg};
+use super::values::{self, Offered};
 use crate::error::input;
 use crate::output::destination::Destination;
 use crate::settings::OddsSettings;
@@ -17,9 +18,8 @@ pub struct OddsArgs {
     /// The game (its board sets the column lengths of the reach view).
     #[command(flatten)]
     pub game: GameArgs,
-    /// Which table: sets (bust odds of sets of cars), tracks (one-roll view), reach (odds of
-    /// climbing d more steps this turn).
-    #[arg(long, default_value = "sets")]
+    /// Which table, each game's own (the help lists them from the catalogue).
+    #[arg(long, default_value = "sets", value_parser = Offered(values::odds_views), help = values::view_help(), hide_possible_values = true)]
     pub view: String,
     /// Players of Shortcut's policy view: 1 (the solitaire table, the default) or 2 (the
     /// two-player table: per position, the chance that the player to move wins).

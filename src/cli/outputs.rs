@@ -3,6 +3,7 @@
 //! `--out` by its `--format`; the `--format` of a result table ([`TableFormatArg`]) and the
 //! `--out` of a generated page ([`PageOutArg`]).
 
+use super::values::{self, Offered};
 use crate::error::input;
 use crate::output::destination::Destination;
 use crate::output::table::TableFormat;
@@ -48,7 +49,7 @@ impl PageOutArg {
 pub struct TableFormatArg {
     /// Table format: csv, or json (JSON Lines: one object per CSV row, keys the CSV header's
     /// names, numbers as numbers, an empty field as null).
-    #[arg(long, default_value = "csv")]
+    #[arg(long, default_value = "csv", value_parser = Offered(values::table_formats))]
     pub format: String,
 }
 

@@ -2,6 +2,7 @@
 //! [`PoliciesSettings`].
 
 use super::strategies::strategies;
+use super::values::{self, Offered};
 use crate::error::input;
 use crate::settings::PoliciesSettings;
 use anyhow::Result;
@@ -12,12 +13,13 @@ use std::path::PathBuf;
 /// `pressluck policies`.
 #[derive(Debug, Args)]
 pub struct PoliciesArgs {
-    /// Only this game's policies: route66, cant-stop, great-races, shortcut or treasure-hunt.
-    #[arg(long)]
+    /// Only this game's policies.
+    #[arg(long, value_parser = Offered(values::games))]
     pub game: Option<String>,
-    /// Folder of your own strategy files, listed beside the built-in ones (default: ./strategies
-    /// when it exists; the built-in ones are always there).
-    #[arg(long, env = "PRESSLUCK_STRATEGIES")]
+    /// Folder of your own strategy files, listed beside the built-in ones (default:
+    /// $PRESSLUCK_STRATEGIES, else ./strategies when it exists; the built-in ones are always
+    /// there).
+    #[arg(long)]
     pub strategies: Option<PathBuf>,
 }
 

@@ -1,4 +1,4 @@
-//! A position set up by hand for `advise` (Route 66 and Can't Stop): its flags
+//! A position set up by hand for `advise` (Route 66, Can't Stop and The Great Races): its flags
 //! ([`PositionArgs`]) and their parsing (`P:COLUMN@SPACE,…`, `--roll a,b,c,d`).
 
 use super::game::GameArgs;
@@ -10,10 +10,12 @@ use clap::Args;
 use pressluck_core::columns::{set_up, PositionSpec};
 use pressluck_core::dice::Roll;
 use pressluck_core::games::column_races::HandPosition;
+use pressluck_core::games::great_races::RacePosition;
 use pressluck_core::games::GameSetup;
 
-/// A position by hand for `advise` (Route 66 and Can't Stop): columns are 2 to 12, spaces count
-/// from 1 at the bottom, players from 1. `--roll` also goes with a record.
+/// A position by hand for `advise` (Route 66, Can't Stop and The Great Races): columns (tracks)
+/// are 2 to 12, spaces count from 1 at the bottom, players from 1. `--roll` also goes with a
+/// record.
 #[derive(Clone, Debug, Default, Args)]
 pub struct PositionArgs {
     /// Seats at the table (default: 2, or more when the flags name a higher player).
@@ -29,15 +31,17 @@ pub struct PositionArgs {
     /// second place goes by the cubes in the column, as when it was won).
     #[arg(long = "won")]
     pub won: Vec<String>,
-    /// The cars of the turn in hand: COLUMN@SPACE,… (Can't Stop's neutral markers).
+    /// The cars of the turn in hand: COLUMN@SPACE,… (Can't Stop's neutral markers; The Great
+    /// Races has none).
     #[arg(long)]
     pub cars: Option<String>,
     /// Successful rolls so far this turn (default: the fewest that make the cars' steps, two a
-    /// roll; fewer is an error).
+    /// roll; fewer is an error; not in The Great Races, one roll a turn).
     #[arg(long)]
     pub rolls: Option<u16>,
-    /// The roll to use: four dice, e.g. 3,4,4,6 (without it: roll on or stop); with a record,
-    /// a roll to consider where the record awaits one.
+    /// The roll to use: four dice, e.g. 3,4,4,6 (without it: roll on or stop; The Great Races
+    /// needs it, its pairings being the decision); with a record, a roll to consider where the
+    /// record awaits one.
     #[arg(long)]
     pub roll: Option<String>,
 }
@@ -59,7 +63,8 @@ impl PositionArgs {
     }
 }
 
-/// The position `p` sets up in the game of `reading` (Route 66 unless `--game` says).
+/// The position `p` sets up in the game of `reading` (Route 66 unless `--game` says): Route
+/// 66 or Can't Stop with a turn in hand, or The Great Races with the roll to pair.
 pub(super) fn position(reading: &RecordRulesArgs, p: &PositionArgs) -> Result<AdviseSource> {
     let game = GameArgs {
         game: reading.game.clone().unwrap_or_else(|| "route66".into()),
@@ -88,15 +93,24 @@ pub(super) fn position(reading: &RecordRulesArgs, p: &PositionArgs) -> Result<Ad
         .max()
         .unwrap_or(1);
     let players = p.players.unwrap_or(named.max(2));
-    let rules = match game.setup(players)? {
-        GameSetup::Route66(rules) | GameSetup::CantStop(rules) => rules,
-        _ => {
-            return Err(input(format!(
-                "--game {}: a position by hand takes route66 or cant-stop (for the other games, give a record)",
-                game.game
-            )))
-        }
+    let setup = game.setup(players)?;
+    let (GameSetup::Route66(rules) | GameSetup::CantStop(rules) | GameSetup::GreatRaces(rules)) =
+        setup
+    else {
+        return Err(input(format!(
+            "--game {}: a position by hand takes route66, cant-stop or great-races (for the other games, give a record)",
+            game.game
+        )));
     };
+    let great_races = matches!(setup, GameSetup::GreatRaces(_));
+    if great_races {
+        let turn = [(p.cars.is_some(), "--cars"), (p.rolls.is_some(), "--rolls")];
+        if let Some((_, flag)) = turn.iter().find(|(given, _)| *given) {
+            return Err(input(format!(
+                "{flag}: The Great Races has no turn in hand (no cars, one roll a turn); give the roll to pair with --roll"
+            )));
+        }
+    }
     let seat = |q: u8, flag: &str| -> Result<u8> {
         if (1..=players).contains(&q) {
             Ok(q - 1)
@@ -127,7 +141,13 @@ pub(super) fn position(reading: &RecordRulesArgs, p: &PositionArgs) -> Result<Ad
     }
     let game = set_up(&rules, &spec).map_err(|e| input(format!("position: {e}")))?;
     let roll = p.roll.as_deref().map(parse_roll).transpose()?;
-    Ok(AdviseSource::Position(HandPosition { rules, game, roll }))
+    if !great_races {
+        return Ok(AdviseSource::Position(HandPosition { rules, game, roll }));
+    }
+    let roll = roll.ok_or_else(|| {
+        input("--roll: a Great Races position is advised on the roll to pair (one roll a turn): give --roll a,b,c,d")
+    })?;
+    Ok(AdviseSource::Race(RacePosition { rules, game, roll }))
 }
 
 /// `P:ITEM,ITEM,…` with each item read by `item`: the player (from 1) and the items.

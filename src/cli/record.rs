@@ -1,6 +1,7 @@
 //! Reading a game record (`replay`, `advise`): the flags that override or extend its header
 //! ([`RecordArgs`]), its game found, and the boards and decks it names loaded.
 
+use super::values::{self, Offered};
 use crate::error::input;
 use crate::settings::{Format, RecordSettings};
 use anyhow::Result;
@@ -15,22 +16,22 @@ pub struct RecordArgs {
     /// The flags that override or extend the record's header.
     #[command(flatten)]
     pub rules: RecordRulesArgs,
-    /// Output: json or text.
-    #[arg(long, default_value = "text")]
+    /// Output: text or json.
+    #[arg(long, default_value = "text", value_parser = Offered(values::text_formats))]
     pub format: String,
 }
 
 /// The flags that override or extend a game record's header.
 #[derive(Clone, Debug, Args)]
 pub struct RecordRulesArgs {
-    /// Game (overrides the record's `game` line; with no record, the game of the position).
-    #[arg(long)]
+    /// Game (overrides the record's `game` line).
+    #[arg(long, value_parser = Offered(values::games))]
     pub game: Option<String>,
     /// Route 66 edition (overrides the record).
-    #[arg(long)]
+    #[arg(long, value_parser = Offered(values::editions))]
     pub edition: Option<String>,
     /// Variant, repeatable (added to the record's).
-    #[arg(long = "variant")]
+    #[arg(long = "variant", value_parser = Offered(values::variants), hide_possible_values = true)]
     pub variants: Vec<String>,
     /// Board file replacing the built-in board.
     #[arg(long)]
@@ -86,7 +87,8 @@ pub(super) fn format(text: &str) -> Result<Format> {
         "json" => Ok(Format::Json),
         "text" => Ok(Format::Text),
         other => Err(input(format!(
-            "--format: unknown format '{other}' (expected json or text)"
+            "--format: unknown format '{other}' (expected {})",
+            Format::NAMES.join(" or ")
         ))),
     }
 }

@@ -2,12 +2,14 @@
 //! the record, the rollouts that play its positions out, and where the table goes.
 
 use super::game::board_label;
-use super::outputs::{output, TableFormatArg};
+use super::outputs::output;
 use super::record::{read_record, RecordRulesArgs};
 use super::run::ThreadsArg;
 use super::strategies::{warn_unnamed, StrategiesArg};
+use super::values::{self, Offered};
 use crate::error::input;
 use crate::output::destination::Destination;
+use crate::output::table::TableFormat;
 use crate::settings::{Format, ReviewSettings, RolloutSettings};
 use anyhow::Result;
 use clap::Args;
@@ -50,9 +52,11 @@ pub struct ReviewArgs {
     /// instead of the text review).
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// The table's format.
-    #[command(flatten)]
-    pub format: TableFormatArg,
+    /// The table's format: csv (the default), or json (JSON Lines: one object per CSV row).
+    /// Without --out, the table in this format goes to standard output instead of the text
+    /// review, as --format does in advise and replay.
+    #[arg(long, value_parser = Offered(values::table_formats))]
+    pub format: Option<String>,
     /// Also draw the game's course as an SVG chart: each player's chance to win after every
     /// decision and roll (alone: the turns to finish), flagged decisions and the luckiest rolls
     /// marked.
@@ -88,10 +92,11 @@ impl ReviewArgs {
             _ => {}
         }
         let threads = self.threads.checked()?;
-        let format = self.format.parse()?;
-        let out = match &self.out {
-            Some(path) => Some(output(path, "--out", &[])?),
-            None => None,
+        let format = TableFormat::parse(self.format.as_deref().unwrap_or("csv"))?;
+        let out = match (&self.out, &self.format) {
+            (Some(path), _) => Some(output(path, "--out", &[])?),
+            (None, Some(_)) => Some(Destination::Stdout),
+            (None, None) => None,
         };
         let mut taken: Vec<(&Destination, &str)> = out.iter().map(|d| (d, "--out")).collect();
         let svg = match &self.svg {

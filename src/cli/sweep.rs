@@ -31,9 +31,10 @@ pub struct SweepArgs {
     /// tournament field).
     #[arg(long)]
     pub against: Option<String>,
-    /// Folder of your own strategy files, found by name in --against (default: ./strategies
-    /// when it exists; the built-in ones are always there).
-    #[arg(long, env = "PRESSLUCK_STRATEGIES")]
+    /// Folder of your own strategy files, found by name in --against (default:
+    /// $PRESSLUCK_STRATEGIES, else ./strategies when it exists; the built-in ones are always
+    /// there).
+    #[arg(long)]
     pub strategies: Option<PathBuf>,
     /// Games per point and opponent.
     #[arg(long, default_value_t = 20_000)]

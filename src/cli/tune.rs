@@ -67,9 +67,9 @@ pub struct TuneArgs {
     /// Also write the tuned spec as a strategy file, with its provenance.
     #[arg(long)]
     pub save: Option<PathBuf>,
-    /// Folder of your own strategy files, found by name in --against (default: ./strategies
-    /// when it exists).
-    #[arg(long, env = "PRESSLUCK_STRATEGIES")]
+    /// Folder of your own strategy files, found by name in --against (default:
+    /// $PRESSLUCK_STRATEGIES, else ./strategies when it exists).
+    #[arg(long)]
     pub strategies: Option<PathBuf>,
     /// Seed, threads, progress; checkpoint and resume (tune is not sharded).
     #[command(flatten)]

@@ -27,6 +27,7 @@ pub fn run(a: AdviseSettings) -> Result<ExitCode> {
                 .map_err(input)??
         }
         AdviseSource::Position(position) => advice(position, &a, None)?,
+        AdviseSource::Race(position) => advice(position, &a, None)?,
     };
     let text = match a.format {
         Format::Json => serde_json::to_string_pretty(&advice)? + "\n",

@@ -18,7 +18,7 @@ use crate::settings::TuneSettings;
 use anyhow::{Context, Result};
 use pressluck_core::games::{Family, Named};
 use pressluck_core::identity::IDENTITY_VERSION;
-use pressluck_core::sim::{Generation, Tuning, Validation, INITIAL_STEP};
+use pressluck_core::sim::{Generation, Tuning, Validation, INITIAL_STEP, SETTLED_AFTER};
 use pressluck_core::template::Edge;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -195,6 +195,9 @@ pub fn run<F: Family>(s: TuneSettings<F>) -> Result<ExitCode> {
         p.write(render_curve(&result, &s.template)?.as_bytes())?;
     }
     if !complete {
+        if let Some(line) = best_so_far(&outcome.generations, solitaire) {
+            eprintln!("{line}");
+        }
         return Ok(interrupted(&s.out, checkpoint.as_ref()));
     }
     let (best, validation) = (best.unwrap_or_default(), validation.unwrap_or_default());
@@ -208,15 +211,43 @@ pub fn run<F: Family>(s: TuneSettings<F>) -> Result<ExitCode> {
     if let Some(p) = &s.resume {
         let _ = std::fs::remove_file(p);
     }
-    say.text(&summary(
+    let mut text = summary(
         &best,
         &validation,
         solitaire,
         &outcome.generations,
         &s.space.edges(&best),
         &s.out,
-    ));
+    );
+    if let Some(p) = &s.save {
+        text += &format!("strategy saved in {p}\n");
+    }
+    say.text(&text);
     Ok(ExitCode::SUCCESS)
+}
+
+/// The incumbent after the last finished generation, and its figure on that generation's
+/// games, for a run cut short (not validated); `None` before a generation finished.
+fn best_so_far(generations: &[Generation], solitaire: bool) -> Option<String> {
+    let g = generations.len().checked_sub(1)?;
+    let last = &generations[g];
+    let e = last
+        .candidates
+        .iter()
+        .chain(last.incumbent.iter())
+        .find(|e| e.spec == last.best)?;
+    let x = e.score.objective(solitaire);
+    let figure = if solitaire {
+        format!("{x:.3} mean turns")
+    } else {
+        format!("win rate {x:.4}")
+    };
+    Some(format!(
+        "best so far: {} ({figure} on generation {}'s {} games; not validated)",
+        last.best,
+        g + 1,
+        e.score.games
+    ))
 }
 
 /// The tuned spec and its figures on fresh games, for people, with a line for each of its
@@ -248,6 +279,16 @@ fn summary(
                 v.score.games
             ),
         };
+    }
+    let unchanged = generations
+        .iter()
+        .rev()
+        .take_while(|g| g.candidates.is_empty())
+        .count();
+    if unchanged >= SETTLED_AFTER {
+        text += &format!(
+            "the search settled: its last {unchanged} generations drew only specs they had played\n"
+        );
     }
     for e in edges {
         text += &format!("{e}\n");

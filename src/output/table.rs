@@ -90,6 +90,9 @@ pub enum TableFormat {
 }
 
 impl TableFormat {
+    /// The formats' names, as `--format` takes them.
+    pub const NAMES: [&'static str; 2] = ["csv", "json"];
+
     /// The format named by `--format` (`csv` or `json`); an input error naming the flag
     /// otherwise.
     pub fn parse(text: &str) -> anyhow::Result<TableFormat> {
@@ -97,7 +100,8 @@ impl TableFormat {
             "csv" => Ok(TableFormat::Csv),
             "json" => Ok(TableFormat::Json),
             other => Err(crate::error::input(format!(
-                "--format: unknown format '{other}' (expected csv or json)"
+                "--format: unknown format '{other}' (expected {})",
+                TableFormat::NAMES.join(" or ")
             ))),
         }
     }

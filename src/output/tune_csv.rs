@@ -1,5 +1,6 @@
 //! A tuning run's table: one row per evaluation of the search (each generation's incumbent
-//! replayed on its games, then its candidates, the incumbent after it marked `best`), then the
+//! replayed on its games — in the first generation the template's start, `candidate` `start` —
+//! then its candidates, each spec once, the incumbent after it marked `best`), then the
 //! tuned spec's validation on fresh games, one row per opponent (at 3–4 players per table, the
 //! opponents' names joined by `|`):
 //! `game,players,rules,board,seed,status,stage,generation,candidate,spec,opponent,games,wins,
@@ -59,10 +60,11 @@ impl TuneResult<'_> {
         let mut rows = Vec::new();
         for (g, gen) in self.generations.iter().enumerate() {
             let mut best_marked = false;
+            let incumbent = if g == 0 { "start" } else { "incumbent" };
             let entries = gen
                 .incumbent
                 .iter()
-                .map(|e| ("incumbent".to_string(), e))
+                .map(|e| (incumbent.to_string(), e))
                 .chain(
                     gen.candidates
                         .iter()

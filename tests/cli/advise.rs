@@ -207,8 +207,8 @@ fn a_bad_position_is_one_line_naming_the_flag() {
             "position: 4 cars, but a turn has 3",
         ),
         (
-            &["--game", "great-races", "--cars", "7@1"],
-            "takes route66 or cant-stop",
+            &["--game", "shortcut", "--cubes", "1:7@1"],
+            "takes route66, cant-stop or great-races",
         ),
         (
             &["examples/records/anna-turn.rec", "--cars", "7@1"],
@@ -514,4 +514,72 @@ fn a_ranking_says_tied_where_a_policy_values_two_uses_alike() {
             &serde_json::json!([1, 2, 3])
         )
     );
+}
+
+#[test]
+fn a_great_races_position_typed_as_flags_is_advised_as_the_record_reaching_it() {
+    // Player 1 on 8@2, player 2 on 3@2, player 1 to pair 3 4 4 5: the record and the flags
+    // give the same pairings ranked, and the same rollouts on the same seed.
+    let mut f = tempfile::NamedTempFile::new().unwrap();
+    f.write_all(
+        b"game great-races\nplayers 2\nroll 3 4 4 5\nuse 8 8\nroll 1 2 1 2\nuse 3 3\nroll 3 4 4 5\n",
+    )
+    .unwrap();
+    let rollouts = ["--rollouts", "60", "--seed", "3", "--format", "json"];
+    let record =
+        crate::run::json_of(&[&["advise", f.path().to_str().unwrap()][..], &rollouts].concat());
+    let flags = [
+        "advise",
+        "--game",
+        "great-races",
+        "--cubes",
+        "1:8@2",
+        "--cubes",
+        "2:3@2",
+        "--roll",
+        "3,4,4,5",
+    ];
+    let typed = crate::run::json_of(&[&flags[..], &rollouts].concat());
+    assert_eq!(typed, record);
+    let uses: Vec<&str> = typed["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["use"].as_str().unwrap())
+        .collect();
+    assert_eq!(uses, ["8 8", "7 9"]);
+    assert_eq!(typed["rollouts"]["options"].as_array().unwrap().len(), 2);
+    // A won track hands out second place as the game does; the text ranks the pairings.
+    let text = String::from_utf8(crate::run::stdout_of(&[
+        "advise",
+        "--game",
+        "great-races",
+        "--cubes",
+        "2:7@9",
+        "--won",
+        "1:7",
+        "--to-move",
+        "2",
+        "--roll",
+        "1,1,2,2",
+    ]))
+    .unwrap();
+    assert!(text.starts_with("great-races: player 2 to move"), "{text}");
+    assert!(text.contains("race-points "), "{text}");
+    // What a Great Races turn does not have is a one-line error naming the flag.
+    for (extra, flag) in [
+        (&["--cars", "7@2", "--roll", "1,2,3,4"][..], "--cars"),
+        (&["--rolls", "2", "--roll", "1,2,3,4"][..], "--rolls"),
+        (&[][..], "--roll"),
+    ] {
+        let out = crate::pressluck_cmd()
+            .args(["advise", "--game", "great-races", "--cubes", "1:7@3"])
+            .args(extra)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.starts_with(&format!("error: {flag}: ")), "{err}");
+    }
 }

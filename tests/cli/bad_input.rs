@@ -50,7 +50,7 @@ advise: rollout policy of another game :: advise --game cant-stop --cars 4@5 --r
 advise: rollout strategy of another game :: advise --game cant-stop --cars 4@5 --rollouts 10 --rollout-policies tuned-route66-duel :: --rollout-policies ;; a strategy for route66, not for cant-stop
 advise: rollout policies not one a seat :: advise --game cant-stop --cars 4@5 --rollouts 10 --rollout-policies glenn,ev,rule28 :: --rollout-policies ;; 3 policies for 2 seats
 advise: rollout policies without rollouts :: advise --game cant-stop --cars 4@5 --rollout-policies glenn :: --rollout-policies ;; goes with --rollouts
-advise: a shortcut record without rollouts :: advise rec/shortcut.rec :: Shortcut record ;; --rollouts
+advise: a 3-player shortcut record without rollouts :: advise rec/shortcut-3p.rec :: 1 or 2 players ;; --rollouts
 advise: policies of a shortcut record :: advise rec/shortcut.rec --rollouts 10 --policies optimal :: --policies ;; --rollout-policies
 advise: rollout threads of 0 :: advise --game cant-stop --cars 4@5 --rollouts 10 --threads 0 :: --threads 0 ;; between 1 and
 zero games :: tournament --games 0 :: --games 0 ;; between 1 and

@@ -156,6 +156,7 @@ pub fn write_all(dir: &Path) {
     w("rec/over.rec", finished_game("roll 1 1 1 1\n").as_bytes());
     w("rec/finished.rec", finished_game("").as_bytes());
     w("rec/shortcut.rec", b"game shortcut\nplayers 2\nmain 6\n");
+    w("rec/shortcut-3p.rec", b"game shortcut\nplayers 3\nmain 6\n");
     w("rec/use-first.rec", b"use 5 9\n");
     w("rec/stop-first.rec", b"stop\n");
     w("rec/players.rec", b"players 5\n");

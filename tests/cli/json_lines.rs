@@ -449,3 +449,45 @@ fn an_unknown_format_is_a_one_line_error() {
     }
     assert_eq!(fs::read_dir(d).unwrap().count(), 0, "files left behind");
 }
+
+#[test]
+fn format_json_puts_json_on_standard_output_in_advise_replay_and_review_alike() {
+    // In advise and replay --format json changes what standard output gets; so it does in
+    // review without --out: the table as JSON Lines (the same bytes as --out -), not the text.
+    let record = "examples/records/anna-decides.rec";
+    let text = |args: &[&str]| String::from_utf8(crate::run::stdout_of(args)).unwrap();
+    for args in [
+        vec!["advise", record, "--format", "json"],
+        vec!["replay", record, "--format", "json"],
+    ] {
+        let out = text(&args);
+        assert!(
+            serde_json::from_str::<Value>(&out).is_ok(),
+            "{args:?}: {out}"
+        );
+    }
+    let review = ["review", record, "--rollouts", "40", "--quiet"];
+    let json = text(&with(&review, &["--format", "json"]));
+    for line in json.lines() {
+        let row: Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {json}"));
+        assert_eq!(row["record"], record, "{line}");
+    }
+    assert_eq!(
+        json,
+        text(&with(&review, &["--format", "json", "--out", "-"]))
+    );
+    // --format csv likewise; no --format: the text review.
+    let csv = text(&with(&review, &["--format", "csv"]));
+    assert!(
+        csv.starts_with("game,players,rules,board,seed,status,"),
+        "{csv}"
+    );
+    assert_eq!(csv, text(&with(&review, &["--out", "-"])));
+    assert!(text(&review).starts_with("review of "));
+    let help = text(&["review", "--help"]);
+    let format = &help[help.find("--format").unwrap()..];
+    assert!(
+        format.contains("Without --out") && format.contains("standard output"),
+        "{format}"
+    );
+}

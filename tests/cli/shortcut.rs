@@ -417,3 +417,118 @@ fn optimal_beats_threshold_3_at_two_players() {
         );
     }
 }
+
+/// The rows of `pressluck odds --game shortcut --view policy ARGS --format json`.
+fn policy_table(args: &[&str]) -> Vec<serde_json::Value> {
+    let out = crate::run::stdout_of(
+        &[
+            &[
+                "odds", "--game", "shortcut", "--view", "policy", "--format", "json",
+            ][..],
+            args,
+        ]
+        .concat(),
+    );
+    String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn advise_gives_the_exact_tables_figures_of_a_shortcut_record_by_default() {
+    // Alone each option's expected turns, at two players its chance to win with both playing
+    // optimally from then on, and the optimal action: the policy tables' own, option by option
+    // (a push's value is the table's figure of the position it leads to). No rollouts asked.
+    let alone = policy_table(&[]);
+    let duel = policy_table(&["--players", "2"]);
+    let dir = tempfile::tempdir().unwrap();
+    for (record, players) in [
+        ("main 6\nmain 1\n", 1),
+        ("place 1 a2\n", 1),
+        ("main 6\nshortcut 3 2 move r5\nshortcut 3 1 move r24\n", 2),
+        ("main 6\nmain 5\n", 2),
+        ("place 1 q2\nplace 2 r20\n", 2),
+    ] {
+        let file = dir.path().join("game.rec");
+        fs::write(&file, format!("game shortcut\nplayers {players}\n{record}")).unwrap();
+        let advice = crate::run::json_of(&["advise", file.to_str().unwrap(), "--format", "json"]);
+        let replay = crate::run::json_of(&["replay", file.to_str().unwrap(), "--format", "json"]);
+        let seats = replay["seats"].as_array().unwrap();
+        let mover = advice["to_move"].as_u64().unwrap() as usize;
+        let square = |seat: usize| seats[seat - 1]["square"].as_str().unwrap().to_string();
+        let exact = &advice["exact"];
+        // The row of a position at the start of a turn: alone a square; at two players the
+        // cars of seats 1 and 2, and the seat to move.
+        let row = |car: &str, other: &str, to_move: usize| -> &serde_json::Value {
+            let found = if players == 1 {
+                alone.iter().find(|r| r["square"] == car)
+            } else {
+                let (c1, c2) = if to_move == 1 {
+                    (car, other)
+                } else {
+                    (other, car)
+                };
+                duel.iter().find(|r| {
+                    r["car1"] == c1
+                        && r["car2"] == c2
+                        && r["to_move"] == to_move
+                        && r["total"].is_null()
+                })
+            };
+            found.unwrap_or_else(|| panic!("no row for {car} against {other}"))
+        };
+        let mine = square(mover);
+        let other = if players == 1 {
+            String::new()
+        } else {
+            square(3 - mover)
+        };
+        let here = row(&mine, &other, mover);
+        let key = if players == 1 {
+            "expected_turns"
+        } else {
+            "win_chance"
+        };
+        let options = exact["options"].as_array().unwrap();
+        assert!(options.len() >= 2, "{record}: {exact}");
+        for o in options {
+            let name = o["option"].as_str().unwrap();
+            let table = match name {
+                "main road" => here[if players == 1 { "q_main" } else { "p_main" }].as_f64(),
+                "shortcut" => here[if players == 1 {
+                    "q_shortcut"
+                } else {
+                    "p_shortcut"
+                }]
+                .as_f64(),
+                push => {
+                    let to = push.strip_prefix("push to ").unwrap();
+                    Some(match (to, players) {
+                        ("finish", _) => 1.0,
+                        (_, 1) => 1.0 + row(to, "", 1)["expected_turns"].as_f64().unwrap(),
+                        _ => 1.0 - row(&other, to, 3 - mover)["p_win"].as_f64().unwrap(),
+                    })
+                }
+            }
+            .unwrap();
+            let got = o[key].as_f64().unwrap();
+            assert!(
+                (got - table).abs() < 1e-8,
+                "{record}: {name} {got} vs {table}"
+            );
+        }
+        let action = here["action"].as_str().unwrap();
+        let best = match action.strip_prefix("push:") {
+            Some(to) => format!("push to {to}"),
+            None if action == "main" => "main road".to_string(),
+            None => action.to_string(),
+        };
+        assert_eq!(exact["best"], best.as_str(), "{record}");
+        // The text says the same, the best marked.
+        let text =
+            String::from_utf8(crate::run::stdout_of(&["advise", file.to_str().unwrap()])).unwrap();
+        assert!(text.contains(&format!("best: {best}\n")), "{text}");
+    }
+}

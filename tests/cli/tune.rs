@@ -72,9 +72,9 @@ fn finds_the_optimum_an_exhaustive_sweep_finds() {
             "--players",
             "1",
             "--policy",
-            "rolls:{1..5}",
+            "rolls:{1..4}",
             "--games",
-            "2000",
+            "1000",
             "--seed",
             "4",
             "--quiet",
@@ -93,9 +93,9 @@ fn finds_the_optimum_an_exhaustive_sweep_finds() {
             "--players",
             "1",
             "--policy",
-            "rolls:{1..5 from 1}",
+            "rolls:{1..4 from 1}",
             "--games",
-            "1000",
+            "500",
             "--budget",
             "24",
             "--validate",
@@ -107,16 +107,15 @@ fn finds_the_optimum_an_exhaustive_sweep_finds() {
         "tune.csv",
     );
     let rows = rows(&csv);
-    let searched: Vec<_> = rows
-        .iter()
-        .filter(|r| r["stage"] == "search" && r["candidate"] != "incumbent")
-        .collect();
-    assert_eq!(searched.len(), 24, "{csv}");
-    assert_eq!(searched[0]["generation"], "1");
+    // The start (`from`) is played first; each spec once a generation, at most the budget.
+    let first = &rows[0];
     assert_eq!(
-        searched[0]["spec"], "rolls:1",
+        [&first["generation"], &first["candidate"], &first["spec"]],
+        ["1", "start", "rolls:1"],
         "the search starts at 'from'"
     );
+    let searched = evaluations(&csv);
+    assert!((1..=24).contains(&searched.len()), "{csv}");
     let validated: Vec<_> = rows.iter().filter(|r| r["stage"] == "validation").collect();
     assert_eq!(validated.len(), 1, "{csv}");
     assert_eq!(validated[0]["spec"], swept, "{csv}");
@@ -137,10 +136,12 @@ fn a_duel_reports_every_evaluation_and_validates_against_each_opponent() {
     let csv = tune(dir.path(), &DUEL, "t.csv");
     let rows = rows(&csv);
     let searched: Vec<_> = rows.iter().filter(|r| r["stage"] == "search").collect();
-    // 3 generations of 4 candidates, and from the second on the incumbent replayed first.
-    assert_eq!(searched.len(), 12 + 2, "{csv}");
+    // 3 generations of 4 candidates, each after the incumbent on its games: in the first the
+    // template's start.
+    assert_eq!(searched.len(), 12 + 3, "{csv}");
     let kinds: Vec<&str> = searched.iter().map(|r| r["candidate"].as_str()).collect();
-    assert_eq!(kinds[4..6], ["incumbent", "1"]);
+    assert_eq!(kinds[..2], ["start", "1"]);
+    assert_eq!(kinds[5..7], ["incumbent", "1"]);
     for r in &searched {
         assert_eq!(r["games"], "600", "{csv}");
         let rate: f64 = r["objective"].parse().unwrap();
@@ -290,7 +291,7 @@ fn at_four_players_the_same_bytes_on_one_thread_or_two() {
 }
 
 #[test]
-fn a_small_first_step_keeps_the_first_candidates_at_the_start() {
+fn a_small_first_step_draws_only_the_start_which_is_played_once_a_generation() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let args = |step: &'static str| {
@@ -301,7 +302,7 @@ fn a_small_first_step_keeps_the_first_candidates_at_the_start() {
             "--players",
             "1",
             "--policy",
-            "rolls:{1..9 from 5}",
+            "rolls:{1..5 from 3}",
             "--games",
             "100",
             "--budget",
@@ -312,26 +313,37 @@ fn a_small_first_step_keeps_the_first_candidates_at_the_start() {
             "100",
             "--seed",
             "3",
-            "--quiet",
+            "--out",
+            "t.csv",
             "--step",
             step,
         ]
     };
-    let specs = |csv: &str| -> Vec<String> {
-        rows(csv)
-            .into_iter()
-            .filter(|r| r["stage"] == "search")
-            .map(|r| r["spec"].clone())
-            .collect()
+    let specs = |rows: &[std::collections::HashMap<String, String>]| -> Vec<String> {
+        rows.iter().map(|r| r["spec"].clone()).collect()
     };
-    let near = specs(&tune(d, &args("0.01"), "near.csv"));
-    assert_eq!(
-        near,
-        vec!["rolls:5"; 8],
-        "a step of 0.08 rolls rounds to the start"
+    // A step of 0.04 rolls rounds every draw to the start: nothing new to play, no budget
+    // spent, and after three such generations the search has settled there.
+    let out = run(d, &args("0.01"));
+    let csv = fs::read_to_string(d.join("t.csv")).unwrap();
+    let search: Vec<_> = rows(&csv)
+        .into_iter()
+        .filter(|r| r["stage"] == "search")
+        .collect();
+    let kinds: Vec<&str> = search.iter().map(|r| r["candidate"].as_str()).collect();
+    assert_eq!(kinds, ["start", "incumbent", "incumbent"], "{csv}");
+    assert_eq!(specs(&search), vec!["rolls:3"; 3], "{csv}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with("tuned after 3 generations (0 evaluations): rolls:3\n")
+            && text.contains(
+                "the search settled: its last 3 generations drew only specs they had played\n"
+            ),
+        "{text}"
     );
-    let wide = specs(&tune(d, &args("0.3"), "wide.csv"));
-    assert!(wide.iter().any(|s| s != "rolls:5"), "{wide:?}");
+    run(d, &args("0.3"));
+    let wide = evaluations(&fs::read_to_string(d.join("t.csv")).unwrap());
+    assert!(specs(&wide).iter().any(|s| s != "rolls:3"), "{wide:?}");
 }
 
 #[test]
@@ -620,11 +632,13 @@ fn the_shipped_players_are_known_by_name_and_beat_their_references() {
     assert!(four > duel + 0.05, "{four} vs {duel}");
 }
 
-/// The search rows of a tune CSV that are candidates (not the incumbent replayed).
+/// The search rows of a tune CSV that are candidates (not the start or the incumbent replayed).
 fn evaluations(csv: &str) -> Vec<std::collections::HashMap<String, String>> {
     rows(csv)
         .into_iter()
-        .filter(|r| r["stage"] == "search" && r["candidate"] != "incumbent")
+        .filter(|r| {
+            r["stage"] == "search" && !matches!(r["candidate"].as_str(), "start" | "incumbent")
+        })
         .collect()
 }
 
@@ -702,7 +716,7 @@ fn the_budget_is_the_most_evaluations_spent() {
         (
             "40",
             Vec::new(),
-            "tuned after 7 generations (40 evaluations)",
+            "tuned after 8 generations (40 evaluations)",
         ),
     ] {
         let out = run(d, &[&budgeted(budget)[..], &["--out", "b.csv"]].concat());
@@ -713,9 +727,18 @@ fn the_budget_is_the_most_evaluations_spent() {
             let gens: Vec<&str> = evals.iter().map(|r| r["generation"].as_str()).collect();
             assert_eq!(gens, generations);
         } else {
-            // Six whole generations of 6, then a last one of the 4 left.
-            let last: Vec<_> = evals.iter().filter(|r| r["generation"] == "7").collect();
-            assert_eq!(last.len(), 4, "{csv}");
+            // Whole generations of 6 draws (fewer evaluations where a spec came again), then a
+            // last one cut short by what was left.
+            let per: Vec<usize> = (1..=8)
+                .map(|g| {
+                    evals
+                        .iter()
+                        .filter(|r| r["generation"] == g.to_string())
+                        .count()
+                })
+                .collect();
+            assert!(per.iter().all(|&n| (1..=6).contains(&n)), "{per:?}");
+            assert!(per[7] < 6, "{per:?}");
         }
         let text = String::from_utf8(out.stdout).unwrap();
         assert!(text.starts_with(summary), "{text}");
@@ -783,9 +806,9 @@ fn a_winner_on_the_edge_of_the_box_is_named() {
             "--players",
             "1",
             "--policy",
-            "rolls:{1..5 from 1}",
+            "rolls:{1..4 from 1}",
             "--games",
-            "1000",
+            "500",
             "--budget",
             "24",
             "--validate",
@@ -904,4 +927,162 @@ fn the_linear_weights_family_plays_in_tournaments_and_tuning() {
     let tuned = rows.iter().find(|r| r["stage"] == "validation").unwrap();
     let turns: f64 = tuned["objective"].parse().unwrap();
     assert!((7.0..12.0).contains(&turns), "{csv}");
+}
+
+#[test]
+fn the_start_is_played_first_and_never_beaten_by_a_worse_point() {
+    // One evaluation from the start rule-of-n:28: CMA-ES draws rule-of-n:40 (some 14.5 turns
+    // against the start's 10.7). The start plays the first generation's games as its
+    // incumbent, so the run returns it, not the worse draw.
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "tune",
+        "--game",
+        "cant-stop",
+        "--players",
+        "1",
+        "--policy",
+        "rule-of-n:{10..40 from 28}",
+        "--games",
+        "500",
+        "--budget",
+        "1",
+        "--validate",
+        "500",
+        "--seed",
+        "1",
+        "--quiet",
+    ];
+    let csv = tune(dir.path(), &args, "t.csv");
+    let rows = rows(&csv);
+    let search: Vec<(&str, &str, &str)> = rows
+        .iter()
+        .filter(|r| r["stage"] == "search")
+        .map(|r| {
+            (
+                r["candidate"].as_str(),
+                r["spec"].as_str(),
+                r["best"].as_str(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        search,
+        [
+            ("start", "rule-of-n:28", "true"),
+            ("1", "rule-of-n:40", "false")
+        ],
+        "{csv}"
+    );
+    let tuned = rows.iter().find(|r| r["stage"] == "validation").unwrap();
+    assert_eq!(tuned["spec"], "rule-of-n:28");
+}
+
+#[test]
+fn a_spec_drawn_twice_in_a_generation_is_played_once_and_charged_once() {
+    // Three thresholds and six draws a generation: most draws repeat. Each generation plays
+    // each spec once (the incumbent's included), the budget counts those evaluations only,
+    // and the run is the same on two threads.
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "tune",
+        "--game",
+        "shortcut",
+        "--players",
+        "1",
+        "--policy",
+        "threshold:{1..3}",
+        "--games",
+        "200",
+        "--budget",
+        "8",
+        "--population",
+        "6",
+        "--validate",
+        "200",
+        "--seed",
+        "4",
+    ];
+    let out = run(
+        dir.path(),
+        &[&args[..], &["--out", "t.csv", "--threads", "1"]].concat(),
+    );
+    let csv = fs::read_to_string(dir.path().join("t.csv")).unwrap();
+    let search: Vec<_> = rows(&csv)
+        .into_iter()
+        .filter(|r| r["stage"] == "search")
+        .collect();
+    let generations: std::collections::BTreeSet<String> =
+        search.iter().map(|r| r["generation"].clone()).collect();
+    for g in &generations {
+        let specs: Vec<&str> = search
+            .iter()
+            .filter(|r| &r["generation"] == g)
+            .map(|r| r["spec"].as_str())
+            .collect();
+        let distinct: std::collections::BTreeSet<&str> = specs.iter().copied().collect();
+        assert_eq!(specs.len(), distinct.len(), "generation {g}: {specs:?}");
+    }
+    let evaluations = search
+        .iter()
+        .filter(|r| !matches!(r["candidate"].as_str(), "start" | "incumbent"))
+        .count();
+    assert!(evaluations <= 8, "{csv}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let counted = format!(
+        "tuned after {} generation{} ({evaluations} evaluation{})",
+        generations.len(),
+        if generations.len() == 1 { "" } else { "s" },
+        if evaluations == 1 { "" } else { "s" }
+    );
+    assert!(text.starts_with(&counted), "{text}");
+    let two = tune(
+        dir.path(),
+        &[&args[..], &["--threads", "2", "--quiet"]].concat(),
+        "two.csv",
+    );
+    assert_eq!(two, csv);
+}
+
+#[test]
+fn ctrl_c_names_the_best_so_far_and_a_save_says_where_it_went() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let args = [&DUEL[..], &["--out", "cut.csv"]].concat();
+    let out = interrupted_after(d, &args, 1, "cut.csv.checkpoint");
+    let partial = fs::read_to_string(d.join("cut.csv")).unwrap();
+    let best = rows(&partial)
+        .into_iter()
+        .find(|r| r["best"] == "true")
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    let line = format!(
+        "best so far: {} (win rate {:.4} on generation 1's {} games; not validated)",
+        best["spec"],
+        best["objective"].parse::<f64>().unwrap(),
+        best["games"]
+    );
+    assert!(err.contains(&line), "{err}");
+    fs::create_dir(d.join("mine")).unwrap();
+    let saved = run(
+        d,
+        &[
+            &DUEL[..DUEL.len() - 1],
+            &[
+                "--validate",
+                "500",
+                "--out",
+                "t.csv",
+                "--save",
+                "mine/duelist.toml",
+            ],
+        ]
+        .concat(),
+    );
+    let text = String::from_utf8(saved.stdout).unwrap();
+    assert!(
+        text.ends_with("strategy saved in mine/duelist.toml\n"),
+        "{text}"
+    );
+    assert!(d.join("mine/duelist.toml").exists());
 }

@@ -23,10 +23,13 @@ pub struct PositionSpec {
 }
 
 /// The game at the position `spec` under `rules`, or why the rules forbid it. Errors say
-/// players from 1.
+/// players from 1. The Great Races has no cars: its turn is one roll.
 pub fn set_up(rules: &Rules, spec: &PositionSpec) -> Result<Game, String> {
-    if rules.game == GameKind::GreatRaces {
-        return Err("a position by hand takes route66 or cant-stop".into());
+    if !rules.has_turns_of_many_rolls() && (!spec.cars.is_empty() || spec.rolls.is_some()) {
+        return Err(format!(
+            "{} has no cars and no rolls so far: a turn is one roll",
+            rules.game
+        ));
     }
     let n = rules.players;
     let player = |p: u8| -> Result<u8, String> {
@@ -221,6 +224,40 @@ mod tests {
             set_up(&rules, &PositionSpec::default()).unwrap().turn.rolls,
             0
         );
+    }
+
+    #[test]
+    fn a_great_races_position_shares_spaces_hands_out_second_place_and_has_no_cars() {
+        let rules = Rules::new(GameKind::GreatRaces, 2);
+        let g = set_up(
+            &rules,
+            &PositionSpec {
+                to_move: 1,
+                cubes: vec![(0, 5, 3), (1, 5, 3), (1, 7, 8)],
+                claimed: vec![(0, 7)],
+                ..PositionSpec::default()
+            },
+        )
+        .unwrap();
+        assert_eq!((g.board.cube(0, 5), g.board.cube(1, 5)), (3, 3));
+        // Track 7 (13 spaces) won by player 1; player 2's marker on a shaded space takes second
+        // and moves below the top.
+        assert_eq!((g.board.first[7], g.board.second[7]), (0, 1));
+        assert_eq!(g.board.cube(1, 7), 12);
+        assert_eq!(g.turn.rolls, 0);
+        for spec in [
+            PositionSpec {
+                cars: vec![(7, 2)],
+                ..PositionSpec::default()
+            },
+            PositionSpec {
+                rolls: Some(1),
+                ..PositionSpec::default()
+            },
+        ] {
+            let e = set_up(&rules, &spec).unwrap_err();
+            assert!(e.contains("a turn is one roll"), "{e}");
+        }
     }
 
     #[test]

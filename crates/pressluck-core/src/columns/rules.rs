@@ -61,13 +61,21 @@ pub enum Edition {
     De,
 }
 
+impl Edition {
+    /// The editions' names, as `--edition` and records write them.
+    pub const NAMES: [&'static str; 2] = ["en", "de"];
+}
+
 impl FromStr for Edition {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
         match s {
             "en" => Ok(Edition::En),
             "de" => Ok(Edition::De),
-            _ => Err(format!("unknown edition '{s}' (expected en or de)")),
+            _ => Err(format!(
+                "unknown edition '{s}' (expected {})",
+                Edition::NAMES.join(" or ")
+            )),
         }
     }
 }

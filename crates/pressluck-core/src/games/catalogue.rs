@@ -226,6 +226,33 @@ mod tests {
     }
 
     #[test]
+    fn every_variant_a_game_offers_is_one_its_setup_takes() {
+        for &id in GameId::ALL {
+            for &text in id.entry().variants {
+                // `N` stands for a number: one of these is in its range.
+                let texts: Vec<String> = match text.strip_suffix(":N") {
+                    Some(word) => ["1", "2", "5", "10", "100"]
+                        .iter()
+                        .map(|n| format!("{word}:{n}"))
+                        .collect(),
+                    None => vec![text.to_string()],
+                };
+                let taken = texts.iter().any(|v| {
+                    (1..=2).any(|players| {
+                        let options = GameOptions {
+                            players,
+                            variants: vec![v.clone()],
+                            ..GameOptions::default()
+                        };
+                        id.setup(&options).is_ok()
+                    })
+                });
+                assert!(taken, "{}: --variant {text}", id.name());
+            }
+        }
+    }
+
+    #[test]
     fn every_default_field_is_made_of_the_games_own_specs() {
         for e in GAMES {
             for spec in e.default_policies.split(',') {

@@ -49,6 +49,9 @@ pub struct GameEntry {
     pub board_files: fn() -> Vec<(&'static str, String)>,
     /// The tables of `pressluck odds --view V`, the default first.
     pub odds_views: &'static [OddsView],
+    /// The `--variant` texts it takes, as help and shell completions offer them (`N` stands
+    /// for a number).
+    pub variants: &'static [&'static str],
     /// What a `--variant` text changes, as a key: two texts of one key are the same variant
     /// given twice, or two readings of one.
     pub variant_key: fn(text: &str) -> String,

@@ -11,6 +11,8 @@ use serde::Serialize;
 pub struct OddsView {
     /// The table's name (`--view`).
     pub name: &'static str,
+    /// What the table holds, in a few words (`odds --help`).
+    pub about: &'static str,
     /// `--masks`: every usable set instead of sets of cars.
     pub masks: bool,
     /// `--blocked`, `--free-cars` and `--cars` (unless `--masks`): the bust table's rows.
@@ -24,10 +26,11 @@ pub struct OddsView {
 }
 
 impl OddsView {
-    /// A table that no flag shapes.
-    pub const fn plain(name: &'static str) -> OddsView {
+    /// A table that no flag shapes: its name and what it holds.
+    pub const fn plain(name: &'static str, about: &'static str) -> OddsView {
         OddsView {
             name,
+            about,
             masks: false,
             bust_table: false,
             samples: false,

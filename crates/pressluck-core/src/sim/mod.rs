@@ -28,5 +28,6 @@ pub use schedule::matchups;
 pub use tune::Outcome;
 pub use tune::{
     table_count, tables, Evaluation, Generation, Score, Tuning, Validation, INITIAL_STEP,
+    SETTLED_AFTER,
 };
 pub use work::{chunk_count, play_matchup, run, Plan, Progress, Shard};

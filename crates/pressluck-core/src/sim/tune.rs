@@ -18,7 +18,14 @@
 //!   candidate. CMA-ES ranks a generation's candidates against each other, so the noise they
 //!   share cancels.
 //! - The incumbent (the best so far) plays each generation's games too, and a candidate takes
-//!   its place only by beating it on the same games: a lucky draw cannot crown a candidate.
+//!   its place only by beating it on the same games: a lucky draw cannot crown a candidate. The
+//!   first incumbent is the template's start (its `from` values, else each range's middle),
+//!   played on the first generation's games, so the search never returns worse than where it
+//!   began on the games it played.
+//! - A spec drawn twice in a generation (whole parameters round many points to one) is played
+//!   once: the draw takes the score it already has on these games, and is not charged to the
+//!   budget again. A generation that draws nothing new costs only the incumbent's replay; after
+//!   [`SETTLED_AFTER`] such generations in a row the search has settled on the grid and ends.
 //! - At the end the incumbent is validated on games the search never saw (another key space)
 //!   against each opponent of the field.
 //! - Each evaluation's counters are integers: a run is the same on one thread or many, and a
@@ -45,6 +52,10 @@ pub const INITIAL_STEP: f64 = 0.3;
 /// What a point outside the box pays for its squared distance to it, in the objective's units.
 const OUTSIDE_PENALTY: f64 = 10.0;
 
+/// Generations in a row that draw only specs already played on their games after which the
+/// search has settled (a small step moves away from the start over a few of them).
+pub const SETTLED_AFTER: usize = 3;
+
 /// The salt of the search's game seeds.
 const TUNE_STREAM: u64 = 0x7475_6e65_2d67_656e;
 
@@ -62,7 +73,8 @@ pub struct Tuning<'a, F: Family> {
     /// The run's seed.
     pub seed: u64,
     /// Candidate evaluations the search may spend: whole generations while they fit, then a
-    /// last generation of the candidates left (the first ones CMA-ES draws), then it stops.
+    /// last generation of the candidates left (the first ones CMA-ES draws), then it stops. A
+    /// draw of a spec already played on its generation's games is not charged.
     pub budget: usize,
     /// Candidates a generation (none: CMA-ES's default for the dimension).
     pub population: Option<usize>,
@@ -162,13 +174,15 @@ pub struct Evaluation {
     pub score: Score,
 }
 
-/// A finished generation: the incumbent replayed on its games (none in the first), its
-/// candidates, and the incumbent after it.
+/// A finished generation: the incumbent replayed on its games (in the first, the template's
+/// start), its candidates, and the incumbent after it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Generation {
-    /// The incumbent before this generation, on this generation's games.
+    /// The incumbent before this generation (the first generation's: the start), on this
+    /// generation's games.
     pub incumbent: Option<Evaluation>,
-    /// The candidates, in the order CMA-ES drew them.
+    /// The candidates, in the order CMA-ES drew them, each spec once (a spec drawn again, or
+    /// the incumbent's, took the score it had).
     pub candidates: Vec<Evaluation>,
     /// The incumbent after this generation (the spec).
     pub best: String,
@@ -325,8 +339,10 @@ impl<F: Family> Tuning<'_, F> {
         let state = RefCell::new(Search {
             generations: Vec::new(),
             current: None,
+            drawn: 0,
             incumbent: None,
             spent: 0,
+            unchanged: 0,
             interrupted: false,
         });
         let objective = |x: &DVector<f64>| -> f64 {
@@ -340,11 +356,17 @@ impl<F: Family> Tuning<'_, F> {
             let spec_text = self.space.spec(x.as_slice());
             let replayed = self.done.get(g);
             if st.current.is_none() {
-                let incumbent = match (&st.incumbent, replayed) {
-                    (_, Some(done)) => done.incumbent.clone(),
-                    (Some(inc), None) => match self.score_text(parse, &inc.spec, g, interrupt) {
+                // The incumbent on this generation's games: the first generation's is the
+                // template's start.
+                let incumbent_spec = match &st.incumbent {
+                    Some(inc) => inc.spec.clone(),
+                    None => self.space.spec(&self.space.start()),
+                };
+                let incumbent = match replayed {
+                    Some(done) => done.incumbent.clone(),
+                    None => match self.score_text(parse, &incumbent_spec, g, interrupt) {
                         Some(score) => Some(Evaluation {
-                            spec: inc.spec.clone(),
+                            spec: incumbent_spec,
                             score,
                         }),
                         None => {
@@ -352,47 +374,63 @@ impl<F: Family> Tuning<'_, F> {
                             return f64::NAN;
                         }
                     },
-                    (None, None) => None,
                 };
                 st.current = Some(Generation {
                     incumbent,
                     candidates: Vec::new(),
                     best: String::new(),
                 });
+                st.drawn = 0;
             }
-            let k = st.current.as_ref().map_or(0, |c| c.candidates.len());
-            let score = match replayed.and_then(|d| d.candidates.get(k)) {
-                Some(e) if e.spec == spec_text => e.score,
-                _ => match self.score_text(parse, &spec_text, g, interrupt) {
-                    Some(s) => s,
-                    None => {
-                        st.interrupted = true;
-                        return f64::NAN;
-                    }
-                },
+            st.drawn += 1;
+            let current = st.current.as_ref().expect("a generation in hand");
+            let played = current
+                .candidates
+                .iter()
+                .chain(current.incumbent.iter())
+                .find(|e| e.spec == spec_text)
+                .map(|e| e.score);
+            let k = current.candidates.len();
+            let (score, last) = match played {
+                Some(score) => (score, false),
+                None => {
+                    let score = match replayed.and_then(|d| d.candidates.get(k)) {
+                        Some(e) if e.spec == spec_text => e.score,
+                        _ => match self.score_text(parse, &spec_text, g, interrupt) {
+                            Some(s) => s,
+                            None => {
+                                st.interrupted = true;
+                                return f64::NAN;
+                            }
+                        },
+                    };
+                    st.spent += 1;
+                    let current = st.current.as_mut().expect("a generation in hand");
+                    current.candidates.push(Evaluation {
+                        spec: spec_text,
+                        score,
+                    });
+                    (score, st.spent == self.budget)
+                }
             };
-            st.spent += 1;
-            let last = st.spent == self.budget;
-            let current = st.current.as_mut().expect("a generation in hand");
-            current.candidates.push(Evaluation {
-                spec: spec_text,
-                score,
-            });
-            if current.candidates.len() == lambda || last {
+            if st.drawn == lambda || last {
                 let mut gen = st.current.take().expect("a generation in hand");
-                let best = gen
+                st.unchanged = if gen.candidates.is_empty() {
+                    st.unchanged + 1
+                } else {
+                    0
+                };
+                // The incumbent stays unless a candidate beats it; of equal candidates the
+                // first drawn.
+                let crowned = gen
                     .candidates
                     .iter()
-                    .fold(None::<&Evaluation>, |b, e| match b {
+                    .fold(gen.incumbent.as_ref(), |b, e| match b {
                         Some(b) if !e.score.beats(&b.score, solitaire) => Some(b),
                         _ => Some(e),
                     })
-                    .expect("a generation has candidates")
+                    .expect("a generation has an incumbent or a candidate")
                     .clone();
-                let crowned = match &gen.incumbent {
-                    Some(inc) if !best.score.beats(&inc.score, solitaire) => inc.clone(),
-                    _ => best,
-                };
                 gen.best = crowned.spec.clone();
                 st.incumbent = Some(crowned);
                 st.generations.push(gen);
@@ -423,7 +461,8 @@ impl<F: Family> Tuning<'_, F> {
                 on_generation(g);
             }
             reported = st.generations.len();
-            if st.interrupted || stop.is_some() || st.spent >= self.budget {
+            let settled = st.unchanged >= SETTLED_AFTER;
+            if st.interrupted || settled || stop.is_some() || st.spent >= self.budget {
                 break;
             }
         }
@@ -536,10 +575,16 @@ struct Search {
     generations: Vec<Generation>,
     /// The generation in hand.
     current: Option<Generation>,
+    /// Points CMA-ES has drawn for the generation in hand (a spec drawn again counts here, not
+    /// in its candidates).
+    drawn: usize,
     /// The best so far, with its score on the last generation's games.
     incumbent: Option<Evaluation>,
-    /// Candidates evaluated (or replayed from a checkpoint) so far.
+    /// Candidates evaluated (or replayed from a checkpoint) so far, each spec once a
+    /// generation.
     spent: usize,
+    /// The last generations in a row that drew nothing new.
+    unchanged: usize,
     /// Whether an interrupt cut an evaluation short.
     interrupted: bool,
 }

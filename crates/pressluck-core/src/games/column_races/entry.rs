@@ -64,6 +64,7 @@ pub const ROUTE66: GameEntry = GameEntry {
         ]
     },
     odds_views: &column_odds_views(true),
+    variants: &["leisurely", "leisurely:10", "faster-gear"],
     variant_key: column_variant_key,
     variant_name: column_variant_name,
     // Alone too: it finishes in the fewest turns of the shipped players (17.96 against ev's
@@ -94,6 +95,7 @@ pub const CANT_STOP: GameEntry = GameEntry {
         )]
     },
     odds_views: &column_odds_views(true),
+    variants: &["jump"],
     variant_key: column_variant_key,
     variant_name: column_variant_name,
     strongest_player: |players| match players {

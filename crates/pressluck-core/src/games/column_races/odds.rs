@@ -19,14 +19,15 @@ pub const fn column_odds_views(heat_map: bool) -> [OddsView; 3] {
     [
         OddsView {
             name: "sets",
+            about: "bust odds of sets of cars",
             masks: true,
             bust_table: true,
             samples: true,
             players: false,
             heat_map,
         },
-        OddsView::plain("tracks"),
-        OddsView::plain("reach"),
+        OddsView::plain("tracks", "the one-roll view of each track"),
+        OddsView::plain("reach", "odds of climbing d more steps this turn"),
     ]
 }
 

@@ -30,6 +30,7 @@ pub const ENTRY: GameEntry = GameEntry {
         )]
     },
     odds_views: &column_odds_views(false),
+    variants: &[],
     variant_key: column_variant_key,
     variant_name: column_variant_name,
     strongest_player: |_| "race-progress",

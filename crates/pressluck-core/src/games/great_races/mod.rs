@@ -20,4 +20,4 @@ pub use family::RacesFamily;
 pub use options::race_options;
 pub use play::play_race;
 pub use policy::{progress_gain, RaceRule, RaceSpec};
-pub use record::{RaceRecord, DEFAULT_ADVISE_RACE_POLICIES};
+pub use record::{RacePosition, RaceRecord, DEFAULT_ADVISE_RACE_POLICIES};

@@ -22,6 +22,7 @@ pub const ENTRY: crate::games::entry::GameEntry = crate::games::entry::GameEntry
     builtin_board: GAME_NAME,
     board_files: || vec![(GAME_NAME, DEFAULT_BOARD.to_string())],
     odds_views: &odds::SHORTCUT_ODDS_VIEWS,
+    variants: &[],
     variant_key: crate::games::entry::variant_word,
     variant_name: crate::games::entry::variant_word,
     strongest_player: |_| "optimal",

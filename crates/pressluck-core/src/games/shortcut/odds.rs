@@ -15,10 +15,13 @@ use serde::Serialize;
 
 /// Shortcut's tables: `press`, and `policy` (solved for 1 or 2 players).
 pub const SHORTCUT_ODDS_VIEWS: [OddsView; 2] = [
-    OddsView::plain("press"),
+    OddsView::plain("press", "survival and totals by number of shortcut rolls"),
     OddsView {
         players: true,
-        ..OddsView::plain("policy")
+        ..OddsView::plain(
+            "policy",
+            "each position's optimal action and value, alone or with --players 2",
+        )
     },
 ];
 

@@ -6,12 +6,12 @@ use super::engine::{Next, ShortcutGame, ShortcutPosition};
 use super::rules::{blocked, main_road, push_targets};
 use crate::games::decision::Options;
 
-/// The options of the turn about to start in `g`, by name: `main road`, `shortcut`, `push to
-/// SQUARE`; `None` once the game is over. Records hold whole turns, so a record's decision is
-/// always this one.
-pub fn shortcut_options(b: &ShortcutBoard, g: &ShortcutGame) -> Option<Options<ShortcutPosition>> {
+/// Every option of the turn about to start in `g`, by name, each with the position it leads
+/// to: `main road` (from a white square), `shortcut`, and `push to SQUARE` for each square a
+/// push reaches; none once the game is over.
+pub fn turn_options(b: &ShortcutBoard, g: &ShortcutGame) -> Vec<(String, ShortcutPosition)> {
     if g.winner.is_some() {
-        return None;
+        return Vec::new();
     }
     let seat = g.to_move as usize;
     let at = g.cars[seat];
@@ -34,9 +34,17 @@ pub fn shortcut_options(b: &ShortcutBoard, g: &ShortcutGame) -> Option<Options<S
             ShortcutPosition { game: after, next },
         ));
     }
-    Some(if options.len() == 1 {
-        Options::Forced(format!("one option: {}", options[0].0))
-    } else {
-        Options::Open(options)
+    options
+}
+
+/// The options of the turn about to start in `g` ([`turn_options`]) as a decision to roll
+/// out; `None` once the game is over. Records hold whole turns, so a record's decision is
+/// always this one.
+pub fn shortcut_options(b: &ShortcutBoard, g: &ShortcutGame) -> Option<Options<ShortcutPosition>> {
+    let options = turn_options(b, g);
+    Some(match options.len() {
+        0 => return None,
+        1 => Options::Forced(format!("one option: {}", options[0].0)),
+        _ => Options::Open(options),
     })
 }

@@ -15,7 +15,7 @@ use serde::Serialize;
 /// Treasure Hunt's one table, with a Monte Carlo check.
 pub const CLAIMS_VIEW: OddsView = OddsView {
     samples: true,
-    ..OddsView::plain("claims")
+    ..OddsView::plain("claims", "the exact claim odds by hand, symbol and colour")
 };
 
 /// `x` as a six-decimal figure.
