@@ -9,6 +9,7 @@ pub mod advise;
 pub mod args;
 pub mod bench;
 pub mod boards;
+pub mod bots;
 pub mod completions;
 pub mod game;
 pub mod man;
@@ -75,8 +76,24 @@ fn command_line() -> clap::Command {
 }
 
 /// Checks a parsed subcommand into its settings and runs it, its games played by the engine
-/// `engine` asks for.
+/// `engine` asks for; the processes of any bot it started are ended after it, whatever its
+/// end.
 fn run(command: Command, engine: EngineRequest) -> Result<ExitCode> {
+    let done = run_command(command, engine);
+    crate::players::session().end_bots();
+    done
+}
+
+/// [`run`] of the command, its bots' flags given to the run's session first.
+fn run_command(command: Command, engine: EngineRequest) -> Result<ExitCode> {
+    match &command {
+        Command::Tournament(a) => a.bots.configure()?,
+        Command::Sweep(a) => a.bots.configure()?,
+        Command::Tune(a) => a.bots.configure()?,
+        Command::Advise(a) => a.bots.configure()?,
+        Command::Review(a) => a.bots.configure()?,
+        _ => {}
+    }
     match command {
         Command::Tournament(a) => {
             let book = Arc::new(a.strategies.book()?);

@@ -3,10 +3,12 @@
 //! the commands whose `--policies` finds them ([`StrategiesArg`]).
 
 use crate::error::input;
+use crate::players::Bots;
 use anyhow::Result;
 use clap::Args;
 use pressluck_core::games::StrategyBook;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// `--strategies` of `tournament`, `bench` and `advise`: a folder of strategy files their
 /// `--policies` finds by name.
@@ -26,9 +28,10 @@ impl StrategiesArg {
 }
 
 /// The strategies known by name: the built-in ones and the files of `dir` (`--strategies` or
-/// `PRESSLUCK_STRATEGIES`), else of `./strategies` when that folder exists.
+/// `PRESSLUCK_STRATEGIES`), else of `./strategies` when that folder exists; bots (a strategy
+/// file's `command`, the quick form `bot:PROGRAM`) run as processes ([`Bots`]).
 pub fn strategies(dir: Option<&Path>) -> Result<StrategyBook> {
-    let book = StrategyBook::builtin();
+    let book = StrategyBook::builtin().with_bots(Arc::new(Bots));
     match dir {
         Some(d) => book
             .with_folder(d)

@@ -3,6 +3,7 @@
 //! rollouts, [`crate::sim::rollout`], are made of). The column races (Route 66, Can't Stop),
 //! The Great Races, Shortcut and Treasure Hunt are the families ([`crate::games`]).
 
+use super::asked::SeatSpec;
 use super::matchup::{Matchup, Named};
 use crate::counters::MatchupStats;
 use crate::engine::deal::name_key;
@@ -21,7 +22,7 @@ pub struct PlayedOut {
 /// A game family with its rules fixed: the runner's view of it.
 pub trait Family: Sync {
     /// A parsed policy spec of this family.
-    type Spec: Clone + Named + Send + Sync;
+    type Spec: Clone + Named + SeatSpec + Send + Sync;
 
     /// The game's name in outputs (`route66`, `shortcut`, …).
     fn game_name(&self) -> String;

@@ -28,6 +28,7 @@ use super::runner::CHUNK;
 use super::work::chunk_count;
 use crate::counters::{mean95, mean_sd, wilson95, MatchupStats, SeatCounters};
 use crate::engine::deal::{game_seed, name_key};
+use crate::games::asked::take_spoiled;
 use crate::games::family::{matchup_key, Family};
 use crate::games::{Matchup, Named};
 use crate::template::SearchSpace;
@@ -235,9 +236,14 @@ impl<F: Family> Tuning<'_, F> {
                     return None;
                 }
                 let (lo, hi) = (k * CHUNK, ((k + 1) * CHUNK).min(self.games));
+                take_spoiled();
                 let stats = self
                     .family
                     .play(&matchups[m], seed, key_of(&matchups[m]), lo, hi);
+                // A seat that could not answer left the chunk unfinished: the score is none.
+                if take_spoiled() {
+                    return None;
+                }
                 Some((m, Score::of(&stats)))
             })
             .collect();

@@ -5,6 +5,7 @@
 
 use super::runner::CHUNK;
 use crate::counters::MatchupStats;
+use crate::games::asked::take_spoiled;
 use crate::games::family::{matchup_key, Family};
 use crate::games::Matchup;
 use rayon::prelude::*;
@@ -122,7 +123,9 @@ pub struct Plan {
 }
 
 /// Plays every unit of the shard not yet in `progress`, calling `on_chunk` (from any thread)
-/// as each finishes; once `interrupt` is set no new unit starts. Returns the updated progress.
+/// as each finishes; once `interrupt` is set no new unit starts. A chunk in which an asked
+/// seat could not answer is not counted ([`crate::games::asked::take_spoiled`]). Returns the
+/// updated progress.
 pub fn run<F: Family>(
     family: &F,
     matchups: &[Matchup<F::Spec>],
@@ -144,7 +147,13 @@ pub fn run<F: Family>(
             }
             let lo = k * CHUNK;
             let hi = (lo + CHUNK).min(games);
+            take_spoiled();
             let stats = family.play(&matchups[m], seed, matchup_key(&matchups[m]), lo, hi);
+            // A seat that could not answer (a bot's fault, a run stopping) left the chunk
+            // unfinished: none of it counts.
+            if take_spoiled() {
+                return None;
+            }
             on_chunk(m, k, &stats);
             Some((m, k, stats))
         })

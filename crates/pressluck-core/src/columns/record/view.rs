@@ -92,6 +92,16 @@ impl PositionView<'_> {
 
     /// The position as pretty-printed JSON.
     pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(&self.json()).unwrap_or_default()
+    }
+
+    /// The position as JSON on one line (the same fields as [`PositionView::to_json`]).
+    pub fn to_json_line(&self) -> String {
+        serde_json::to_string(&self.json()).unwrap_or_default()
+    }
+
+    /// The JSON form.
+    fn json(&self) -> PositionJson {
         let (rules, game, board) = (self.rules, self.game, &self.game.board);
         let segments = Self::columns()
             .map(|c| SegmentJson {
@@ -115,7 +125,7 @@ impl PositionView<'_> {
             .collect();
         let usable = game.usable(rules);
         let busts = bust_rolls(usable);
-        let json = PositionJson {
+        PositionJson {
             game: rules.game.name(),
             finished: game.finished(),
             winner: game.winner.map(|w| w + 1),
@@ -142,8 +152,7 @@ impl PositionView<'_> {
             usable: usable.iter().collect(),
             bust_rolls: busts,
             p_bust: busts as f64 / OUTCOMES as f64,
-        };
-        serde_json::to_string_pretty(&json).unwrap_or_default()
+        }
     }
 
     /// What stands on space `s` of column `c`: player digits, `@` for the mover's car.

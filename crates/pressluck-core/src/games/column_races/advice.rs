@@ -5,9 +5,11 @@
 //! [`advice_text`] too.
 
 use super::search::SeatPolicy;
+use super::table::{position_line, use_names};
 use crate::columns::record::Decision;
 use crate::columns::{bust_rolls, Choice, ChoiceList, Game, GameKind, Rules};
 use crate::engine::Avx2;
+use crate::games::asked::{ask_once, AskedSeat, SeatSpec};
 use crate::policy::{ExpectedValue, OptimalTurn, Policy, PolicySpec, View};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -31,6 +33,30 @@ pub fn ranking<P: Policy>(
         left.remove(i);
     }
     // The last is last: nothing to ask.
+    out.extend(left.as_slice().iter().copied());
+    out
+}
+
+/// Every use of `roll` among `choices` in the order an asked seat prefers them: asked its
+/// pick, then its pick of the rest, …; as far as it answers.
+pub fn asked_ranking(
+    seat: &AskedSeat,
+    rules: &Rules,
+    game: &Game,
+    roll: crate::dice::Roll,
+    choices: &ChoiceList,
+) -> Vec<Choice> {
+    let mut left = *choices;
+    let mut out = Vec::with_capacity(left.len());
+    while left.len() > 1 {
+        let json = position_line(rules, game, Some((roll, left)));
+        let names = use_names(&left);
+        let Some(i) = ask_once(seat, game.to_move, rules.players, "use", json, &names) else {
+            return out;
+        };
+        out.push(left.get(i));
+        left.remove(i);
+    }
     out.extend(left.as_slice().iter().copied());
     out
 }
@@ -86,8 +112,24 @@ pub fn column_advice(
             out["policies"] = specs
                 .iter()
                 .map(|s| {
-                    let go = seat_policy(s, rules).keep_rolling(&view, &mut rng);
-                    json!({ "policy": s.name, "decision": if go { "roll" } else { "stop" } })
+                    let go = match s.asked_seat() {
+                        None => Some(seat_policy(s, rules).keep_rolling(&view, &mut rng)),
+                        Some(a) => {
+                            let options = ["roll".to_string(), "stop".to_string()];
+                            let json = position_line(rules, game, None);
+                            let answer = ask_once(
+                                a,
+                                game.to_move,
+                                rules.players,
+                                "roll-or-stop",
+                                json,
+                                &options,
+                            );
+                            answer.map(|i| i == 0)
+                        }
+                    };
+                    let decision = go.map(|go| if go { "roll" } else { "stop" });
+                    json!({ "policy": s.name, "decision": decision })
                 })
                 .collect();
         }
@@ -116,7 +158,10 @@ pub fn column_advice(
             out["policies"] = specs
                 .iter()
                 .map(|s| {
-                    let order = ranking(&mut seat_policy(s, rules), &view, roll, &list);
+                    let order = match s.asked_seat() {
+                        None => ranking(&mut seat_policy(s, rules), &view, roll, &list),
+                        Some(a) => asked_ranking(a, rules, game, roll, &list),
+                    };
                     json!({ "policy": s.name, "ranking": order.iter().map(Choice::to_string).collect::<Vec<_>>() })
                 })
                 .collect();

@@ -6,6 +6,7 @@ use super::exact;
 use super::policy::{progress_gain, RaceSpec};
 use crate::columns::record::Decision;
 use crate::columns::{Game, Rules, PROGRESS_UNIT};
+use crate::games::column_races::advice::asked_ranking;
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use rand::SeedableRng;
@@ -51,6 +52,11 @@ pub fn race_advice(rules: &Rules, game: &Game, decision: Decision, specs: &[Race
             out["policies"] = specs
                 .iter()
                 .map(|s| {
+                    if let Some(a) = &s.asked {
+                        let order = asked_ranking(a, rules, game, roll, &list);
+                        let order: Vec<String> = order.iter().map(|c| c.to_string()).collect();
+                        return json!({ "policy": s.name, "ranking": order });
+                    }
                     let mut left = list;
                     let mut order = Vec::new();
                     while !left.is_empty() {
