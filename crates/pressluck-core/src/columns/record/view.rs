@@ -44,6 +44,8 @@ struct PositionJson {
     usable: Vec<u8>,
     bust_rolls: u16,
     p_bust: f64,
+    /// Whether the player to move wins the game by stopping now.
+    stop_wins: bool,
 }
 
 /// One segment (column, track) in JSON.
@@ -152,6 +154,11 @@ impl PositionView<'_> {
             usable: usable.iter().collect(),
             bust_rolls: busts,
             p_bust: busts as f64 / OUTCOMES as f64,
+            stop_wins: !game.finished() && {
+                let mut stopped = *game;
+                stopped.stop(rules);
+                stopped.winner == Some(game.to_move)
+            },
         }
     }
 

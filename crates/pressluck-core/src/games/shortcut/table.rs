@@ -346,7 +346,8 @@ impl ShortcutTable {
             _ => return Some(Announce::Shortcut),
         };
         let names: Vec<String> = options.iter().map(|(n, _)| n.clone()).collect();
-        let json = position_line(b, g, None);
+        let pushes = push_targets(b, g.cars[g.to_move as usize], ctx.blocked);
+        let json = position_line(b, g, None, pushes);
         let i = asked.ask(a, g.to_move, "announce", json, &names, scribe.text())?;
         let after = &options[i].1;
         Some(match after.next {
@@ -381,7 +382,7 @@ impl ShortcutTable {
         if names.len() == 1 {
             return Some((false, stops.first().copied()));
         }
-        let json = position_line(b, g, Some((k, total)));
+        let json = position_line(b, g, Some((k, total)), reach);
         let i = asked.ask(a, g.to_move, "press-or-stop", json, &names, scribe.text())?;
         let pressed = k < MAX_PRESSES;
         Some(match (pressed, i) {
@@ -393,9 +394,19 @@ impl ShortcutTable {
 }
 
 /// The position as JSON on one line: `replay --format json`'s fields (each seat's square,
-/// distance to the finish and turns, the winner, the seat to move; no narration), and the
-/// shortcut turn in hand (`rolled` successful rolls totalling `total`), if any.
-pub fn position_line(b: &ShortcutBoard, g: &ShortcutGame, turn: Option<(u32, u32)>) -> String {
+/// distance to the finish and turns, the winner, the seat to move; no narration), the finish
+/// square, the shortcut turn in hand (`rolled` successful rolls totalling `total`), if any,
+/// and the squares the decision's options lead to (`to`: a push's, or a stop's) with their
+/// distances to the finish.
+pub fn position_line(
+    b: &ShortcutBoard,
+    g: &ShortcutGame,
+    turn: Option<(u32, u32)>,
+    to: SquareSet,
+) -> String {
+    let to: Vec<_> = squares(to)
+        .map(|u| serde_json::json!({ "square": b.id(u), "distance": b.dist[u as usize] }))
+        .collect();
     let seats: Vec<_> = (0..g.players as usize)
         .map(|s| {
             serde_json::json!({
@@ -412,7 +423,9 @@ pub fn position_line(b: &ShortcutBoard, g: &ShortcutGame, turn: Option<(u32, u32
         "seats": seats,
         "winner": g.winner.map(|w| w + 1),
         "to_move": g.winner.is_none().then_some(g.to_move + 1),
+        "finish": b.id(b.finish),
         "shortcut_turn": turn,
+        "to": to,
     })
     .to_string()
 }

@@ -543,12 +543,30 @@ impl TreasureTable {
         asked: &mut AskedGame,
         scribe: &Scribe,
     ) -> Option<i8> {
-        let names: Vec<String> = move_options(s, roll).into_iter().map(|(n, _)| n).collect();
+        let moves = move_options(s, roll);
+        let names: Vec<String> = moves.iter().map(|(n, _)| n.clone()).collect();
         let i = match names.len() {
             0 => return Some(0),
             1 => 0,
             _ => {
-                let json = position_json_seen(s, s.current);
+                // Where each move leads: its cell, and the tile there as the seat sees it.
+                let to: Vec<serde_json::Value> = moves
+                    .iter()
+                    .map(|(_, after)| {
+                        let cell = after.state.cell_of(s.current as usize);
+                        serde_json::json!({
+                            "cell": cell_name(cell),
+                            "symbol": s.visible(cell).map(|k| super::deck::SYMBOL_NAMES[k as usize]),
+                            "owner": (s.owner[cell as usize] != NONE).then(|| s.owner[cell as usize] + 1),
+                        })
+                    })
+                    .collect();
+                let seen = position_json_seen(s, s.current);
+                let json = format!(
+                    "{},\"rolled\":{roll},\"to\":{}}}",
+                    seen.strip_suffix('}').unwrap_or(&seen),
+                    serde_json::Value::from(to)
+                );
                 asked.ask(a, s.current, "steps", json, &names, scribe.text())?
             }
         };
