@@ -9,6 +9,7 @@ use super::completions::CompletionsArgs;
 use super::man::ManArgs;
 use super::merge::MergeArgs;
 use super::odds::OddsArgs;
+use super::play::PlayArgs;
 use super::policies::PoliciesArgs;
 use super::replay::ReplayArgs;
 use super::review::ReviewArgs;
@@ -52,6 +53,13 @@ pub enum Command {
   pressluck tournament --game route66 --variant faster-gear --games 50000 --svg chart.svg
   pressluck tournament --game shortcut --format json --out - | jq -c 'select(.seat == \"all\")'")]
     Tournament(TournamentArgs),
+    /// Play one game with any seats — you (`human`), policies, strategies, bots — writing its
+    /// record as it goes.
+    #[command(after_help = "Examples:
+  pressluck play --game cant-stop --policies human,tuned-cant-stop-duel --out game.rec
+  pressluck play --game cant-stop --seed 7 --policies glenn,tuned-cant-stop-duel --out g.rec
+  pressluck play --game treasure-hunt --players 3 --policies human,greedy,thief")]
+    Play(PlayArgs),
     /// Replay a game record and print the position it reaches.
     #[command(after_help = "Examples:
   pressluck replay examples/records/anna-turn.rec

@@ -16,6 +16,7 @@ pub mod man;
 pub mod merge;
 pub mod odds;
 pub mod outputs;
+pub mod play;
 pub mod policies;
 pub mod policy_list;
 pub mod position;
@@ -92,6 +93,7 @@ fn run_command(command: Command, engine: EngineRequest) -> Result<ExitCode> {
         Command::Tune(a) => a.bots.configure()?,
         Command::Advise(a) => a.bots.configure()?,
         Command::Review(a) => a.bots.configure()?,
+        Command::Play(a) => a.bots.configure()?,
         _ => {}
     }
     match command {
@@ -116,6 +118,19 @@ fn run_command(command: Command, engine: EngineRequest) -> Result<ExitCode> {
             let book = Arc::new(a.strategies.book()?);
             let setup = a.game.setup(a.players)?;
             setup.play_with(book.clone(), engine, Play { args: a, book })
+        }
+        Command::Play(a) => {
+            let book = Arc::new(a.strategies.book()?);
+            let setup = a.game.setup(a.players)?;
+            setup.play_with(
+                book.clone(),
+                engine,
+                PlayGame {
+                    args: a,
+                    book,
+                    engine,
+                },
+            )
         }
         Command::Merge(a) => commands::merge::run(a.settings()?),
         Command::Odds(a) => commands::odds::run(a.settings()?),
@@ -159,6 +174,27 @@ macro_rules! play_command {
             }
         }
     };
+}
+
+/// `pressluck play` with its arguments, the strategies its seats may name and the engine its
+/// hints are played by.
+struct PlayGame {
+    /// The command's arguments.
+    args: play::PlayArgs,
+    /// The strategies known by name.
+    book: Arc<StrategyBook>,
+    /// Which engine plays the hints' rollouts.
+    engine: EngineRequest,
+}
+
+impl UseFamily for PlayGame {
+    type Output = Result<ExitCode>;
+
+    fn with<F: Family>(self, family: F) -> Result<ExitCode> {
+        let settings = self.args.settings(family, self.book.clone(), self.engine)?;
+        warn_unnamed(&self.book);
+        commands::play::run(settings)
+    }
 }
 
 play_command!(tournament::TournamentArgs, commands::tournament::run);

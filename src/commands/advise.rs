@@ -28,6 +28,9 @@ pub fn run(a: AdviseSettings) -> Result<ExitCode> {
         }
         AdviseSource::Position(position) => advice(position, &a, None)?,
     };
+    if let Some(e) = crate::players::fault_error() {
+        return Err(e);
+    }
     let text = match a.format {
         Format::Json => serde_json::to_string_pretty(&advice)? + "\n",
         Format::Text => match advice.get("rollouts") {

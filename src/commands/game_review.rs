@@ -77,6 +77,9 @@ pub fn reviewed<F: Family>(
         )
     });
     bar.finish_and_clear();
+    if let Some(e) = crate::players::fault_error() {
+        return Err(e);
+    }
     let Some(outs) = outs else {
         eprintln!("interrupted: the review was not finished; nothing written");
         return Ok(ExitCode::from(130));

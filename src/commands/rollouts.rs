@@ -48,6 +48,9 @@ pub fn rollouts<F: Family>(
             family, &seats, &positions, mover, before, s.rollouts, s.seed,
         )
     });
+    if let Some(e) = crate::players::fault_error() {
+        return Err(e);
+    }
     out["options"] = options
         .iter()
         .enumerate()

@@ -5,7 +5,7 @@
 //! ends where an uninterrupted run ends.
 
 use crate::commands::interrupt::{self, TestHook};
-use crate::commands::job::{checkpoint_path, interrupted, Say};
+use crate::commands::job::{bot_fault, checkpoint_path, interrupted, Say};
 use crate::error::input;
 use crate::output::destination::Destination;
 use crate::output::progress::evaluations_bar;
@@ -193,6 +193,9 @@ pub fn run<F: Family>(s: TuneSettings<F>) -> Result<ExitCode> {
     s.out.write(&result.table()?.export(s.format)?)?;
     if let Some(p) = &s.svg {
         p.write(render_curve(&result, &s.template)?.as_bytes())?;
+    }
+    if let Some(fault) = crate::players::session().fault() {
+        return Err(bot_fault(&s.out, checkpoint.as_ref(), &fault));
     }
     if !complete {
         return Ok(interrupted(&s.out, checkpoint.as_ref()));

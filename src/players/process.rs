@@ -1,14 +1,14 @@
 //! One bot process ([`BotProcess`]): started without a shell in its own process group (so a
 //! Ctrl-C at the terminal reaches pressluck alone, which ends it), written to through a
-//! buffered pipe flushed once a message, read line by line by a thread of its own so a read
-//! can wait at most the bot timeout, and ended — killed and reaped — when dropped.
+//! buffered pipe flushed once a message, read on the asking thread itself — waiting for its
+//! output with `poll(2)`, so a read waits at most the bot timeout and looks at the run's
+//! interrupt flag meanwhile — and ended, killed and reaped, when dropped.
 
 use pressluck_core::games::asked::BotCommand;
 use std::fs::File;
-use std::io::{BufRead, BufReader, BufWriter, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::io::{BufWriter, Read, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 /// How long a read waits between looks at the run's interrupt flag.
@@ -35,8 +35,12 @@ pub struct BotProcess {
     child: Child,
     /// Its standard input, buffered: one flush a message.
     input: Option<BufWriter<ChildStdin>>,
-    /// Its standard output's lines, read by a thread of their own; `None` once it closed.
-    lines: Receiver<Option<String>>,
+    /// Its standard output.
+    output: ChildStdout,
+    /// Bytes read from its output and not yet taken as lines.
+    pending: Vec<u8>,
+    /// Whether its output has closed.
+    closed: bool,
 }
 
 impl BotProcess {
@@ -66,28 +70,12 @@ impl BotProcess {
             .map_err(|e| format!("cannot start `{}`: {e}", bot.command.join(" ")))?;
         let input = child.stdin.take().map(BufWriter::new);
         let output = child.stdout.take().ok_or("no output pipe")?;
-        let (send, lines) = channel();
-        std::thread::spawn(move || {
-            let mut reader = BufReader::new(output);
-            loop {
-                let mut line = String::new();
-                match reader.read_line(&mut line) {
-                    Ok(0) | Err(_) => {
-                        let _ = send.send(None);
-                        return;
-                    }
-                    Ok(_) => {
-                        if send.send(Some(line)).is_err() {
-                            return;
-                        }
-                    }
-                }
-            }
-        });
         Ok(BotProcess {
             child,
             input,
-            lines,
+            output,
+            pending: Vec::new(),
+            closed: false,
         })
     }
 
@@ -105,6 +93,17 @@ impl BotProcess {
     pub fn receive(&mut self, timeout: Duration, interrupt: &AtomicBool) -> Result<String, NoLine> {
         let until = Instant::now() + timeout;
         loop {
+            if let Some(end) = self.pending.iter().position(|&b| b == b'\n') {
+                let line: Vec<u8> = self.pending.drain(..=end).collect();
+                let line = String::from_utf8_lossy(&line);
+                if line.trim().is_empty() {
+                    continue;
+                }
+                return Ok(line.trim_end_matches(['\n', '\r']).to_string());
+            }
+            if self.closed {
+                return Err(NoLine::Exited(self.exit_status()));
+            }
             if interrupt.load(Ordering::Relaxed) {
                 return Err(NoLine::Interrupted);
             }
@@ -112,18 +111,17 @@ impl BotProcess {
             if left.is_zero() {
                 return Err(NoLine::TimedOut);
             }
-            match self.lines.recv_timeout(left.min(LOOK_EVERY)) {
-                Ok(Some(line)) if line.trim().is_empty() => {}
-                Ok(Some(line)) => return Ok(line.trim_end_matches(['\n', '\r']).to_string()),
-                Ok(None) | Err(RecvTimeoutError::Disconnected) => {
-                    return Err(NoLine::Exited(self.exit_status()))
+            if readable(&self.output, left.min(LOOK_EVERY)) {
+                let mut chunk = [0u8; 8192];
+                match self.output.read(&mut chunk) {
+                    Ok(0) | Err(_) => self.closed = true,
+                    Ok(n) => self.pending.extend_from_slice(&chunk[..n]),
                 }
-                Err(RecvTimeoutError::Timeout) => {}
             }
         }
     }
 
-    /// How the process ended, for a message (`exit status 1`), once its output has closed.
+    /// How the process ended, for a message (`exit status: 1`), once its output has closed.
     fn exit_status(&mut self) -> String {
         let until = Instant::now() + GRACE;
         while Instant::now() < until {
@@ -134,6 +132,30 @@ impl BotProcess {
         }
         "its output closed".to_string()
     }
+}
+
+/// Whether `output` has something to read (or has closed) within `wait`.
+#[cfg(unix)]
+fn readable(output: &ChildStdout, wait: Duration) -> bool {
+    use std::os::unix::io::AsRawFd;
+    let mut fd = libc::pollfd {
+        fd: output.as_raw_fd(),
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    let ms = wait.as_millis().clamp(1, i32::MAX as u128) as libc::c_int;
+    // SAFETY: `fd` is one valid `pollfd` on this stack frame, and `nfds` is 1: poll(2) reads and
+    // writes that one struct only, for the length of the call; the descriptor is the child's
+    // open output pipe, owned by `output`.
+    let ready = unsafe { libc::poll(&mut fd, 1, ms) };
+    ready > 0
+}
+
+/// Whether `output` has something to read: without `poll(2)` a read waits for it, and the bot
+/// timeout is not kept.
+#[cfg(not(unix))]
+fn readable(_: &ChildStdout, _: Duration) -> bool {
+    true
 }
 
 impl Drop for BotProcess {

@@ -8,7 +8,7 @@ use crate::engine::cpu::{Avx2, EngineRequest};
 use crate::engine::dice_source::RngDice;
 use crate::engine::play::{play_from, play_scalar, players, ColumnPosition, Player};
 use crate::engine::Engine;
-use crate::games::asked::SeatSpec;
+use crate::games::asked::{SeatSpec, TableSink};
 use crate::games::column_races::search::SeatPolicy;
 use crate::games::column_races::table::ColumnTable;
 use crate::games::family::{one_a_seat, Family, PlayedOut, SEAT_ORDER};
@@ -170,6 +170,18 @@ impl Family for ColumnFamily {
             winner: game.winner,
             turns: game.turns,
         }
+    }
+
+    fn play_one(
+        &self,
+        specs: &[PolicySpec],
+        seed: u64,
+        sink: &mut dyn TableSink,
+    ) -> Result<bool, String> {
+        let specs = one_a_seat(specs, self.rules.players)?;
+        let avx2 = Avx2::for_request(self.engine);
+        let mut table = ColumnTable::new(&self.rules, &specs, avx2);
+        Ok(table.play_one(seed, sink).is_some())
     }
 }
 

@@ -123,6 +123,18 @@ impl Family for RacesFamily {
             turns: game.turns,
         }
     }
+
+    fn play_one(
+        &self,
+        specs: &[RaceSpec],
+        seed: u64,
+        sink: &mut dyn crate::games::asked::TableSink,
+    ) -> Result<bool, String> {
+        let specs = one_a_seat(specs, self.0.players)?;
+        Ok(RaceTable::new(&self.0, &specs)
+            .play_one(seed, sink)
+            .is_some())
+    }
 }
 
 /// The Great Races' seats for games played on from a position: a pairing rule a seat and the

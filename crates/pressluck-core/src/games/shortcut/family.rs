@@ -166,6 +166,17 @@ impl Family for ShortcutFamily {
             turns: game.turns,
         }
     }
+
+    fn play_one(
+        &self,
+        specs: &[ShortcutSpec],
+        seed: u64,
+        sink: &mut dyn crate::games::asked::TableSink,
+    ) -> Result<bool, String> {
+        let specs = one_a_seat(specs, self.0.players)?;
+        let table = ShortcutTable::new(&self.0, &specs)?;
+        Ok(table.play_one(seed, sink).is_some())
+    }
 }
 
 /// Shortcut's seats for games played on from a position: a policy a seat and the counters

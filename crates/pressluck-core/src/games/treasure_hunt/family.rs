@@ -172,6 +172,17 @@ impl Family for TreasureFamily {
             turns,
         }
     }
+
+    fn play_one(
+        &self,
+        specs: &[ThSpec],
+        seed: u64,
+        sink: &mut dyn crate::games::asked::TableSink,
+    ) -> Result<bool, String> {
+        let specs = one_a_seat(specs, self.rules.players)?;
+        let table = TreasureTable::new(self.rules, &self.deck, &specs);
+        Ok(table.play_one(seed, sink).is_some())
+    }
 }
 
 impl TreasureFamily {

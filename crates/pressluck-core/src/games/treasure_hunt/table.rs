@@ -648,4 +648,87 @@ mod tests {
             }
         }
     }
+
+    /// An asker taking the first option, keeping every question it was put.
+    #[derive(Debug, Default)]
+    struct Keeping {
+        questions: std::sync::Mutex<Vec<(u8, &'static str, String, Vec<String>, String)>>,
+    }
+
+    impl crate::games::asked::Asker for Keeping {
+        fn definition(&self) -> String {
+            "keeping".into()
+        }
+        fn begin(&self, _: &crate::games::asked::GameStart) {}
+        fn ask(&self, q: &crate::games::asked::Question) -> Option<usize> {
+            let record = q.record.unwrap_or_default().to_string();
+            let asked = (
+                q.seat,
+                q.decision,
+                q.position.clone(),
+                q.options.to_vec(),
+                record,
+            );
+            self.questions.lock().unwrap().push(asked);
+            Some(0)
+        }
+        fn end(&self, _: &crate::games::asked::GameEnd) {}
+    }
+
+    #[test]
+    fn an_asked_seat_sees_its_own_hand_and_the_revealed_tiles_only() {
+        use crate::games::asked::{AskedSeat, SeatSpec};
+        let deck = Deck::standard();
+        let keeping = std::sync::Arc::new(Keeping::default());
+        let specs = vec![
+            ThSpec::parse("greedy").unwrap(),
+            ThSpec::asked(AskedSeat::new("keeping", keeping.clone())),
+            ThSpec::parse("thief").unwrap(),
+        ];
+        let table = TreasureTable::new(ThRules::new(3), &deck, &specs);
+        struct Nothing;
+        impl TableSink for Nothing {
+            fn line(&mut self, _: Option<u8>, _: &str) {}
+        }
+        table.play_one(4, &mut Nothing);
+        let questions = keeping.questions.lock().unwrap();
+        assert!(questions.len() > 20, "{}", questions.len());
+        let codes: Vec<String> = deck.cards.iter().map(Card::to_string).collect();
+        for (seat, decision, position, options, record) in questions.iter() {
+            // The record so far holds the whole deck and every tile: the true position.
+            let truth = super::super::record::replay(record, &deck).unwrap();
+            let v: serde_json::Value = serde_json::from_str(position).unwrap();
+            for (p, shown) in v["seats"].as_array().unwrap().iter().enumerate() {
+                if p as u8 == *seat {
+                    assert!(shown.get("hand").is_some(), "{position}");
+                } else {
+                    assert!(shown.get("hand").is_none(), "{position}");
+                    assert_eq!(shown["hand_size"], truth.players[p].hand_len, "{position}");
+                }
+            }
+            let underfoot = truth.cell_of(*seat as usize);
+            for (cell, tile) in v["tiles"].as_array().unwrap().iter().enumerate() {
+                let revealed = truth.revealed & (1 << cell) != 0
+                    || (*decision == "cards" && cell as u8 == underfoot);
+                assert_eq!(
+                    tile["symbol"].is_null(),
+                    !revealed,
+                    "cell {cell}: {position}"
+                );
+            }
+            // No card of another hand or of the pile is named anywhere in the question.
+            let mine: Vec<String> = truth.players[*seat as usize]
+                .cards()
+                .iter()
+                .map(Card::to_string)
+                .collect();
+            let text = format!("{position} {}", options.join(" "));
+            for code in codes.iter().filter(|c| !mine.contains(c)) {
+                assert!(
+                    !text.contains(code.as_str()),
+                    "{code} shown to seat {seat}: {text}"
+                );
+            }
+        }
+    }
 }
