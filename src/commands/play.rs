@@ -92,6 +92,8 @@ fn winner(table: &TableGame, record: &str) -> Option<u64> {
 /// Plays the game: the record written as it goes, the narration, the end.
 pub fn run<F: Family>(s: PlaySettings<F>) -> Result<ExitCode> {
     use pressluck_core::games::Named;
+    // Ctrl-C from here on ends the game, keeping the record.
+    session().interrupt();
     let names: Vec<String> = s.seats.iter().map(|p| p.name().to_string()).collect();
     let (out, shown): (Option<Box<dyn Write>>, Option<String>) = match &s.out {
         None => (None, None),
@@ -169,13 +171,13 @@ pub fn run<F: Family>(s: PlaySettings<F>) -> Result<ExitCode> {
         return Err(input(text));
     }
     if !ended {
-        if s.human.as_ref().is_some_and(|h| h.quit()) {
-            s.screen.print(&format!("quit: {kept}\n"));
-            return Ok(ExitCode::SUCCESS);
-        }
         if session().interrupt().load(Ordering::SeqCst) {
             s.screen.print(&format!("interrupted: {kept}\n"));
             return Ok(ExitCode::from(130));
+        }
+        if s.human.as_ref().is_some_and(|h| h.quit()) {
+            s.screen.print(&format!("quit: {kept}\n"));
+            return Ok(ExitCode::SUCCESS);
         }
     }
     s.screen

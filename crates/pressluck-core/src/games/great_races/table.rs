@@ -227,4 +227,30 @@ mod tests {
             );
         }
     }
+
+    #[test]
+    fn a_games_record_replays_to_its_end() {
+        struct Lines(String);
+        impl TableSink for Lines {
+            fn line(&mut self, _: Option<u8>, line: &str) {
+                self.0 += line;
+                self.0.push('\n');
+            }
+        }
+        let rules = Rules::new(GameKind::GreatRaces, 3);
+        let specs: Vec<RaceSpec> = ["race-points", "random", "race-margin"]
+            .iter()
+            .map(|n| RaceSpec::parse(n).unwrap())
+            .collect();
+        let table = RaceTable::new(&rules, &specs);
+        for seed in 1..4 {
+            let mut lines = Lines(String::new());
+            let end = table.play_one(seed, &mut lines).unwrap();
+            let rec = crate::columns::record::Record::parse(&lines.0).unwrap();
+            let setup = rec.setup(&Default::default()).unwrap();
+            let replayed = crate::columns::record::play(&rec, &setup.rules).unwrap();
+            assert_eq!(replayed.game, end, "seed {seed}");
+            assert!(end.finished());
+        }
+    }
 }

@@ -460,4 +460,30 @@ mod tests {
             );
         }
     }
+
+    #[test]
+    fn a_games_record_replays_to_its_end() {
+        struct Lines(String);
+        impl TableSink for Lines {
+            fn line(&mut self, _: Option<u8>, line: &str) {
+                self.0 += line;
+                self.0.push('\n');
+            }
+        }
+        let setup = ShortcutSetup::new(ShortcutBoard::default_board(), 3);
+        let family = ShortcutFamily(setup.clone());
+        let specs: Vec<ShortcutSpec> = ["optimal", "press:2", "threshold:4"]
+            .iter()
+            .map(|n| family.parse_spec(n).unwrap())
+            .collect();
+        let table = ShortcutTable::new(&setup, &specs).unwrap();
+        for seed in 1..6 {
+            let mut lines = Lines(String::new());
+            let end = table.play_one(seed, &mut lines).unwrap();
+            let rec = super::super::record::ShortcutRecord::parse(&lines.0).unwrap();
+            let replayed = super::super::record::play(&rec, &setup.board).unwrap();
+            assert_eq!(replayed.game, end, "seed {seed}: {}", lines.0);
+            assert!(end.winner.is_some());
+        }
+    }
 }
