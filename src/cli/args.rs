@@ -53,13 +53,6 @@ pub enum Command {
   pressluck tournament --game route66 --variant faster-gear --games 50000 --svg chart.svg
   pressluck tournament --game shortcut --format json --out - | jq -c 'select(.seat == \"all\")'")]
     Tournament(TournamentArgs),
-    /// Play one game with any seats — you (`human`), policies, strategies, bots — writing its
-    /// record as it goes.
-    #[command(after_help = "Examples:
-  pressluck play --game cant-stop --policies human,tuned-cant-stop-duel --out game.rec
-  pressluck play --game cant-stop --seed 7 --policies glenn,tuned-cant-stop-duel --out g.rec
-  pressluck play --game treasure-hunt --players 3 --policies human,greedy,thief")]
-    Play(PlayArgs),
     /// Replay a game record and print the position it reaches.
     #[command(after_help = "Examples:
   pressluck replay examples/records/anna-turn.rec
@@ -114,6 +107,13 @@ pub enum Command {
   pressluck review examples/records/anna-turn.rec --rollouts 4000 --out review.csv
   pressluck review game.rec --game cant-stop --rollout-policies glenn --quiet")]
     Review(ReviewArgs),
+    /// Play one game with any seats — you (`human`), policies, strategies, bots — writing its
+    /// record as it goes.
+    #[command(after_help = "Examples:
+  pressluck play --game cant-stop --policies human,tuned-cant-stop-duel --out game.rec
+  pressluck play --game cant-stop --seed 7 --policies glenn,tuned-cant-stop-duel --out g.rec
+  pressluck play --game treasure-hunt --players 3 --policies human,greedy,thief")]
+    Play(PlayArgs),
     /// Search a policy template's parameters for the best play (CMA-ES): win rate against a
     /// field, or alone the fewest turns; validated on fresh games.
     #[command(after_help = "Examples:

@@ -6,6 +6,7 @@
 use crate::error::input;
 use crate::settings::RolloutSettings;
 use anyhow::Result;
+use pressluck_core::games::asked::SeatSpec;
 use pressluck_core::games::{one_a_seat, Family, GameId, Named, Options};
 use pressluck_core::sim::{roll_out, thread_pool, Rollouts, Verdict};
 use serde_json::{json, Value};
@@ -96,6 +97,13 @@ pub fn rollout_seats<F: Family>(
         .collect::<Result<Vec<_>>>()?;
     let specs =
         one_a_seat(&specs, players).map_err(|e| input(format!("--rollout-policies: {e}")))?;
+    if let Some(bot) = specs.iter().find_map(|s| s.asked_seat()) {
+        eprintln!(
+            "note: {} plays rollouts: every decision of every rollout is a round trip to it, \
+             thousands of times slower than a built-in policy",
+            bot.name
+        );
+    }
     let seats = family
         .seats(&specs)
         .map_err(|e| input(format!("--rollout-policies: {e}")))?;

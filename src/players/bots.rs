@@ -80,8 +80,8 @@ impl BotAsker {
     }
 
     /// Starts a process for `seat` at a table of `players` and greets it.
-    fn start(&self, s: &Session, seat: u8, players: u8) -> Result<Connection, Fault> {
-        let fault = |kind| self.fault(seat, None, kind);
+    fn start(&self, s: &Session, seat: u8, players: u8) -> Result<Connection, Box<Fault>> {
+        let fault = |kind| Box::new(self.fault(seat, None, kind));
         let log = s.log();
         let mut process =
             BotProcess::start(&self.bot, log.as_ref()).map_err(|e| fault(FaultKind::Start(e)))?;
@@ -133,7 +133,7 @@ impl Asker for BotAsker {
             Some(c) => c,
             None => match self.start(s, seat, start.seats.len() as u8) {
                 Ok(c) => c,
-                Err(f) => return s.fail(f),
+                Err(f) => return s.fail(*f),
             },
         };
         if let Err(e) = c.process.send(&protocol::start(start)) {

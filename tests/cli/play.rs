@@ -59,7 +59,7 @@ fn a_person_plays_a_whole_game_of_every_game_through_standard_input() {
         ("cant-stop", "2", "human,tuned-cant-stop-duel"),
         ("great-races", "2", "human,race-points"),
         ("shortcut", "2", "human,optimal"),
-        ("treasure-hunt", "3", "human,greedy,thief"),
+        ("treasure-hunt", "4", "human,greedy,thief,runner"),
     ] {
         let record = dir.path().join(format!("{game}.rec"));
         let out = run_with_input(
@@ -103,7 +103,7 @@ fn a_person_plays_a_whole_game_of_every_game_through_standard_input() {
             "review",
             record.to_str().unwrap(),
             "--rollouts",
-            "2",
+            "1",
             "--quiet",
         ]);
         assert!(review.contains("player 1:"), "{game}: {review}");

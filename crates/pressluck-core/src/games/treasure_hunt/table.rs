@@ -649,10 +649,13 @@ mod tests {
         }
     }
 
+    /// A question as kept: the seat, what is decided, the position, the options, the record.
+    type Kept = (u8, &'static str, String, Vec<String>, String);
+
     /// An asker taking the first option, keeping every question it was put.
     #[derive(Debug, Default)]
     struct Keeping {
-        questions: std::sync::Mutex<Vec<(u8, &'static str, String, Vec<String>, String)>>,
+        questions: std::sync::Mutex<Vec<Kept>>,
     }
 
     impl crate::games::asked::Asker for Keeping {
