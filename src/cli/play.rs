@@ -146,6 +146,9 @@ impl PlayArgs {
             Some(s) => (s, false),
             None => (drawn_seed(), true),
         };
+        let provenance = self.game.provenance(Some(self.players), Some(seed))?;
+        crate::players::session().set_rules(&provenance.rules);
+        crate::players::session().set_seed(seed);
         let mut command = format!(
             "pressluck play --game {} --players {} --policies {} --seed {seed}",
             self.game.game, self.players, self.policies

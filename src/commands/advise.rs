@@ -52,6 +52,8 @@ impl UseRecord for Advice<'_> {
     type Output = Result<(Value, String)>;
 
     fn with<R: GameRecord>(self, record: R) -> Result<(Value, String)> {
+        let rules = crate::output::provenance::Provenance::rules_label(&record.label().rules);
+        crate::players::session().set_rules(&rules);
         advice(&record, self.settings, self.roll)
     }
 }

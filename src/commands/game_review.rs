@@ -42,6 +42,7 @@ pub fn reviewed<F: Family>(
     label: &RecordLabel,
 ) -> Result<ExitCode> {
     let provenance = provenance(s, label);
+    crate::players::session().set_rules(&provenance.rules);
     let (seats, names, default) = rollout_seats(family, &s.rollouts)?;
     let n = s.rollouts.rollouts;
     let positions = walk.positions.len() as u64;

@@ -48,6 +48,7 @@ impl<'a, F: Family> Job<'a, F> {
     /// The job of `run` playing `matchups`, a run of `kind`.
     pub fn new(run: &'a RunSettings<F>, matchups: &'a [Matchup<F::Spec>], kind: RunKind) -> Self {
         session().set_rules(&run.provenance.rules);
+        session().set_seed(run.seed);
         Job {
             family: &run.family,
             matchups,

@@ -131,6 +131,8 @@ pub fn run<F: Family>(s: TuneSettings<F>) -> Result<ExitCode> {
     let checkpoint = checkpoint_path(s.checkpoint.as_ref(), &s.out);
     let bar = evaluations_bar(s.budget as u64, s.quiet);
     let flag = interrupt::flag();
+    crate::players::session().set_seed(s.seed);
+    crate::players::session().set_rules(&s.provenance.rules);
     let hook = TestHook::from_env();
     let mut finished: Vec<Generation> = Vec::new();
     let mut save_error = None;

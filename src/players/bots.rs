@@ -112,6 +112,7 @@ impl BotAsker {
             seat,
             game: game.and_then(|g| g.game),
             seats: game.map(|g| g.seats.clone()).unwrap_or_default(),
+            seed: None,
             kind,
             record: None,
         }

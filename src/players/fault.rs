@@ -31,6 +31,8 @@ pub struct Fault {
     pub game: Option<u64>,
     /// The seats' players of that game, in seat order.
     pub seats: Vec<String>,
+    /// The run's seed, when the run has one.
+    pub seed: Option<u64>,
     /// What went wrong.
     pub kind: FaultKind,
     /// The game's record up to the decision, when the table kept one.
@@ -55,6 +57,9 @@ impl Fault {
         }
         if !self.seats.is_empty() {
             at += &format!(" of {}", self.seats.join(" vs "));
+        }
+        if let Some(s) = self.seed {
+            at += &format!(", --seed {s}");
         }
         let what = match &self.kind {
             FaultKind::Start(e) => e.clone(),
@@ -86,13 +91,14 @@ mod tests {
             seat: 1,
             game: Some(17),
             seats: vec!["glenn".into(), "mybot".into()],
+            seed: Some(1),
             kind: FaultKind::Answer("{\"option\":\"jump\"}\n".into(), "names 'jump'".into()),
             record: None,
         };
         let m = f.message();
         assert_eq!(
             m,
-            "bot mybot (seat 2, game 17 of glenn vs mybot): answered \"{\\\"option\\\":\\\"jump\\\"}\\n\", which names 'jump'"
+            "bot mybot (seat 2, game 17 of glenn vs mybot, --seed 1): answered \"{\\\"option\\\":\\\"jump\\\"}\\n\", which names 'jump'"
         );
         assert!(!m.contains('\n'));
     }

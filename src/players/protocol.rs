@@ -145,7 +145,7 @@ pub fn read_option(line: &str, options: &[String]) -> Result<usize, String> {
     };
     options.iter().position(|o| o == label).ok_or_else(|| {
         format!(
-            "names '{label}', which is not one of the options ({})",
+            "names '{label}', not one of the options ({})",
             options.join(", ")
         )
     })
@@ -187,7 +187,7 @@ mod tests {
             .contains("names no option"));
         assert!(read_option(r#"{"option":"jump"}"#, &options)
             .unwrap_err()
-            .contains("'jump', which is not one of the options (roll, stop)"));
+            .contains("'jump', not one of the options (roll, stop)"));
         assert_eq!(read_hello(r#"{"name":"x"}"#), Ok(Some("x".into())));
         assert_eq!(read_hello("{}"), Ok(None));
         assert!(read_hello(r#"{"protocol":2}"#).is_err());

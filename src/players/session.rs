@@ -22,6 +22,8 @@ pub struct Session {
     log: Mutex<Option<File>>,
     /// The rules label bots are greeted with.
     rules: Mutex<String>,
+    /// The run's seed, for faults' messages.
+    seed: Mutex<Option<u64>>,
     /// The run's first fault.
     fault: Mutex<Option<Fault>>,
     /// Whether a fault was recorded (read on every question).
@@ -38,6 +40,7 @@ pub fn session() -> &'static Session {
         timeout: Mutex::new(Duration::from_secs_f64(DEFAULT_BOT_TIMEOUT_SECS)),
         log: Mutex::new(None),
         rules: Mutex::new("standard".into()),
+        seed: Mutex::new(None),
         fault: Mutex::new(None),
         failed: AtomicBool::new(false),
         bots: Mutex::new(Vec::new()),
@@ -59,6 +62,11 @@ impl Session {
     /// Sets the rules label bots are greeted with.
     pub fn set_rules(&self, rules: &str) {
         *lock(&self.rules) = rules.to_string();
+    }
+
+    /// Sets the run's seed, which a fault's message names.
+    pub fn set_seed(&self, seed: u64) {
+        *lock(&self.seed) = Some(seed);
     }
 
     /// The bot timeout.
@@ -87,9 +95,10 @@ impl Session {
     }
 
     /// Records `fault` (the first of the run is kept) and stops the run as Ctrl-C does.
-    pub fn fail(&self, fault: Fault) {
+    pub fn fail(&self, mut fault: Fault) {
         let mut first = lock(&self.fault);
         if first.is_none() {
+            fault.seed = *lock(&self.seed);
             *first = Some(fault);
         }
         self.failed.store(true, Ordering::SeqCst);

@@ -330,7 +330,7 @@ fn a_bot_plays_at_the_table_and_its_fault_names_the_record() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(
-        stderr.contains("names 'jump', which is not one of the options"),
+        stderr.contains("names 'jump', not one of the options"),
         "{stderr}"
     );
     assert!(

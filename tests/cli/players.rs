@@ -228,7 +228,7 @@ fn every_fault_ends_the_run_with_one_line_a_partial_csv_and_a_checkpoint_to_resu
             "garbage",
             "answered \"I choose to stop\", which is not JSON",
         ),
-        ("illegal", "names 'jump', which is not one of the options"),
+        ("illegal", "names 'jump', not one of the options"),
     ] {
         let dir = tempfile::tempdir().unwrap();
         let out = flaky_run(dir.path(), mode, &[]);
