@@ -10,10 +10,8 @@ CHOICE = [1, 2, 3, 4, 5, 6]  # choice points a step, same order
 ODD, EVEN, LOW, HIGH, MARKER, THRESHOLD, CARS = 2, -2, 4, 4, 6, 28, 3
 BUSTS = {}
 
-
-def weight(w, c):
+def weight(w, c):  # the weight of column c
     return w[min(c, 14 - c) - 2]
-
 
 def bust_rolls(usable):
     """Rolls of 1296 none of whose pairings sums to a usable column (kept once worked out)."""
@@ -23,7 +21,6 @@ def bust_rolls(usable):
         BUSTS[key] = sum(1 for a in dice for b in dice for c in dice for d in dice
                          if not {a + b, c + d, a + c, b + d, a + d, b + c} & key)
     return BUSTS[key]
-
 
 class Turn:
     """The turn in hand of the player to move: cars, their spaces and steps taken."""
@@ -53,7 +50,7 @@ class Turn:
         self.steps[c] = self.steps.get(c, 0) + 1
         return self.car[c] - start
 
-    def at_top(self):
+    def at_top(self):  # columns whose car stands on the top
         return {c for c, s in self.car.items() if s >= self.seg[c]["length"]}
 
     def placed(self):
@@ -71,30 +68,24 @@ class Turn:
         moving = set(self.car) - self.at_top()
         return moving | (open_ - set(self.car)) if len(self.car) < CARS else moving
 
-
 def choose(pos, options):
     """The use of highest choice points; ties: lowest bust chance next, then most progress."""
-    best = None
-    for i, label in enumerate(options):
+    def rank(i):
         t, gain = Turn(pos), 0
-        for c in [int(x) for x in label.split()[1:]]:  # "use 5 9", "use 7 7", "use 4"
+        for c in [int(x) for x in options[i].split()[1:]]:  # "use 5 9", "use 7 7", "use 4"
             gain += t.advance(c) * 360360 // t.seg[c]["length"]
         score = t.weighted(CHOICE) - MARKER * len(t.car) - t.placed()
-        key = (score, -bust_rolls(t.usable()), gain, -i)
-        if best is None or key > best[0]:
-            best = (key, label)
-    return best[1]
-
+        return (score, -bust_rolls(t.usable()), gain, -i)
+    return options[max(range(len(options)), key=rank)]
 
 def keep_rolling(pos):
-    if pos["stop_wins"]:
+    if pos["stop_wins"]:  # stopping now wins the game
         return False
     t = Turn(pos)
     open_ = {c for c, s in t.seg.items() if not s["closed"]} - t.at_top()
     if len(t.car) < CARS and len(open_) > len(t.car):
         return True
     return t.weighted(PROGRESS) + t.placed() < THRESHOLD
-
 
 for line in sys.stdin:
     m = json.loads(line)
