@@ -11,4 +11,5 @@ pub mod cli;
 pub mod commands;
 pub mod error;
 pub mod output;
+pub mod players;
 pub mod settings;

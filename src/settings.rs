@@ -64,6 +64,42 @@ pub struct TournamentSettings<F: Family> {
     pub svg: Option<Destination>,
 }
 
+/// `pressluck play`.
+pub struct PlaySettings<F: Family> {
+    /// The game's family.
+    pub family: F,
+    /// Each seat's player, in seat order (a person is an asked seat).
+    pub seats: Vec<F::Spec>,
+    /// The seed of the game's dice.
+    pub seed: u64,
+    /// Whether the seed was drawn (no `--seed`): then it is printed.
+    pub seed_drawn: bool,
+    /// Where the record goes as it is written, if anywhere.
+    pub out: Option<RecordOut>,
+    /// The game, as the board and hints read its record.
+    pub table: crate::players::human::TableGame,
+    /// The person at the table, if any.
+    pub human: Option<std::sync::Arc<crate::players::human::Human>>,
+    /// Where the words for people go.
+    pub screen: crate::players::human::Screen,
+    /// The command line, for the record's first comment.
+    pub command: String,
+}
+
+/// Where `pressluck play` writes its record, line by line as the game goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordOut {
+    /// Standard output (`--out -`).
+    Stdout,
+    /// A file: created, or (`--force`) replaced.
+    File {
+        /// The file.
+        path: PathBuf,
+        /// Whether an existing file is replaced.
+        force: bool,
+    },
+}
+
 /// `pressluck sweep`.
 #[derive(Clone, Debug)]
 pub struct SweepSettings<F: Family> {

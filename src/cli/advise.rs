@@ -1,6 +1,7 @@
 //! `pressluck advise`: its flags ([`AdviseArgs`]) and their checks into [`AdviseSettings`]:
 //! a record or a position by hand ([`super::position`]), and the policies to ask.
 
+use super::bots::BotArgs;
 use super::position::{parse_roll, position, PositionArgs};
 use super::record::{format, read_record, RecordArgs};
 use super::run::ThreadsArg;
@@ -34,6 +35,9 @@ pub struct AdviseArgs {
     /// Strategy files found by name in --policies.
     #[command(flatten)]
     pub strategies: StrategiesArg,
+    /// Bots' timeout and log.
+    #[command(flatten)]
+    pub bots: BotArgs,
     /// Play each option of the decision out N times (2 or more) and report the chance to win of
     /// the player to move (alone: the turns to finish), with paired 95% intervals.
     #[arg(long, value_name = "N")]

@@ -9,6 +9,7 @@ use super::completions::CompletionsArgs;
 use super::man::ManArgs;
 use super::merge::MergeArgs;
 use super::odds::OddsArgs;
+use super::play::PlayArgs;
 use super::policies::PoliciesArgs;
 use super::replay::ReplayArgs;
 use super::review::ReviewArgs;
@@ -107,6 +108,13 @@ pub enum Command {
   pressluck review examples/records/cant-stop-game.rec --rollouts 100 --out review.csv
   pressluck review examples/records/anna-decides.rec --rollouts 300 --format json | jq -c 'select(.kind == \"decision\")'")]
     Review(ReviewArgs),
+    /// Play one game with any seats — you (`human`), policies, strategies, bots — writing its
+    /// record as it goes.
+    #[command(after_help = "Examples:
+  pressluck play --game cant-stop --policies human,tuned-cant-stop-duel --out game.rec
+  pressluck play --game cant-stop --seed 7 --policies glenn,tuned-cant-stop-duel --out g.rec
+  pressluck play --game treasure-hunt --players 3 --policies human,greedy,thief")]
+    Play(PlayArgs),
     /// Search a policy template's parameters for the best play (CMA-ES): win rate against a
     /// field, or alone the fewest turns; validated on fresh games.
     #[command(after_help = "Examples:

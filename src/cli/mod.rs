@@ -10,12 +10,14 @@ pub mod advise;
 pub mod args;
 pub mod bench;
 pub mod boards;
+pub mod bots;
 pub mod completions;
 pub mod game;
 pub mod man;
 pub mod merge;
 pub mod odds;
 pub mod outputs;
+pub mod play;
 pub mod policies;
 pub mod policy_list;
 pub mod position;
@@ -77,8 +79,25 @@ fn command_line() -> clap::Command {
 }
 
 /// Checks a parsed subcommand into its settings and runs it, its games played by the engine
-/// `engine` asks for.
+/// `engine` asks for; the processes of any bot it started are ended after it, whatever its
+/// end.
 fn run(command: Command, engine: EngineRequest) -> Result<ExitCode> {
+    let done = run_command(command, engine);
+    crate::players::session().end_bots();
+    done
+}
+
+/// [`run`] of the command, its bots' flags given to the run's session first.
+fn run_command(command: Command, engine: EngineRequest) -> Result<ExitCode> {
+    match &command {
+        Command::Tournament(a) => a.bots.configure()?,
+        Command::Sweep(a) => a.bots.configure()?,
+        Command::Tune(a) => a.bots.configure()?,
+        Command::Advise(a) => a.bots.configure()?,
+        Command::Review(a) => a.bots.configure()?,
+        Command::Play(a) => a.bots.configure()?,
+        _ => {}
+    }
     match command {
         Command::Tournament(a) => {
             let book = Arc::new(a.strategies.book()?);
@@ -101,6 +120,19 @@ fn run(command: Command, engine: EngineRequest) -> Result<ExitCode> {
             let book = Arc::new(a.strategies.book()?);
             let setup = a.game.setup(a.players)?;
             setup.play_with(book.clone(), engine, Play { args: a, book })
+        }
+        Command::Play(a) => {
+            let book = Arc::new(a.strategies.book()?);
+            let setup = a.game.setup(a.players)?;
+            setup.play_with(
+                book.clone(),
+                engine,
+                PlayGame {
+                    args: a,
+                    book,
+                    engine,
+                },
+            )
         }
         Command::Merge(a) => commands::merge::run(a.settings()?),
         Command::Odds(a) => commands::odds::run(a.settings()?),
@@ -144,6 +176,27 @@ macro_rules! play_command {
             }
         }
     };
+}
+
+/// `pressluck play` with its arguments, the strategies its seats may name and the engine its
+/// hints are played by.
+struct PlayGame {
+    /// The command's arguments.
+    args: play::PlayArgs,
+    /// The strategies known by name.
+    book: Arc<StrategyBook>,
+    /// Which engine plays the hints' rollouts.
+    engine: EngineRequest,
+}
+
+impl UseFamily for PlayGame {
+    type Output = Result<ExitCode>;
+
+    fn with<F: Family>(self, family: F) -> Result<ExitCode> {
+        let settings = self.args.settings(family, self.book.clone(), self.engine)?;
+        warn_unnamed(&self.book);
+        commands::play::run(settings)
+    }
 }
 
 play_command!(tournament::TournamentArgs, commands::tournament::run);

@@ -1,6 +1,7 @@
 //! `pressluck review`: its flags ([`ReviewArgs`]) and their checks into [`ReviewSettings`]:
 //! the record, the rollouts that play its positions out, and where the table goes.
 
+use super::bots::BotArgs;
 use super::game::board_label;
 use super::outputs::output;
 use super::record::{read_record, RecordRulesArgs};
@@ -41,6 +42,9 @@ pub struct ReviewArgs {
     /// Strategy files found by name in --rollout-policies.
     #[command(flatten)]
     pub strategies: StrategiesArg,
+    /// Bots' timeout and log.
+    #[command(flatten)]
+    pub bots: BotArgs,
     /// Random seed of the rollouts: the same seed and arguments give the same review, whatever
     /// the thread count.
     #[arg(long, default_value_t = 1)]

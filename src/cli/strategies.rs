@@ -3,10 +3,12 @@
 //! the commands whose policy lists find them ([`StrategiesArg`]).
 
 use crate::error::input;
+use crate::players::Bots;
 use anyhow::Result;
 use clap::Args;
 use pressluck_core::games::StrategyBook;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// The environment variable naming the folder of strategy files when `--strategies` does not.
 pub const STRATEGIES_VAR: &str = "PRESSLUCK_STRATEGIES";
@@ -31,9 +33,10 @@ impl StrategiesArg {
 
 /// The strategies known by name: the built-in ones and the files of `flag` (`--strategies`),
 /// else of the folder `PRESSLUCK_STRATEGIES` names, else of `./strategies` when that folder
-/// exists. An error names where the folder came from.
+/// exists; bots (a strategy file's `command`, the quick form `bot:PROGRAM`) run as processes
+/// ([`Bots`]). An error names where the folder came from.
 pub fn strategies(flag: Option<&Path>) -> Result<StrategyBook> {
-    let book = StrategyBook::builtin();
+    let book = StrategyBook::builtin().with_bots(Arc::new(Bots));
     let from_env = std::env::var_os(STRATEGIES_VAR)
         .filter(|v| !v.is_empty())
         .map(PathBuf::from);

@@ -1,5 +1,6 @@
 //! `pressluck sweep`: its flags ([`SweepArgs`]) and their checks into [`SweepSettings`].
 
+use super::bots::BotArgs;
 use super::game::GameArgs;
 use super::outputs::{output, table_output, TableFormatArg};
 use super::policy_list::parse_policies;
@@ -36,6 +37,9 @@ pub struct SweepArgs {
     /// there).
     #[arg(long)]
     pub strategies: Option<PathBuf>,
+    /// Bots' timeout and log.
+    #[command(flatten)]
+    pub bots: BotArgs,
     /// Games per point and opponent.
     #[arg(long, default_value_t = 20_000)]
     pub games: u64,

@@ -1,6 +1,7 @@
 //! `pressluck tournament`: its flags ([`TournamentArgs`]) and their checks into
 //! [`TournamentSettings`].
 
+use super::bots::BotArgs;
 use super::game::GameArgs;
 use super::outputs::{output, table_output, TableFormatArg};
 use super::policy_list::parse_policies;
@@ -31,6 +32,9 @@ pub struct TournamentArgs {
     /// Strategy files found by name in --policies.
     #[command(flatten)]
     pub strategies: StrategiesArg,
+    /// Bots' timeout and log.
+    #[command(flatten)]
+    pub bots: BotArgs,
     /// Games per matchup.
     #[arg(long, default_value_t = 100_000)]
     pub games: u64,

@@ -1,5 +1,6 @@
 //! `pressluck tune`: its flags ([`TuneArgs`]) and their checks into [`TuneSettings`].
 
+use super::bots::BotArgs;
 use super::game::GameArgs;
 use super::outputs::{output, table_output, TableFormatArg};
 use super::policy_list::parse_policies;
@@ -71,6 +72,9 @@ pub struct TuneArgs {
     /// $PRESSLUCK_STRATEGIES, else ./strategies when it exists).
     #[arg(long)]
     pub strategies: Option<PathBuf>,
+    /// Bots' timeout and log.
+    #[command(flatten)]
+    pub bots: BotArgs,
     /// Seed, threads, progress; checkpoint and resume (tune is not sharded).
     #[command(flatten)]
     pub run: RunArgs,

@@ -29,6 +29,9 @@ pub fn run(a: AdviseSettings) -> Result<ExitCode> {
         AdviseSource::Position(position) => advice(position, &a, None)?,
         AdviseSource::Race(position) => advice(position, &a, None)?,
     };
+    if let Some(e) = crate::players::fault_error() {
+        return Err(e);
+    }
     let text = match a.format {
         Format::Json => serde_json::to_string_pretty(&advice)? + "\n",
         Format::Text => match advice.get("rollouts") {
@@ -50,6 +53,8 @@ impl UseRecord for Advice<'_> {
     type Output = Result<(Value, String)>;
 
     fn with<R: GameRecord>(self, record: R) -> Result<(Value, String)> {
+        let rules = crate::output::provenance::Provenance::rules_label(&record.label().rules);
+        crate::players::session().set_rules(&rules);
         advice(&record, self.settings, self.roll)
     }
 }

@@ -20,6 +20,12 @@ pub fn run<F: Family>(a: BenchSettings<F>) -> Result<ExitCode> {
     for _ in 0..a.repeat {
         let started = Instant::now();
         let stats = pool.install(|| play_matchup(family, matchup, a.seed, a.games));
+        if let Some(e) = crate::players::fault_error() {
+            return Err(e);
+        }
+        let Some(stats) = stats else {
+            anyhow::bail!("bench: a seat could not answer; nothing measured")
+        };
         times.push(started.elapsed().as_secs_f64().max(1e-9));
         match &first_stats {
             None => first_stats = Some(stats),

@@ -86,6 +86,7 @@ pub fn reviewed<F: Family>(
     label: &RecordLabel,
 ) -> Result<ExitCode> {
     let provenance = provenance(s, label);
+    crate::players::session().set_rules(&provenance.rules);
     let (specs, default) = rollout_specs(family, &s.rollouts)?;
     let seats = seats_of(family, &specs)?;
     let names: Vec<String> = specs.iter().map(|p| p.name().to_string()).collect();
@@ -108,6 +109,9 @@ pub fn reviewed<F: Family>(
         quiet: s.quiet,
     };
     let outs = job.play(family, &seats, &walk.positions, s.rollouts.seed)?;
+    if let Some(e) = crate::players::fault_error() {
+        return Err(e);
+    }
     let review = review(walk, family.players(), &outs);
     let who = ReviewedBy {
         names: &names,

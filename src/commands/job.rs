@@ -1,7 +1,8 @@
 //! What `tournament` and `sweep` share to scale out: the `--shard`, `--checkpoint` and
 //! `--resume` flags, playing a shard's chunks with checkpoints saved as they finish, and the end
 //! of a run: a shard's counters file, or on an interrupt the checkpoint, a result marked
-//! partial and exit code 130.
+//! partial and exit code 130; on a bot's fault the same, then its one-line error (exit 2) and
+//! the game's record up to the faulty decision beside the result ([`bot_fault`]).
 
 use crate::commands::interrupt::{self, TestHook};
 use crate::error::input;
@@ -9,6 +10,7 @@ use crate::output::counters_csv::{CountersFile, RunId, RunKind};
 use crate::output::destination::Destination;
 use crate::output::progress::games_bar;
 use crate::output::run_id::{definitions, setup_digest, Difference};
+use crate::players::{session, Fault};
 use crate::settings::{Control, RunSettings};
 use anyhow::{Context, Result};
 use pressluck_core::counters::MatchupStats;
@@ -45,6 +47,8 @@ pub struct Job<'a, F: Family> {
 impl<'a, F: Family> Job<'a, F> {
     /// The job of `run` playing `matchups`, a run of `kind`.
     pub fn new(run: &'a RunSettings<F>, matchups: &'a [Matchup<F::Spec>], kind: RunKind) -> Self {
+        session().set_rules(&run.provenance.rules);
+        session().set_seed(run.seed);
         Job {
             family: &run.family,
             matchups,
@@ -222,6 +226,9 @@ impl<'a, F: Family> Job<'a, F> {
         } else {
             write_result(!complete)?;
         }
+        if let Some(fault) = session().fault() {
+            return Err(bot_fault(self.out, checkpoint.as_ref(), &fault));
+        }
         if complete {
             if let Some(p) = &self.control.resume {
                 std::fs::remove_file(p).with_context(|| {
@@ -261,6 +268,45 @@ pub fn interrupted(out: &Destination, checkpoint: Option<&Destination>) -> ExitC
         ),
     }
     ExitCode::from(130)
+}
+
+/// The error of a run ended by a bot's fault, its result `out` written (as partial unless
+/// complete) and its checkpoint at `checkpoint`: the fault's one line, then how to resume, then
+/// where the game's record up to the faulty decision was written (beside `out`:
+/// `OUT.fault.rec`, or `bot-fault.rec` when the result went to standard output) for `advise`.
+pub fn bot_fault(
+    out: &Destination,
+    checkpoint: Option<&Destination>,
+    fault: &Fault,
+) -> anyhow::Error {
+    let mut text = fault.message();
+    match checkpoint {
+        Some(path) => text += &format!("; {out} written as partial: resume with --resume {path}"),
+        None => text += &format!("; {out} written"),
+    }
+    if let Some(record) = &fault.record {
+        let path = match out {
+            Destination::File(p) => {
+                let mut name = p.clone().into_os_string();
+                name.push(".fault.rec");
+                PathBuf::from(name)
+            }
+            _ => PathBuf::from("bot-fault.rec"),
+        };
+        let written = Destination::check(&path, "the fault's record")
+            .and_then(|d| d.write(record.as_bytes()));
+        match written {
+            Ok(()) => {
+                text += &format!(
+                    "; the game up to that decision: {} (pressluck advise {})",
+                    path.display(),
+                    path.display()
+                )
+            }
+            Err(e) => text += &format!("; the game's record could not be written: {e:#}"),
+        }
+    }
+    input(text)
 }
 
 /// Where a run's words for people go: stdout, or stderr when a result goes to stdout (so a

@@ -12,6 +12,7 @@ pub mod job;
 pub mod man;
 pub mod merge;
 pub mod odds;
+pub mod play;
 pub mod policies;
 pub mod replay;
 pub mod review;

@@ -6,6 +6,7 @@
 use crate::error::input;
 use crate::settings::RolloutSettings;
 use anyhow::Result;
+use pressluck_core::games::asked::SeatSpec;
 use pressluck_core::games::{one_a_seat, Family, GameId, Named, Options};
 use pressluck_core::numbers::{fixed, json_number, signed};
 use pressluck_core::sim::{roll_out, thread_pool, Rollouts, Verdict};
@@ -49,6 +50,9 @@ pub fn rollouts<F: Family>(
             family, &seats, &positions, mover, before, s.rollouts, s.seed,
         )
     });
+    if let Some(e) = crate::players::fault_error() {
+        return Err(e);
+    }
     out["options"] = options
         .iter()
         .enumerate()
@@ -91,6 +95,13 @@ pub fn rollout_specs<F: Family>(family: &F, s: &RolloutSettings) -> Result<(Vec<
         .collect::<Result<Vec<_>>>()?;
     let specs =
         one_a_seat(&specs, players).map_err(|e| input(format!("--rollout-policies: {e}")))?;
+    if let Some(bot) = specs.iter().find_map(|s| s.asked_seat()) {
+        eprintln!(
+            "note: {} plays rollouts: every decision of every rollout is a round trip to it, \
+             thousands of times slower than a built-in policy",
+            bot.name
+        );
+    }
     Ok((specs, default))
 }
 

@@ -5,7 +5,7 @@
 //! ends where an uninterrupted run ends.
 
 use crate::commands::interrupt::{self, TestHook};
-use crate::commands::job::{checkpoint_path, interrupted, Say};
+use crate::commands::job::{bot_fault, checkpoint_path, interrupted, Say};
 use crate::error::input;
 use crate::output::destination::Destination;
 use crate::output::progress::evaluations_bar;
@@ -131,6 +131,8 @@ pub fn run<F: Family>(s: TuneSettings<F>) -> Result<ExitCode> {
     let checkpoint = checkpoint_path(s.checkpoint.as_ref(), &s.out);
     let bar = evaluations_bar(s.budget as u64, s.quiet);
     let flag = interrupt::flag();
+    crate::players::session().set_seed(s.seed);
+    crate::players::session().set_rules(&s.provenance.rules);
     let hook = TestHook::from_env();
     let mut finished: Vec<Generation> = Vec::new();
     let mut save_error = None;
@@ -193,6 +195,9 @@ pub fn run<F: Family>(s: TuneSettings<F>) -> Result<ExitCode> {
     s.out.write(&result.table()?.export(s.format)?)?;
     if let Some(p) = &s.svg {
         p.write(render_curve(&result, &s.template)?.as_bytes())?;
+    }
+    if let Some(fault) = crate::players::session().fault() {
+        return Err(bot_fault(&s.out, checkpoint.as_ref(), &fault));
     }
     if !complete {
         if let Some(line) = best_so_far(&outcome.generations, solitaire) {

@@ -85,13 +85,27 @@ board: not UTF-8 :: tournament --board board/binary.toml :: board/binary.toml ;;
 board: a message of two lines :: tournament --board board/array.toml :: board/array.toml ;; line 3 ;; invalid array: expected
 board: garbage :: tournament --board board/garbage.toml :: board/garbage.toml ;; line 1
 board: empty :: tournament --board board/empty.toml :: board/empty.toml ;; missing field `column`
-strategy: no policy :: tournament --policies strat/nopolicy.toml,ev :: strat/nopolicy.toml ;; missing field `policy`
+strategy: no policy :: tournament --policies strat/nopolicy.toml,ev :: strat/nopolicy.toml ;; missing policy (a spec) or command (a bot's program)
 strategy: not UTF-8 :: tournament --policies strat/binary.toml,ev :: strat/binary.toml ;; not UTF-8
 strategy: names another file :: tournament --policies strat/loop.toml,ev :: strat/loop.toml ;; not another file
 strategy: bad spec :: tournament --policies strat/badspec.toml,ev :: strat/badspec.toml ;; fixed-risk:7 ;; 0..1
 strategy: key with a line break :: tournament --policies strat/evilkey.toml,ev :: strat/evilkey.toml ;; unknown field `evil\nkey`
 strategy: garbage :: tournament --policies strat/garbage.toml,ev :: strat/garbage.toml ;; line 1
 strategy: no such file :: tournament --policies strat/nosuch.toml,ev :: strat/nosuch.toml ;; No such file
+strategy: a policy and a command :: tournament --policies strat/both.toml,ev :: strat/both.toml ;; a policy or a command (a bot), not both
+strategy: an empty command :: tournament --policies strat/nocommand.toml,ev :: strat/nocommand.toml ;; needs a program first
+strategy: an environment value not a string :: tournament --policies strat/badenv.toml,ev :: strat/badenv.toml ;; env.DEPTH = 3 ;; a string
+strategy: args without a command :: tournament --policies strat/argsnobot.toml,ev :: strat/argsnobot.toml ;; belong to a bot's command
+bot: the quick form without a program :: tournament --policies bot:,ev :: needs a program
+bot: a search's base :: tournament --policies rollout:bot:python3,ev :: base player of a search ;; not a bot
+bot: a timeout of nothing :: tournament --bot-timeout 0 :: --bot-timeout 0 ;; more than 0
+bot: a log in a folder that is not there :: tournament --bot-log nosuch/bot.log :: --bot-log nosuch/bot.log
+play: no seats :: play :: --policies
+play: seats for another table :: play --policies glenn,ev,rule28 :: --policies ;; 3 policies for 2 seats
+play: a person at a column count a record cannot hold :: play --game cant-stop --columns-to-win 4 --policies human,glenn :: --columns-to-win ;; record cannot hold it
+play: hints of no rollouts :: play --policies glenn,ev --hint-rollouts 0 :: --hint-rollouts 0
+play: hints of one rollout :: play --policies glenn,ev --hint-rollouts 1 :: --hint-rollouts 1
+play: the record over a file :: play --policies glenn,ev --out file.txt :: --out file.txt ;; the file exists ;; --force
 resume: another seed :: tournament --game cant-stop --policies one-roll,fixed-risk:0.3 --games 5000 --resume ck5.csv :: --resume ck5.csv ;; another run ;; different seed: 5 in the checkpoint, 1 in this run
 resume: other games :: tournament --game cant-stop --policies one-roll,fixed-risk:0.3 --games 4000 --seed 5 --resume ck5.csv :: --resume ck5.csv ;; different games per matchup: 5000 in the checkpoint, 4000 in this run
 resume: other policies :: tournament --game cant-stop --policies one-roll,rule28 --games 5000 --seed 5 --resume ck5.csv :: --resume ck5.csv ;; different policies or opponents: 'one-roll|fixed-risk:0.3' in the checkpoint, 'one-roll|rule28' in this run
@@ -180,7 +194,7 @@ bench: too many repeats :: bench --games 10 --repeat 101 :: --repeat 101 ;; betw
 boards: unknown :: boards monopoly :: unknown board 'monopoly'
 policies: folder is a file :: policies --strategies file.txt :: --strategies file.txt ;; Not a directory
 no subcommand ::  :: no subcommand given ;; tournament, replay
-unknown subcommand :: play :: unrecognized subcommand 'play'
+unknown subcommand :: dance :: unrecognized subcommand 'dance'
 misspelt subcommand :: tournamnet :: unrecognized subcommand 'tournamnet' ;; tip: a similar subcommand exists: 'tournament'
 unknown shell :: completions tcsh :: invalid value 'tcsh' ;; bash ;; powershell
 completions to a folder :: completions bash --out folder :: --out folder ;; is a directory

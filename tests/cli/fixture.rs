@@ -144,6 +144,19 @@ pub fn write_all(dir: &Path) {
     );
     w("strat/badspec.toml", &strat("policy = \"fixed-risk:7\"\n"));
     w(
+        "strat/both.toml",
+        &strat("policy = \"ev\"\ncommand = [\"python3\", \"bot.py\"]\n"),
+    );
+    w("strat/nocommand.toml", &strat("command = []\n"));
+    w(
+        "strat/badenv.toml",
+        &strat("command = [\"python3\"]\nenv = { DEPTH = 3 }\n"),
+    );
+    w(
+        "strat/argsnobot.toml",
+        &strat("policy = \"ev\"\nargs = [\"x\"]\n"),
+    );
+    w(
         "strat/evilkey.toml",
         &strat("policy = \"ev\"\n\"evil\\nkey\" = 1\n"),
     );

@@ -34,6 +34,8 @@ mod json_lines;
 mod odds;
 mod outputs;
 mod parsers;
+mod play;
+mod players;
 mod provenance;
 mod replay;
 mod review;

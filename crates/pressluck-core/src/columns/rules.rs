@@ -193,6 +193,36 @@ impl Rules {
         r
     }
 
+    /// The Route 66 edition whose board these rules play (`En` for the other games and for a
+    /// board file of another layout).
+    pub fn edition(&self) -> Edition {
+        if self.game == GameKind::Route66 && self.layout == Layout::route66_de() {
+            Edition::De
+        } else {
+            Edition::En
+        }
+    }
+
+    /// The variants in force, as the rules' settings show them (their order in records).
+    pub fn variants(&self) -> Vec<Variant> {
+        let mut v = Vec::new();
+        match self.game {
+            GameKind::Route66 => {
+                match self.columns_to_end {
+                    11 => v.push(Variant::Leisurely),
+                    10 => v.push(Variant::LeisurelyTen),
+                    _ => {}
+                }
+                if self.faster_gear {
+                    v.push(Variant::FasterGear);
+                }
+            }
+            GameKind::CantStop if self.jump => v.push(Variant::Jump),
+            _ => {}
+        }
+        v
+    }
+
     /// Applies a variant, or says why it does not belong to this game.
     pub fn apply_variant(&mut self, v: Variant) -> Result<(), String> {
         match (v, self.game) {

@@ -3,6 +3,7 @@
 //! rollouts, [`crate::sim::rollout`], are made of). The column races (Route 66, Can't Stop),
 //! The Great Races, Shortcut and Treasure Hunt are the families ([`crate::games`]).
 
+use super::asked::{SeatSpec, TableSink};
 use super::matchup::{Matchup, Named};
 use crate::counters::MatchupStats;
 use crate::engine::deal::name_key;
@@ -21,7 +22,7 @@ pub struct PlayedOut {
 /// A game family with its rules fixed: the runner's view of it.
 pub trait Family: Sync {
     /// A parsed policy spec of this family.
-    type Spec: Clone + Named + Send + Sync;
+    type Spec: Clone + Named + SeatSpec + Send + Sync;
 
     /// The game's name in outputs (`route66`, `shortcut`, …).
     fn game_name(&self) -> String;
@@ -83,6 +84,18 @@ pub trait Family: Sync {
         dice: Xoshiro256PlusPlus,
         rng: Xoshiro256PlusPlus,
     ) -> PlayedOut;
+
+    /// Plays one game from the start at the game's table (`pressluck play`): seat `s` played
+    /// by `specs[s]` (one a seat, or one for all), its dice dealt from `seed`, its record told
+    /// to `sink` line by line as it is played (the header first). `Ok(true)` when the game was
+    /// played to its end, `Ok(false)` when a seat could not answer (a person quit, a bot
+    /// faulted, the run was interrupted): the record then ends at that seat's decision.
+    fn play_one(
+        &self,
+        specs: &[Self::Spec],
+        seed: u64,
+        sink: &mut dyn TableSink,
+    ) -> Result<bool, String>;
 }
 
 /// The slot of each seat when every seat plays its own policy, in turn order.

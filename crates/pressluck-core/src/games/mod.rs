@@ -2,8 +2,10 @@
 //! The Great Races ([`great_races`]), Shortcut ([`shortcut`]) and Treasure Hunt
 //! ([`treasure_hunt`]), each a [`Family`] the runner plays; the strategies known by name
 //! (`strategy_book`) and the wrapper that lets a game's policy lists name them
-//! (`with_strategies`).
+//! (`with_strategies`); the seats that are asked their decisions, bots and people
+//! ([`asked`]).
 
+pub mod asked;
 pub(crate) mod catalogue;
 pub mod column_races;
 pub(crate) mod decision;

@@ -101,6 +101,14 @@ pub trait GameRecord: Advisable + Sized {
     /// The position the record reaches, for a person.
     fn position_text(&self) -> String;
 
+    /// The position the record reaches as seat `seat` (from 0) may see it, for a person at
+    /// the table: [`GameRecord::position_text`] where nothing is hidden (Treasure Hunt hides
+    /// the other seats' hands).
+    fn position_text_for(&self, seat: u8) -> String {
+        let _ = seat;
+        self.position_text()
+    }
+
     /// The position the record reaches, as pretty-printed JSON with a final line break.
     fn position_json(&self) -> String;
 

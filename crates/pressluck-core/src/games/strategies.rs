@@ -3,6 +3,7 @@
 //! text read with them ([`parse_with_strategies`], [`parse_column_spec`]). The games read their
 //! lists through this trait alone, so they sit below the book, which reads the catalogue.
 
+use super::asked::{AskedSeat, SeatSpec};
 use super::matchup::Named;
 use crate::policy::PolicySpec;
 
@@ -12,16 +13,28 @@ pub trait Strategies: Sync {
     /// the canonical spec it stands for there; `None` when `text` names no strategy; an error
     /// when it names one that cannot play `game`.
     fn strategy(&self, game: &str, text: &str) -> Result<Option<(String, String)>, String>;
+
+    /// The asked seat `text` names for `game` (a bot's strategy file or name, or the quick
+    /// form `bot:PROGRAM [ARG…]`); `None` when it names none; an error when it names one that
+    /// cannot play `game`. None by default.
+    fn asked(&self, game: &str, text: &str) -> Result<Option<AskedSeat>, String> {
+        let _ = (game, text);
+        Ok(None)
+    }
 }
 
-/// Parses `text` in `game`: a strategy of `book` (its name or file) as the spec it plays there
-/// read by `parse`, under the strategy's name; anything else as `parse` reads it.
-pub fn parse_with_strategies<S: Named>(
+/// Parses `text` in `game`: a bot of `book` as its asked seat; a strategy of `book` (its name
+/// or file) as the spec it plays there read by `parse`, under the strategy's name; anything
+/// else as `parse` reads it.
+pub fn parse_with_strategies<S: Named + SeatSpec>(
     book: &dyn Strategies,
     game: &str,
     text: &str,
     parse: impl Fn(&str) -> Result<S, String>,
 ) -> Result<S, String> {
+    if let Some(seat) = book.asked(game, text)? {
+        return Ok(S::asked(seat));
+    }
     match book.strategy(game, text)? {
         Some((name, spec)) => {
             let mut s = parse(&spec).map_err(|e| format!("strategy {name}: {e}"))?;
@@ -53,6 +66,9 @@ fn column_spec_in(
     text: &str,
     base: &dyn Fn(&str) -> Result<PolicySpec, String>,
 ) -> Result<PolicySpec, String> {
+    if let Some(seat) = book.asked(game, text)? {
+        return Ok(PolicySpec::asked(seat));
+    }
     match book.strategy(game, text)? {
         Some((name, spec)) => {
             let inner = PolicySpec::parse_with(&spec, base)?;

@@ -4,17 +4,23 @@
 //! the binary; a folder of the user's own joins them in a [`StrategyBook`], and a file path
 //! works anywhere a spec does.
 //!
+//! A strategy file may name a bot instead of a spec (`command = ["python3", "bot.py"]`, with
+//! optional `args` and `env`): it then takes its seat as a program asked each decision
+//! ([`crate::games::asked`]), and so does the quick form `bot:PROGRAM [ARG…]`. The book makes
+//! bots' askers through the [`BotMaker`] the command line gives it.
+//!
 //! A user's file that cannot be played (malformed, a spec its game does not know, or named
 //! like a built-in policy) is kept in the book as refused: naming it is an error giving the
 //! reason, and a run that never names it only warns.
 
 use crate::error::{one_line, toml_error};
+use crate::games::asked::{AskedSeat, BotCommand, BotMaker};
 use crate::games::catalogue::GAMES;
 use crate::games::strategies::{parse_column_spec, Strategies};
 use crate::policy::PolicySpec;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 /// The strategy files shipped inside the binary: name and text.
 pub const BUILTIN_STRATEGIES: [(&str, &str); 12] = [
@@ -99,8 +105,18 @@ struct StrategyFile {
     /// The game its policy is for; none: route66 and cant-stop.
     #[serde(default)]
     game: Option<String>,
-    /// The spec it stands for, in its game's spec language.
-    policy: String,
+    /// The spec it stands for, in its game's spec language (or `command`, a bot).
+    #[serde(default)]
+    policy: Option<String>,
+    /// A bot: the program and its first arguments, run without a shell.
+    #[serde(default)]
+    command: Option<Vec<String>>,
+    /// A bot's further arguments.
+    #[serde(default)]
+    args: Vec<String>,
+    /// A bot's environment variables, besides the inherited ones.
+    #[serde(default)]
+    env: toml::Table,
     /// Where it came from (a tuning run writes its command, seed and validation here); kept
     /// for people, not read.
     #[serde(default)]
@@ -124,6 +140,8 @@ pub struct Strategy {
     pub refused: Option<String>,
     /// Whether it is a user's file in place of a different built-in strategy of the same name.
     pub replaces_builtin: bool,
+    /// The bot it runs, when it names a program instead of a spec.
+    pub bot: Option<BotCommand>,
 }
 
 impl Strategy {
@@ -143,13 +161,45 @@ impl Strategy {
                 }
             },
         };
+        let policy = match (file.policy, file.command) {
+            (Some(p), None) if file.args.is_empty() && file.env.is_empty() => p,
+            (Some(_), None) => {
+                return Err(one_line(&format!(
+                    "{shown}: args and env belong to a bot's command, not to a policy"
+                )))
+            }
+            (None, Some(command)) => {
+                let bot = bot_command(command, file.args, &file.env)
+                    .map_err(|e| one_line(&format!("{shown}: {e}")))?;
+                let shown_spec = format!("bot:{}", bot.command.join(" "));
+                return Ok(Strategy {
+                    name: name.to_string(),
+                    specs: games.into_iter().map(|g| (g, shown_spec.clone())).collect(),
+                    description: file.description.trim().to_string(),
+                    file: None,
+                    refused: None,
+                    replaces_builtin: false,
+                    bot: Some(bot),
+                });
+            }
+            (Some(_), Some(_)) => {
+                return Err(one_line(&format!(
+                    "{shown}: give a policy or a command (a bot), not both"
+                )))
+            }
+            (None, None) => {
+                return Err(one_line(&format!(
+                    "{shown}: missing policy (a spec) or command (a bot's program)"
+                )))
+            }
+        };
         let mut specs = Vec::new();
         for game in games {
-            let spec = builtin_spec(game, &file.policy).map_err(|e| {
+            let spec = builtin_spec(game, &policy).map_err(|e| {
                 // A spec of another game in a file without a game key: say how to name it.
                 let other = STRATEGY_GAMES
                     .iter()
-                    .find(|g| file.game.is_none() && builtin_spec(g, &file.policy).is_ok());
+                    .find(|g| file.game.is_none() && builtin_spec(g, &policy).is_ok());
                 let hint = match other {
                     Some(g) => format!(
                         " (a file without a game key is for route66 and cant-stop; for {g} \
@@ -168,10 +218,12 @@ impl Strategy {
             file: None,
             refused: None,
             replaces_builtin: false,
+            bot: None,
         })
     }
 
-    /// The canonical spec it plays in `game`, if it plays that game.
+    /// The canonical spec it plays in `game`, if it plays that game (a bot: `bot:` and its
+    /// command line, for listings).
     pub fn spec_for(&self, game: &str) -> Option<&str> {
         self.specs
             .iter()
@@ -198,6 +250,13 @@ impl Strategy {
         if let Some(why) = &self.refused {
             return Err(why.clone());
         }
+        if self.bot.is_some() {
+            return Err(format!(
+                "{}: '{}' is a bot (a program), which has no spec to read here",
+                self.shown(),
+                self.name
+            ));
+        }
         match self.spec_for(game) {
             Some(spec) => Ok((self.name.clone(), spec.to_string())),
             None => Err(format!(
@@ -208,6 +267,33 @@ impl Strategy {
             )),
         }
     }
+}
+
+/// The bot of a strategy file's `command`, `args` and `env`; the error says what is wrong.
+fn bot_command(
+    command: Vec<String>,
+    args: Vec<String>,
+    env: &toml::Table,
+) -> Result<BotCommand, String> {
+    if command.first().is_none_or(|p| p.trim().is_empty()) {
+        return Err("command = [...] needs a program first, like [\"python3\", \"bot.py\"]".into());
+    }
+    let env = env
+        .iter()
+        .map(|(k, v)| match v {
+            toml::Value::String(s) => Ok((k.clone(), s.clone())),
+            other => Err(format!(
+                "env.{k} = {other}: an environment variable's value is a string"
+            )),
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    if let Some((k, _)) = env.iter().find(|(k, _)| k.is_empty() || k.contains('=')) {
+        return Err(format!("env: '{k}' is no environment variable's name"));
+    }
+    Ok(BotCommand {
+        command: command.into_iter().chain(args).collect(),
+        env,
+    })
 }
 
 /// Reads a user's strategy file, named after the file. Errors name the file: it is unreadable
@@ -248,11 +334,16 @@ pub struct StrategyBook {
     strategies: Vec<Strategy>,
     /// The names a command has looked up in it, for [`StrategyBook::warnings`].
     named: Mutex<BTreeSet<String>>,
+    /// Who makes bots' askers (the command line); none: a bot named is an error.
+    bots: Option<Arc<dyn BotMaker>>,
 }
 
 impl Clone for StrategyBook {
     fn clone(&self) -> StrategyBook {
-        StrategyBook::of(self.strategies.clone())
+        StrategyBook {
+            bots: self.bots.clone(),
+            ..StrategyBook::of(self.strategies.clone())
+        }
     }
 }
 
@@ -268,6 +359,56 @@ impl StrategyBook {
         StrategyBook {
             strategies,
             named: Mutex::new(BTreeSet::new()),
+            bots: None,
+        }
+    }
+
+    /// The book with bots (strategy files naming a `command`, and the quick form
+    /// `bot:PROGRAM [ARG…]`) made by `bots`.
+    pub fn with_bots(mut self, bots: Arc<dyn BotMaker>) -> StrategyBook {
+        self.bots = Some(bots);
+        self
+    }
+
+    /// The asked seat `text` names in `game`: a bot's strategy (its file or name) or the
+    /// quick form `bot:PROGRAM [ARG…]`; `None` for anything else.
+    pub fn asked(&self, game: &str, text: &str) -> Result<Option<AskedSeat>, String> {
+        let text = text.trim();
+        let (name, bot) = if let Some(quick) = BotCommand::quick(text) {
+            (text.to_string(), quick?)
+        } else {
+            let from_file;
+            let s = if text.ends_with(".toml") {
+                from_file = read_strategy(Path::new(text))?;
+                &from_file
+            } else {
+                match self.get(text) {
+                    Some(s) => s,
+                    None => return Ok(None),
+                }
+            };
+            let Some(bot) = &s.bot else {
+                return Ok(None);
+            };
+            if s.spec_for(game).is_none() {
+                return Err(format!(
+                    "{}: '{}' is a strategy for {}, not for {game}",
+                    s.shown(),
+                    s.name,
+                    s.games_text()
+                ));
+            }
+            self.named
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .insert(s.name.clone());
+            (s.name.clone(), bot.clone())
+        };
+        match &self.bots {
+            Some(maker) => Ok(Some(AskedSeat::new(&name, maker.asker(&name, game, &bot)))),
+            None => Err(format!(
+                "'{name}' is a bot: bots take a seat from the pressluck command, not here"
+            )),
         }
     }
 
@@ -306,6 +447,7 @@ impl StrategyBook {
                 file: Some(path.clone()),
                 refused: Some(why),
                 replaces_builtin: false,
+                bot: None,
             });
             // A copy of a built-in file (the repository's own folder) replaces nothing.
             s.replaces_builtin = self.get(&s.name).is_some_and(|t| {
@@ -376,6 +518,10 @@ impl StrategyBook {
 impl Strategies for StrategyBook {
     fn strategy(&self, game: &str, text: &str) -> Result<Option<(String, String)>, String> {
         StrategyBook::strategy(self, game, text)
+    }
+
+    fn asked(&self, game: &str, text: &str) -> Result<Option<AskedSeat>, String> {
+        StrategyBook::asked(self, game, text)
     }
 }
 

@@ -90,6 +90,15 @@ impl<F: Family> Family for WithStrategies<F> {
     ) -> PlayedOut {
         self.family.play_out(seats, position, dice, rng)
     }
+
+    fn play_one(
+        &self,
+        specs: &[F::Spec],
+        seed: u64,
+        sink: &mut dyn crate::games::asked::TableSink,
+    ) -> Result<bool, String> {
+        self.family.play_one(specs, seed, sink)
+    }
 }
 
 impl GameSetup {

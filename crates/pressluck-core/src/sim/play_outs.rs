@@ -13,6 +13,7 @@
 use super::pieces::{by_cost, Pace};
 use super::rollout::{rollout_key, ROLLOUT_CHUNK};
 use crate::engine::deal::game_streams;
+use crate::games::asked::take_spoiled;
 use crate::games::Family;
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -148,8 +149,8 @@ impl PlayOuts {
 /// `i` of every position on the streams of rollout `i` under `seed` (as
 /// [`crate::sim::roll_out`] deals them). Tasks are taken in the walk's order by every thread of
 /// the current rayon pool; `on_chunk(p, c, results)` is told of each as it finishes (from any
-/// thread). Once `stop` is raised no task starts; those in hand finish. Returns `outs` with
-/// the tasks done.
+/// thread). Once `stop` is raised no task starts; those in hand finish. A chunk in which a
+/// seat could not answer ([`take_spoiled`]) is not kept. Returns `outs` with the tasks done.
 pub fn play_outs<F: Family>(
     family: &F,
     seats: &F::Seats,
@@ -180,9 +181,11 @@ pub fn play_outs<F: Family>(
                     break;
                 };
                 let range = &ranges[c as usize];
-                let play = |lo: u64, hi: u64| -> Vec<u32> {
+                // A piece in which a seat could not answer (a bot's fault) is `None`.
+                let play = |lo: u64, hi: u64| -> Option<Vec<u32>> {
                     let mut seats = seats.clone();
-                    (lo..hi)
+                    take_spoiled();
+                    let results = (lo..hi)
                         .map(|i| {
                             let (dice, rng) = game_streams(seed, key, i).generators();
                             let end = family.play_out(&mut seats, &positions[p], dice, rng);
@@ -192,9 +195,15 @@ pub fn play_outs<F: Family>(
                                 end.winner.map_or(NO_WINNER, u32::from)
                             }
                         })
-                        .collect()
+                        .collect();
+                    (!take_spoiled()).then_some(results)
                 };
-                let results = by_cost(range.start, range.end, &pace, &play).concat();
+                let pieces = by_cost(range.start, range.end, &pace, &play);
+                // A chunk a seat could not finish is not kept: the fault stops the run.
+                let Some(pieces) = pieces.into_iter().collect::<Option<Vec<_>>>() else {
+                    continue;
+                };
+                let results = pieces.concat();
                 on_chunk(p, c, &results);
                 finished
                     .lock()

@@ -252,7 +252,8 @@ impl<F: Family> Tuning<'_, F> {
                 }
                 let (lo, hi) = (k * CHUNK, ((k + 1) * CHUNK).min(self.games));
                 let key = key_of(&matchups[m]);
-                let stats = play_chunk(self.family, &matchups[m], seed, key, lo, hi, &paces[m]);
+                // A seat that could not answer left the chunk unfinished: the score is none.
+                let stats = play_chunk(self.family, &matchups[m], seed, key, lo, hi, &paces[m])?;
                 Some((m, Score::of(&stats)))
             })
             .collect();

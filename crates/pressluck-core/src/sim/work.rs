@@ -7,6 +7,7 @@
 use super::pieces::{by_cost, Pace};
 use super::runner::CHUNK;
 use crate::counters::MatchupStats;
+use crate::games::asked::take_spoiled;
 use crate::games::family::{matchup_key, Family};
 use crate::games::Matchup;
 use rayon::prelude::*;
@@ -95,13 +96,13 @@ impl Progress {
 }
 
 /// Plays games `0..games` of one matchup in chunks over rayon and adds up their counters: the
-/// same answer on one thread or many.
+/// same answer on one thread or many. `None` when a seat could not answer (a bot's fault).
 pub fn play_matchup<F: Family>(
     family: &F,
     m: &Matchup<F::Spec>,
     seed: u64,
     games: u64,
-) -> MatchupStats {
+) -> Option<MatchupStats> {
     let key = matchup_key(m);
     let pace = Pace::default();
     (0..chunk_count(games))
@@ -110,15 +111,20 @@ pub fn play_matchup<F: Family>(
             let (lo, hi) = (k * CHUNK, ((k + 1) * CHUNK).min(games));
             play_chunk(family, m, seed, key, lo, hi, &pace)
         })
-        .reduce(MatchupStats::default, |mut a, b| {
-            a += &b;
-            a
-        })
+        .reduce(
+            || Some(MatchupStats::default()),
+            |a, b| {
+                let mut a = a?;
+                a += &b?;
+                Some(a)
+            },
+        )
 }
 
 /// Plays games `lo..hi` of a matchup in pieces cut by their cost ([`by_cost`], `pace` the
 /// matchup's) and adds up their counters: the counters of `family.play(m, seed, key, lo, hi)`,
-/// on every core the pool has even when the chunk is the run's only one.
+/// on every core the pool has even when the chunk is the run's only one. `None` when a seat
+/// could not answer in a piece ([`take_spoiled`], marked on the thread that played it).
 pub(crate) fn play_chunk<F: Family>(
     family: &F,
     m: &Matchup<F::Spec>,
@@ -127,12 +133,17 @@ pub(crate) fn play_chunk<F: Family>(
     lo: u64,
     hi: u64,
     pace: &Pace,
-) -> MatchupStats {
+) -> Option<MatchupStats> {
+    let pieces = by_cost(lo, hi, pace, &|a, b| {
+        take_spoiled();
+        let stats = family.play(m, seed, key, a, b);
+        (!take_spoiled()).then_some(stats)
+    });
     let mut stats = MatchupStats::default();
-    for piece in by_cost(lo, hi, pace, &|a, b| family.play(m, seed, key, a, b)) {
-        stats += &piece;
+    for piece in pieces {
+        stats += &piece?;
     }
-    stats
+    Some(stats)
 }
 
 /// What to play: the seed, the games per matchup and the shard.
@@ -147,7 +158,9 @@ pub struct Plan {
 }
 
 /// Plays every unit of the shard not yet in `progress`, calling `on_chunk` (from any thread)
-/// as each finishes; once `interrupt` is set no new unit starts. Returns the updated progress.
+/// as each finishes; once `interrupt` is set no new unit starts. A chunk in which an asked
+/// seat could not answer is not counted ([`crate::games::asked::take_spoiled`]). Returns the
+/// updated progress.
 pub fn run<F: Family>(
     family: &F,
     matchups: &[Matchup<F::Spec>],
@@ -171,7 +184,9 @@ pub fn run<F: Family>(
             let lo = k * CHUNK;
             let hi = (lo + CHUNK).min(games);
             let key = matchup_key(&matchups[m]);
-            let stats = play_chunk(family, &matchups[m], seed, key, lo, hi, &paces[m]);
+            // A seat that could not answer (a bot's fault, a run stopping) left the chunk
+            // unfinished: none of it counts.
+            let stats = play_chunk(family, &matchups[m], seed, key, lo, hi, &paces[m])?;
             on_chunk(m, k, &stats);
             Some((m, k, stats))
         })

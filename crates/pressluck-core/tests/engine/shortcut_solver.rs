@@ -74,7 +74,7 @@ fn monte_carlo_of_optimal_agrees_with_its_expected_turns() {
         slots: vec![fam.parse_spec("optimal").unwrap()],
     };
     let n = 200_000;
-    let st = play_matchup(&fam, &m, 7, n);
+    let st = play_matchup(&fam, &m, 7, n).unwrap();
     let c = st.slot_total(0);
     assert_eq!((c.games, c.wins, st.unfinished), (n, n, 0));
     let (mean, sd) = mean_sd(c.games, c.turns, c.turns_sq);
@@ -101,7 +101,7 @@ fn no_built_in_finishes_faster_than_optimal() {
             slots: vec![fam.parse_spec(spec).unwrap()],
         };
         let n = 50_000;
-        let c = play_matchup(&fam, &m, 11, n).slot_total(0);
+        let c = play_matchup(&fam, &m, 11, n).unwrap().slot_total(0);
         let (mean, sd) = mean_sd(c.games, c.turns, c.turns_sq);
         let se = sd / (n as f64).sqrt();
         assert!(mean > exact - 3.0 * se, "{spec}: {mean} < {exact}");

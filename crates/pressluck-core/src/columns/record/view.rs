@@ -44,6 +44,8 @@ struct PositionJson {
     usable: Vec<u8>,
     bust_rolls: u16,
     p_bust: f64,
+    /// Whether the player to move wins the game by stopping now.
+    stop_wins: bool,
 }
 
 /// One segment (column, track) in JSON.
@@ -92,6 +94,16 @@ impl PositionView<'_> {
 
     /// The position as pretty-printed JSON.
     pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(&self.json()).unwrap_or_default()
+    }
+
+    /// The position as JSON on one line (the same fields as [`PositionView::to_json`]).
+    pub fn to_json_line(&self) -> String {
+        serde_json::to_string(&self.json()).unwrap_or_default()
+    }
+
+    /// The JSON form.
+    fn json(&self) -> PositionJson {
         let (rules, game, board) = (self.rules, self.game, &self.game.board);
         let segments = Self::columns()
             .map(|c| SegmentJson {
@@ -115,7 +127,7 @@ impl PositionView<'_> {
             .collect();
         let usable = game.usable(rules);
         let busts = bust_rolls(usable);
-        let json = PositionJson {
+        PositionJson {
             game: rules.game.name(),
             finished: game.finished(),
             winner: game.winner.map(|w| w + 1),
@@ -142,8 +154,12 @@ impl PositionView<'_> {
             usable: usable.iter().collect(),
             bust_rolls: busts,
             p_bust: busts as f64 / OUTCOMES as f64,
-        };
-        serde_json::to_string_pretty(&json).unwrap_or_default()
+            stop_wins: !game.finished() && {
+                let mut stopped = *game;
+                stopped.stop(rules);
+                stopped.winner == Some(game.to_move)
+            },
+        }
     }
 
     /// What stands on space `s` of column `c`: player digits, `@` for the mover's car.

@@ -5,9 +5,11 @@
 //! [`advice_text`] too.
 
 use super::search::SeatPolicy;
+use super::table::{position_line, use_names};
 use crate::columns::record::Decision;
 use crate::columns::{bust_rolls, Choice, ChoiceList, Game, GameKind, Rules};
 use crate::engine::Avx2;
+use crate::games::asked::{ask_once, AskedSeat, SeatSpec};
 use crate::numbers::{count, fixed, signed};
 use crate::policy::{ExpectedValue, OptimalTurn, Policy, PolicySpec, View};
 use rand::SeedableRng;
@@ -93,6 +95,30 @@ fn ranking_text(order: &[&str], ranks: &[u64]) -> String {
         .join("  >  ")
 }
 
+/// Every use of `roll` among `choices` in the order an asked seat prefers them: asked its
+/// pick, then its pick of the rest, …; as far as it answers.
+pub fn asked_ranking(
+    seat: &AskedSeat,
+    rules: &Rules,
+    game: &Game,
+    roll: crate::dice::Roll,
+    choices: &ChoiceList,
+) -> Vec<Choice> {
+    let mut left = *choices;
+    let mut out = Vec::with_capacity(left.len());
+    while left.len() > 1 {
+        let json = position_line(rules, game, Some((roll, left)));
+        let names = use_names(&left);
+        let Some(i) = ask_once(seat, game.to_move, rules.players, "use", json, &names) else {
+            return out;
+        };
+        out.push(left.get(i));
+        left.remove(i);
+    }
+    out.extend(left.as_slice().iter().copied());
+    out
+}
+
 /// The policy `spec` plays at a seat: a fixed rule, or the searching player (`rollout:`).
 fn seat_policy(spec: &PolicySpec, rules: &Rules) -> SeatPolicy {
     SeatPolicy::build(spec, rules, Avx2::cpu())
@@ -144,8 +170,24 @@ pub fn column_advice(
             out["policies"] = specs
                 .iter()
                 .map(|s| {
-                    let go = seat_policy(s, rules).keep_rolling(&view, &mut rng);
-                    json!({ "policy": s.name, "decision": if go { "roll" } else { "stop" } })
+                    let go = match s.asked_seat() {
+                        None => Some(seat_policy(s, rules).keep_rolling(&view, &mut rng)),
+                        Some(a) => {
+                            let options = ["roll".to_string(), "stop".to_string()];
+                            let json = position_line(rules, game, None);
+                            let answer = ask_once(
+                                a,
+                                game.to_move,
+                                rules.players,
+                                "roll-or-stop",
+                                json,
+                                &options,
+                            );
+                            answer.map(|i| i == 0)
+                        }
+                    };
+                    let decision = go.map(|go| if go { "roll" } else { "stop" });
+                    json!({ "policy": s.name, "decision": decision })
                 })
                 .collect();
         }
@@ -174,13 +216,33 @@ pub fn column_advice(
             out["policies"] = specs
                 .iter()
                 .map(|s| {
-                    let mut policy = seat_policy(s, rules);
-                    let order = ranking(&mut policy, &view, roll, &list);
-                    // A searching player's choice is an estimate: its order is all it says.
-                    let exact = matches!(policy, SeatPolicy::Rule(_));
-                    let ranks = ranks(order.len(), |k| {
-                        exact && alike(&mut policy, &view, roll, &list, order[k - 1], order[k])
-                    });
+                    let (order, ranks) = match s.asked_seat() {
+                        None => {
+                            let mut policy = seat_policy(s, rules);
+                            let order = ranking(&mut policy, &view, roll, &list);
+                            // A searching player's choice is an estimate: its order is all it
+                            // says.
+                            let exact = matches!(policy, SeatPolicy::Rule(_));
+                            let ranks = ranks(order.len(), |k| {
+                                exact
+                                    && alike(
+                                        &mut policy,
+                                        &view,
+                                        roll,
+                                        &list,
+                                        order[k - 1],
+                                        order[k],
+                                    )
+                            });
+                            (order, ranks)
+                        }
+                        // An asked seat's order is all it says: each choice its own place.
+                        Some(a) => {
+                            let order = asked_ranking(a, rules, game, roll, &list);
+                            let ranks = (1..=order.len()).collect();
+                            (order, ranks)
+                        }
+                    };
                     json!({
                         "policy": s.name,
                         "ranking": order.iter().map(Choice::to_string).collect::<Vec<_>>(),

@@ -8,10 +8,13 @@ use crate::engine::cpu::{Avx2, EngineRequest};
 use crate::engine::dice_source::RngDice;
 use crate::engine::play::{play_from, play_scalar, players, ColumnPosition, Player};
 use crate::engine::Engine;
+use crate::games::asked::{SeatSpec, TableSink};
 use crate::games::column_races::search::SeatPolicy;
+use crate::games::column_races::table::ColumnTable;
 use crate::games::family::{one_a_seat, Family, PlayedOut, SEAT_ORDER};
 use crate::games::matchup::{Matchup, Named};
 use crate::policy::{AnyPolicy, PolicySpec};
+use rand_core::RngCore;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 impl Named for PolicySpec {
@@ -88,6 +91,10 @@ impl Family for ColumnFamily {
 
     fn play(&self, m: &Matchup<PolicySpec>, seed: u64, key: u64, lo: u64, hi: u64) -> MatchupStats {
         let rules = &self.rules;
+        if m.slots.iter().any(|s| s.asked_seat().is_some()) {
+            let avx2 = Avx2::for_request(self.engine);
+            return ColumnTable::new(rules, &m.slots, avx2).play(seed, key, lo, hi);
+        }
         if m.slots.iter().any(|s| s.search().is_some()) {
             let avx2 = Avx2::for_request(self.engine);
             let policies: Vec<SeatPolicy> = m
@@ -108,7 +115,9 @@ impl Family for ColumnFamily {
         let rules = &self.rules;
         let specs = one_a_seat(specs, rules.players)?;
         let avx2 = Avx2::for_request(self.engine);
-        let lineup = if specs.iter().any(|s| s.search().is_some()) {
+        let lineup = if specs.iter().any(|s| s.asked_seat().is_some()) {
+            Lineup::Table(Box::new(ColumnTable::new(rules, &specs, avx2)))
+        } else if specs.iter().any(|s| s.search().is_some()) {
             let policies: Vec<SeatPolicy> = specs
                 .iter()
                 .map(|s| SeatPolicy::build(s, rules, avx2))
@@ -148,11 +157,31 @@ impl Family for ColumnFamily {
             Lineup::Searching(p) => {
                 play_from(rules, p, order, position, &mut dice, &mut rng, stats)
             }
+            Lineup::Table(t) => {
+                let seats_seed = rng.clone().next_u64();
+                match t.play_out(position, &mut dice, &mut rng, stats, seats_seed) {
+                    Some(game) => game,
+                    // A seat that could not answer: no winner (the run reports the fault).
+                    None => position.game,
+                }
+            }
         };
         PlayedOut {
             winner: game.winner,
             turns: game.turns,
         }
+    }
+
+    fn play_one(
+        &self,
+        specs: &[PolicySpec],
+        seed: u64,
+        sink: &mut dyn TableSink,
+    ) -> Result<bool, String> {
+        let specs = one_a_seat(specs, self.rules.players)?;
+        let avx2 = Avx2::for_request(self.engine);
+        let mut table = ColumnTable::new(&self.rules, &specs, avx2);
+        Ok(table.play_one(seed, sink).is_some())
     }
 }
 
@@ -172,4 +201,6 @@ enum Lineup {
     Rules(Vec<Player<AnyPolicy>>),
     /// A searching seat among them.
     Searching(Vec<Player<SeatPolicy>>),
+    /// An asked seat among them: played at the table.
+    Table(Box<ColumnTable>),
 }

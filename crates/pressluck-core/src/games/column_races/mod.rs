@@ -11,6 +11,7 @@ pub(crate) mod odds;
 pub(crate) mod options;
 pub(crate) mod record;
 pub(crate) mod search;
+pub(crate) mod table;
 pub(crate) mod walk;
 
 pub use advice::{advice_text, column_advice, ranking, ranks};
@@ -24,4 +25,5 @@ pub(crate) use record::in_file;
 pub use record::DEFAULT_ADVISE_POLICIES;
 pub use record::{column_advice_policies, ColumnRecord, HandPosition, PlayedColumns};
 pub use search::{search_key, SearchTally, Searcher, SeatPolicy};
+pub use table::{ColumnTable, TableSeat};
 pub use walk::record_walk;

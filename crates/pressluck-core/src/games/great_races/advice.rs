@@ -6,6 +6,7 @@ use super::exact;
 use super::policy::{progress_gain, RaceSpec};
 use crate::columns::record::Decision;
 use crate::columns::{Choice, Game, Rules, PROGRESS_UNIT};
+use crate::games::column_races::advice::asked_ranking;
 use crate::games::column_races::ranks;
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
@@ -52,6 +53,13 @@ pub fn race_advice(rules: &Rules, game: &Game, decision: Decision, specs: &[Race
             out["policies"] = specs
                 .iter()
                 .map(|s| {
+                    if let Some(a) = &s.asked {
+                        let order = asked_ranking(a, rules, game, roll, &list);
+                        let names: Vec<String> = order.iter().map(|c| c.to_string()).collect();
+                        // An asked seat's order is all it says: each choice its own place.
+                        let ranks: Vec<usize> = (1..=order.len()).collect();
+                        return json!({ "policy": s.name, "ranking": names, "ranks": ranks });
+                    }
                     let mut left = list;
                     let mut order = Vec::new();
                     while !left.is_empty() {

@@ -8,7 +8,9 @@ use crate::engine::dice_source::RngDice;
 use crate::games::family::{one_a_seat, Family, PlayedOut, SEAT_ORDER};
 use crate::games::great_races::play::{play_race_from, play_races};
 use crate::games::great_races::policy::{RaceRule, RaceSpec, DEFAULT_RACE_POLICIES};
+use crate::games::great_races::table::RaceTable;
 use crate::games::matchup::{Matchup, Named};
+use rand_core::RngCore;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 impl Named for RaceSpec {
@@ -21,7 +23,10 @@ impl Named for RaceSpec {
     }
 
     fn definition(&self) -> String {
-        self.rule.name().to_string()
+        match &self.asked {
+            Some(seat) => seat.definition(),
+            None => self.rule.name().to_string(),
+        }
     }
 }
 
@@ -53,6 +58,9 @@ impl Family for RacesFamily {
     }
 
     fn play(&self, m: &Matchup<RaceSpec>, seed: u64, key: u64, lo: u64, hi: u64) -> MatchupStats {
+        if m.slots.iter().any(|s| s.asked.is_some()) {
+            return RaceTable::new(&self.0, &m.slots).play(seed, key, lo, hi);
+        }
         let rules_of_slot: Vec<RaceRule> = m.slots.iter().map(|s| s.rule).collect();
         play_races(&self.0, &rules_of_slot, seed, key, lo, hi)
     }
@@ -63,9 +71,14 @@ impl Family for RacesFamily {
 
     fn seats(&self, specs: &[RaceSpec]) -> Result<RaceSeats, String> {
         let specs = one_a_seat(specs, self.0.players)?;
+        let table = specs
+            .iter()
+            .any(|s| s.asked.is_some())
+            .then(|| RaceTable::new(&self.0, &specs));
         Ok(RaceSeats {
             rules: specs.iter().map(|s| s.rule).collect(),
             stats: Box::default(),
+            table,
         })
     }
 
@@ -85,6 +98,17 @@ impl Family for RacesFamily {
         mut rng: Xoshiro256PlusPlus,
     ) -> PlayedOut {
         let n = self.0.players as usize;
+        if let Some(table) = &seats.table {
+            let seats_seed = rng.clone().next_u64();
+            let mut dice = RngDice(dice);
+            let end = table.play_out(*position, &mut dice, &mut rng, &mut seats.stats, seats_seed);
+            // A seat that could not answer: no winner (the run reports the fault).
+            let game = end.unwrap_or(*position);
+            return PlayedOut {
+                winner: end.and(game.winner),
+                turns: game.turns,
+            };
+        }
         let game = play_race_from(
             &self.0,
             &seats.rules,
@@ -99,6 +123,18 @@ impl Family for RacesFamily {
             turns: game.turns,
         }
     }
+
+    fn play_one(
+        &self,
+        specs: &[RaceSpec],
+        seed: u64,
+        sink: &mut dyn crate::games::asked::TableSink,
+    ) -> Result<bool, String> {
+        let specs = one_a_seat(specs, self.0.players)?;
+        Ok(RaceTable::new(&self.0, &specs)
+            .play_one(seed, sink)
+            .is_some())
+    }
 }
 
 /// The Great Races' seats for games played on from a position: a pairing rule a seat and the
@@ -107,6 +143,8 @@ impl Family for RacesFamily {
 pub struct RaceSeats {
     rules: Vec<RaceRule>,
     stats: Box<MatchupStats>,
+    /// The table, when a seat is asked.
+    table: Option<RaceTable>,
 }
 
 #[cfg(test)]

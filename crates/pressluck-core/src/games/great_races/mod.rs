@@ -11,6 +11,7 @@ pub(crate) mod options;
 pub(crate) mod play;
 pub(crate) mod policy;
 pub(crate) mod record;
+pub(crate) mod table;
 
 pub use advice::race_advice;
 pub use definition::GreatRaces;
@@ -21,3 +22,4 @@ pub use options::race_options;
 pub use play::play_race;
 pub use policy::{progress_gain, RaceRule, RaceSpec};
 pub use record::{RacePosition, RaceRecord, DEFAULT_ADVISE_RACE_POLICIES};
+pub use table::RaceTable;

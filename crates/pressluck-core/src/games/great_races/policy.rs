@@ -37,6 +37,7 @@ use crate::columns::choice_list::MAX_CHOICES;
 use crate::columns::layout::UNITS_PER_SPACE;
 use crate::columns::{Choice, ChoiceList, Game, Rules};
 use crate::error::one_line;
+use crate::games::asked::{AskedSeat, SeatSpec};
 use crate::policy::value::{column_value, end_value};
 use num_rational::BigRational;
 use rand::Rng;
@@ -231,8 +232,25 @@ pub fn margin_gain(rules: &Rules, game: &Game, choice: Choice) -> f64 {
 pub struct RaceSpec {
     /// The name in outputs.
     pub name: String,
-    /// The rule.
+    /// The rule (unused when the seat is asked).
     pub rule: RaceRule,
+    /// The seat's asker, when a bot or a person takes it: then it plays at the table
+    /// ([`super::table`]).
+    pub asked: Option<AskedSeat>,
+}
+
+impl SeatSpec for RaceSpec {
+    fn asked(seat: AskedSeat) -> RaceSpec {
+        RaceSpec {
+            name: seat.name.clone(),
+            rule: RaceRule::Random,
+            asked: Some(seat),
+        }
+    }
+
+    fn asked_seat(&self) -> Option<&AskedSeat> {
+        self.asked.as_ref()
+    }
 }
 
 impl fmt::Display for RaceSpec {
@@ -269,6 +287,7 @@ impl RaceSpec {
         Ok(RaceSpec {
             name: rule.name().to_string(),
             rule,
+            asked: None,
         })
     }
 }

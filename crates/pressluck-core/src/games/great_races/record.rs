@@ -36,7 +36,7 @@ fn race_advice_policies(
     for part in list.unwrap_or(DEFAULT_ADVISE_RACE_POLICIES).split(',') {
         let spec = parse_with_strategies(book, ENTRY.name, part.trim(), RaceSpec::parse)
             .map_err(|e| format!("--policies: {e}"))?;
-        if spec.rule == RaceRule::Random {
+        if spec.asked.is_none() && spec.rule == RaceRule::Random {
             return Err(format!(
                 "--policies: {} decides by chance, there is no advice in it",
                 spec.name

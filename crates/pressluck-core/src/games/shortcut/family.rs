@@ -11,6 +11,8 @@ use crate::games::shortcut::policy::{
 };
 use crate::games::shortcut::rules::GAME_NAME;
 use crate::games::shortcut::setup::ShortcutSetup;
+use crate::games::shortcut::table::ShortcutTable;
+use rand_core::RngCore;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 impl Named for ShortcutSpec {
@@ -70,6 +72,11 @@ impl Family for ShortcutFamily {
         hi: u64,
     ) -> MatchupStats {
         let setup = &self.0;
+        if m.slots.iter().any(|s| s.asked.is_some()) {
+            return ShortcutTable::new(setup, &m.slots)
+                .expect("an optimal spec is solved when it is parsed")
+                .play(seed, key, lo, hi);
+        }
         let policies: Vec<ShortcutPolicy> = m
             .slots
             .iter()
@@ -100,6 +107,13 @@ impl Family for ShortcutFamily {
 
     fn seats(&self, specs: &[ShortcutSpec]) -> Result<ShortcutSeats, String> {
         let specs = one_a_seat(specs, self.0.players)?;
+        if specs.iter().any(|s| s.asked.is_some()) {
+            return Ok(ShortcutSeats {
+                policies: Vec::new(),
+                stats: Box::default(),
+                table: Some(ShortcutTable::new(&self.0, &specs)?),
+            });
+        }
         let policies = specs
             .iter()
             .map(|s| ShortcutPolicy::for_setup(s, &self.0).map_err(|e| format!("{}: {e}", s.name)))
@@ -107,6 +121,7 @@ impl Family for ShortcutFamily {
         Ok(ShortcutSeats {
             policies,
             stats: Box::default(),
+            table: None,
         })
     }
 
@@ -124,9 +139,20 @@ impl Family for ShortcutFamily {
         seats: &mut ShortcutSeats,
         position: &ShortcutPosition,
         dice: Xoshiro256PlusPlus,
-        _rng: Xoshiro256PlusPlus,
+        rng: Xoshiro256PlusPlus,
     ) -> PlayedOut {
         let n = self.0.players as usize;
+        if let Some(table) = &seats.table {
+            let seats_seed = rng.clone().next_u64();
+            let mut dice = RngD6(dice);
+            let end = table.play_out(*position, &mut dice, &mut seats.stats, seats_seed);
+            // A seat that could not answer: no winner (the run reports the fault).
+            let game = end.unwrap_or(position.game);
+            return PlayedOut {
+                winner: end.and(game.winner),
+                turns: game.turns,
+            };
+        }
         let game = play_from(
             &self.0.board,
             *position,
@@ -140,6 +166,17 @@ impl Family for ShortcutFamily {
             turns: game.turns,
         }
     }
+
+    fn play_one(
+        &self,
+        specs: &[ShortcutSpec],
+        seed: u64,
+        sink: &mut dyn crate::games::asked::TableSink,
+    ) -> Result<bool, String> {
+        let specs = one_a_seat(specs, self.0.players)?;
+        let table = ShortcutTable::new(&self.0, &specs)?;
+        Ok(table.play_one(seed, sink).is_some())
+    }
 }
 
 /// Shortcut's seats for games played on from a position: a policy a seat and the counters
@@ -148,6 +185,8 @@ impl Family for ShortcutFamily {
 pub struct ShortcutSeats {
     policies: Vec<ShortcutPolicy>,
     stats: Box<MatchupStats>,
+    /// The table, when a seat is asked.
+    table: Option<ShortcutTable>,
 }
 
 #[cfg(test)]

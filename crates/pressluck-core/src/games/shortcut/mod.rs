@@ -20,6 +20,7 @@ pub mod record;
 pub(crate) mod rules;
 pub(crate) mod setup;
 pub mod solver;
+pub(crate) mod table;
 pub(crate) mod walk;
 
 pub use board::ShortcutRules;
@@ -44,4 +45,5 @@ pub use rules::GAME_NAME;
 pub use rules::{blocked, main_road, push_targets, shortcut_reach};
 pub use setup::ShortcutSetup;
 pub use solver::Solution;
+pub use table::{position_line, ShortcutTable};
 pub use walk::record_walk;

@@ -7,6 +7,7 @@ use super::duel::Duel;
 use super::rules::{closest, push_targets};
 use super::setup::ShortcutSetup;
 use super::solver::{ShortcutChoice, Solution};
+use crate::games::asked::{AskedSeat, SeatSpec};
 use std::sync::Arc;
 
 /// Most successful rolls a `press:N` policy may plan, and the largest `threshold:T`.
@@ -43,8 +44,25 @@ pub enum Kind {
 pub struct ShortcutSpec {
     /// The canonical name, like `press:2`.
     pub name: String,
-    /// What it does.
+    /// What it does (unused when the seat is asked).
     pub kind: Kind,
+    /// The seat's asker, when a bot or a person takes it: then it plays at the table
+    /// ([`super::table`]).
+    pub asked: Option<AskedSeat>,
+}
+
+impl SeatSpec for ShortcutSpec {
+    fn asked(seat: AskedSeat) -> ShortcutSpec {
+        ShortcutSpec {
+            name: seat.name.clone(),
+            kind: Kind::MainRoad,
+            asked: Some(seat),
+        }
+    }
+
+    fn asked_seat(&self) -> Option<&AskedSeat> {
+        self.asked.as_ref()
+    }
 }
 
 impl ShortcutSpec {
@@ -86,12 +104,20 @@ impl ShortcutSpec {
             }
         };
         let name = kind.spec_text();
-        Ok(ShortcutSpec { name, kind })
+        Ok(ShortcutSpec {
+            name,
+            kind,
+            asked: None,
+        })
     }
 
-    /// The canonical spec of what it plays (`press:2`), whatever name it reports under.
+    /// The canonical spec of what it plays (`press:2`), whatever name it reports under (an
+    /// asked seat: its definition).
     pub fn spec_text(&self) -> String {
-        self.kind.spec_text()
+        match &self.asked {
+            Some(seat) => seat.definition(),
+            None => self.kind.spec_text(),
+        }
     }
 }
 

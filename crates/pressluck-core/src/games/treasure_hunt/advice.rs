@@ -4,15 +4,21 @@
 use super::actions::StealKind;
 use super::deck::SYMBOL_NAMES;
 use super::grid::cell_name;
-use super::options::cards_of;
+use super::options::{cards_of, treasure_options};
 use super::plan::Outlook;
 use super::policy::{Act, ThSpec};
 use super::rules::GAME_NAME;
 use super::state::{State, NONE};
+use super::view::position_json_seen;
+use crate::games::asked::{ask_once, AskedSeat};
+use crate::games::decision::Options;
 use serde_json::{json, Value};
 
 /// What a Treasure Hunt action is, for a person: `claim the tile underfoot`, `discard r1A …`.
 fn treasure_action(s: &State, spec: &ThSpec) -> String {
+    if let Some(seat) = &spec.asked {
+        return asked_action(s, seat);
+    }
     let cards = |mask: u8| cards_of(s, mask);
     match spec.act(s) {
         Act::Claim => "claim the tile underfoot".into(),
@@ -30,6 +36,20 @@ fn treasure_action(s: &State, spec: &ThSpec) -> String {
         Act::Reinforce(cell) => format!("reinforce {}", cell_name(cell)),
         Act::Discard(m) => format!("discard {} and draw as many", cards(m)),
         Act::End => "end the turn".into(),
+    }
+}
+
+/// An asked seat's next action in `s` (the seat to act, seeing its own hand), by its option's
+/// name, or `no answer`.
+fn asked_action(s: &State, seat: &AskedSeat) -> String {
+    let names: Vec<String> = match treasure_options(s) {
+        Some(Options::Open(options)) => options.into_iter().map(|(n, _)| n).collect(),
+        _ => return "end".into(),
+    };
+    let json = position_json_seen(s, s.current);
+    match ask_once(seat, s.current, s.rules.players, "action", json, &names) {
+        Some(i) => names[i].clone(),
+        None => "no answer".into(),
     }
 }
 

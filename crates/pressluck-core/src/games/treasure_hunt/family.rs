@@ -12,7 +12,9 @@ use crate::games::treasure_hunt::position::{deal_unseen, play_pending, Pending, 
 use crate::games::treasure_hunt::rules::ThRules;
 use crate::games::treasure_hunt::rules::GAME_NAME;
 use crate::games::treasure_hunt::state::NONE;
+use crate::games::treasure_hunt::table::TreasureTable;
 use crate::identity::Identity;
+use rand_core::RngCore;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 impl Named for ThSpec {
@@ -83,6 +85,9 @@ impl Family for TreasureFamily {
     }
 
     fn play(&self, m: &Matchup<ThSpec>, seed: u64, key: u64, lo: u64, hi: u64) -> MatchupStats {
+        if m.slots.iter().any(|s| s.asked.is_some()) {
+            return TreasureTable::new(self.rules, &self.deck, &m.slots).play(seed, key, lo, hi);
+        }
         let n = self.rules.players as usize;
         let mut stats = MatchupStats::default();
         for i in lo..hi {
@@ -142,6 +147,9 @@ impl Family for TreasureFamily {
         deal_unseen(&mut state, position.viewer, &mut deal);
         let mut chance = dice;
         let spec = &seats.specs[position.viewer as usize % seats.specs.len()];
+        if seats.specs.iter().any(|s| s.asked.is_some()) {
+            return self.play_out_asked(seats, state, position, chance);
+        }
         if !state.finished {
             // A waiting action is checked when it is listed; were it refused here, the game
             // would be played on as it stands.
@@ -164,6 +172,54 @@ impl Family for TreasureFamily {
             turns,
         }
     }
+
+    fn play_one(
+        &self,
+        specs: &[ThSpec],
+        seed: u64,
+        sink: &mut dyn crate::games::asked::TableSink,
+    ) -> Result<bool, String> {
+        let specs = one_a_seat(specs, self.rules.players)?;
+        let table = TreasureTable::new(self.rules, &self.deck, &specs);
+        Ok(table.play_one(seed, sink).is_some())
+    }
+}
+
+impl TreasureFamily {
+    /// [`Family::play_out`] from the dealt `state` with an asked seat at the table: the
+    /// action waiting (if any) played by the viewer's seat first — an asked viewer is asked
+    /// it as the table asks: its cards, its steps — then the table plays on.
+    fn play_out_asked(
+        &self,
+        seats: &mut TreasureSeats,
+        state: crate::games::treasure_hunt::state::State,
+        position: &ThPosition,
+        mut chance: Xoshiro256PlusPlus,
+    ) -> PlayedOut {
+        let table = TreasureTable::new(self.rules, &self.deck, &seats.specs);
+        let seats_seed = chance.clone().next_u64();
+        let pending = position.pending;
+        match table.play_out(state, pending, &mut chance, &mut seats.stats, seats_seed) {
+            Some(end) => PlayedOut {
+                winner: (end.winner != NONE).then_some(end.winner),
+                turns: turns_of(&end),
+            },
+            // A seat that could not answer: no winner (the run reports the fault).
+            None => PlayedOut {
+                winner: None,
+                turns: turns_of(&state),
+            },
+        }
+    }
+}
+
+/// Each seat's turns in `s`.
+fn turns_of(s: &crate::games::treasure_hunt::state::State) -> [u32; 4] {
+    let mut turns = [0; 4];
+    for (t, p) in turns.iter_mut().zip(&s.players) {
+        *t = p.turns;
+    }
+    turns
 }
 
 /// Treasure Hunt's seats for games played on from a position: a policy a seat and the counters

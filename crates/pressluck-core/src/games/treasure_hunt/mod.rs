@@ -35,6 +35,7 @@ pub(crate) mod record;
 pub(crate) mod rounds;
 pub(crate) mod rules;
 pub(crate) mod state;
+pub(crate) mod table;
 pub(crate) mod view;
 pub(crate) mod walk;
 
@@ -61,5 +62,6 @@ pub use rules::{ThRules, GAME_NAME};
 pub use state::State;
 pub use state::ThPlayer;
 pub use state::{Chance, NONE};
-pub use view::{position_json, position_text};
+pub use table::TreasureTable;
+pub use view::{position_json, position_json_seen, position_text, position_text_seen};
 pub use walk::record_walk;

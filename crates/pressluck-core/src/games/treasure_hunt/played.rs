@@ -130,6 +130,10 @@ impl GameRecord for TreasurePlayed {
         position_text(&self.state)
     }
 
+    fn position_text_for(&self, seat: u8) -> String {
+        super::view::position_text_seen(&self.state, seat)
+    }
+
     fn position_json(&self) -> String {
         position_json(&self.state) + "\n"
     }

@@ -17,6 +17,7 @@ use super::combos::best_combo;
 use super::grid::{CELLS, FAR_ROW, LAST_STEP};
 use super::plan::{card_worth, cell_value, worst_cards, Outlook};
 use super::state::{State, NONE};
+use crate::games::asked::{AskedSeat, SeatSpec};
 use std::sync::OnceLock;
 
 /// The Treasure Hunt policies for `pressluck policies`: spec syntax and one line each (P: the
@@ -51,6 +52,24 @@ pub struct ThSpec {
     pub style: Style,
     /// Least hand quality (see [`Outlook::hand_quality`]) for trying a face-down tile.
     pub threshold: f64,
+    /// The seat's asker, when a bot or a person takes it: then it plays at the table
+    /// ([`super::table`]) and the style and threshold are unused.
+    pub asked: Option<AskedSeat>,
+}
+
+impl SeatSpec for ThSpec {
+    fn asked(seat: AskedSeat) -> ThSpec {
+        ThSpec {
+            name: seat.name.clone(),
+            style: Style::Greedy,
+            threshold: 0.0,
+            asked: Some(seat),
+        }
+    }
+
+    fn asked_seat(&self) -> Option<&AskedSeat> {
+        self.asked.as_ref()
+    }
 }
 
 /// One-line descriptions of the policies, for errors and listings.
@@ -92,12 +111,16 @@ impl ThSpec {
             name,
             style,
             threshold,
+            asked: None,
         })
     }
 
     /// The canonical spec of what it plays, the threshold always written (`runner:0.5` for
-    /// `runner`), whatever name it reports under.
+    /// `runner`), whatever name it reports under (an asked seat: its definition).
     pub fn spec_text(&self) -> String {
+        if let Some(seat) = &self.asked {
+            return seat.definition();
+        }
         let style = match self.style {
             Style::Greedy => "greedy",
             Style::Runner => "runner",

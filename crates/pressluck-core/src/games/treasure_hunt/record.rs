@@ -17,6 +17,9 @@
 //! steal-half r1A r2A r3A   # half of a two-turn steal (completes one begun last turn)
 //! reinforce c3             # one more cube on cell c3
 //! end                      # end the turn; the next begins (its hand refilled)
+//! reshuffle b2A r1C ...    # the discards shuffled into a new draw pile, top first: the next
+//!                          # action that draws past the pile's end takes it
+//! tiles ABCDEF ...         # after the first action: the next round's layout (rounds variant)
 //! ```
 
 use super::actions::StealKind;
@@ -27,6 +30,47 @@ use super::state::{Chance, State};
 
 /// A record's script never shuffles: running out of listed cards is an error.
 pub(crate) struct NoShuffle;
+
+/// The shuffles a record lists: the new draw pile of a `reshuffle` line and the next round's
+/// layout of a later `tiles` line, each waiting for the action that shuffles.
+#[derive(Default)]
+pub(crate) struct Listed {
+    /// The new draw pile, top first.
+    pile: Option<Vec<Card>>,
+    /// The next round's tiles.
+    tiles: Option<[u8; CELLS]>,
+    /// Whether a listed pile was not the discard pile's cards.
+    mismatch: bool,
+}
+
+impl Chance for Listed {
+    fn shuffle_cards(&mut self, cards: &mut [Card]) -> bool {
+        let Some(pile) = self.pile.take() else {
+            return false;
+        };
+        let (mut want, mut have) = (pile.clone(), cards.to_vec());
+        want.sort_unstable();
+        have.sort_unstable();
+        if want != have {
+            self.mismatch = true;
+            return false;
+        }
+        // The pile's top is its last card.
+        for (slot, c) in cards.iter_mut().zip(pile.iter().rev()) {
+            *slot = *c;
+        }
+        true
+    }
+    fn shuffle_tiles(&mut self, tiles: &mut [u8; CELLS]) -> bool {
+        match self.tiles.take() {
+            Some(t) => {
+                *tiles = t;
+                true
+            }
+            None => false,
+        }
+    }
+}
 
 impl Chance for NoShuffle {
     fn shuffle_cards(&mut self, _: &mut [Card]) -> bool {
@@ -137,6 +181,7 @@ pub(crate) fn replay_with(
     let mut pile: Vec<Card> = Vec::new();
     let mut used = vec![false; deck.cards.len()];
     let mut state: Option<State> = None;
+    let mut listed = Listed::default();
     for (no, raw) in text.lines().enumerate() {
         let at = |e: String| format!("line {}: {e}", no + 1);
         let line = raw.split('#').next().unwrap_or("").trim();
@@ -145,10 +190,12 @@ pub(crate) fn replay_with(
             continue;
         };
         let setup_line = matches!(head, "game" | "players" | "variant" | "tiles" | "deck");
-        if setup_line && state.is_some() {
+        if setup_line && state.is_some() && head != "tiles" {
             return Err(at(format!("'{head}' must come before the first action")));
         }
         match head {
+            "tiles" if state.is_some() => listed.tiles = Some(tiles(rest).map_err(at)?),
+            "reshuffle" => listed.pile = Some(cards(rest).map_err(at)?),
             "game" if rest == [super::rules::GAME_NAME] => {}
             "game" => {
                 return Err(at(format!(
@@ -193,7 +240,16 @@ pub(crate) fn replay_with(
                 }
                 let s = state.as_mut().ok_or_else(|| at("no game".into()))?;
                 let before = *s;
-                action(s, head, rest).map_err(at)?;
+                action(s, head, rest, &mut listed).map_err(|e| match listed.mismatch {
+                    true => at("reshuffle: the cards listed are not the discard pile's".into()),
+                    false => at(e),
+                })?;
+                if listed.pile.is_some() || listed.tiles.is_some() {
+                    return Err(at(format!(
+                        "'{head}' shuffles nothing: a reshuffle or a round's tiles line comes just \
+                         before the action that shuffles"
+                    )));
+                }
                 visit(Replayed {
                     line: no + 1,
                     head,
@@ -208,8 +264,8 @@ pub(crate) fn replay_with(
     state.ok_or_else(|| "the record has no actions".to_string())
 }
 
-/// Applies one action line to the position.
-fn action(s: &mut State, head: &str, rest: &[&str]) -> Result<(), String> {
+/// Applies one action line to the position, its shuffles (if any) those `listed`.
+fn action(s: &mut State, head: &str, rest: &[&str], listed: &mut Listed) -> Result<(), String> {
     if s.finished {
         return Err("the game is over".into());
     }
@@ -227,13 +283,13 @@ fn action(s: &mut State, head: &str, rest: &[&str]) -> Result<(), String> {
         "end" => {
             s.end_turn();
             if s.new_round {
-                s.lay_out_round(&mut NoShuffle)?;
+                s.lay_out_round(listed)?;
             }
-            s.begin_turn(&mut NoShuffle)
+            s.begin_turn(listed)
         }
         "discard" => {
             let m = mask_of(s, &cards(rest)?)?;
-            s.discard_draw(m, &mut NoShuffle)
+            s.discard_draw(m, listed)
         }
         "move" => {
             let (steps, dice) = rest
@@ -282,7 +338,7 @@ fn action(s: &mut State, head: &str, rest: &[&str]) -> Result<(), String> {
         }
         _ => Err(format!(
             "unknown line '{head}': expected game, players, variant, tiles, deck, turn, discard, move, \
-             claim, steal, steal-half, reinforce or end"
+             claim, steal, steal-half, reinforce, end or reshuffle"
         )),
     }
 }

@@ -1,6 +1,8 @@
 //! A Treasure Hunt position as JSON or as text for a person: the grid (each tile's symbol,
 //! owner and cubes), every seat's marker, cubes, hand and symbols held, and whose turn it is.
-//! Seats are numbered from 1, as in records.
+//! Seats are numbered from 1, as in records. Seen by one seat (a bot's question, a person's
+//! board at `pressluck play`), the other seats' hands are their sizes alone; the face-down
+//! tiles and the draw pile's order are never shown either way.
 
 use super::deck::{COLOUR_NAMES, SYMBOL_NAMES};
 use super::grid::{cell_name, CELLS, FAR_ROW, SIDE};
@@ -40,7 +42,12 @@ struct SeatJson {
     cell: String,
     far_row: bool,
     cubes_left: u8,
-    hand: Vec<String>,
+    /// The hand, unless hidden from the viewer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hand: Option<Vec<String>>,
+    /// The hand's size, when the hand is hidden from the viewer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hand_size: Option<u8>,
     held: Vec<u8>,
     turns: u32,
 }
@@ -61,6 +68,17 @@ fn seat(p: u8) -> Option<u8> {
 
 /// The position as pretty-printed JSON.
 pub fn position_json(s: &State) -> String {
+    serde_json::to_string_pretty(&json(s, None)).unwrap_or_default()
+}
+
+/// The position as seat `viewer` (from 0) may see it, as JSON on one line: the other seats'
+/// hands as their sizes.
+pub fn position_json_seen(s: &State, viewer: u8) -> String {
+    serde_json::to_string(&json(s, Some(viewer))).unwrap_or_default()
+}
+
+/// The JSON form, every hand shown or (`viewer`) only the viewer's.
+fn json(s: &State, viewer: Option<u8>) -> PositionJson {
     let n = s.rules.players as usize;
     let seats = (0..n)
         .map(|p| {
@@ -73,7 +91,12 @@ pub fn position_json(s: &State) -> String {
                 cell: cell_name(s.cell_of(p)),
                 far_row: pl.step >= FAR_ROW,
                 cubes_left: pl.supply,
-                hand: pl.cards().iter().map(|c| c.to_string()).collect(),
+                hand: viewer
+                    .is_none_or(|v| v as usize == p)
+                    .then(|| pl.cards().iter().map(|c| c.to_string()).collect()),
+                hand_size: viewer
+                    .is_some_and(|v| v as usize != p)
+                    .then_some(pl.hand_len),
                 held: s.held(p).to_vec(),
                 turns: pl.turns,
             }
@@ -87,7 +110,7 @@ pub fn position_json(s: &State) -> String {
             cubes: s.cubes[c as usize],
         })
         .collect();
-    let json = PositionJson {
+    PositionJson {
         game: super::rules::GAME_NAME,
         players: s.rules.players,
         finished: s.finished,
@@ -102,13 +125,23 @@ pub fn position_json(s: &State) -> String {
         tiles,
         draw_pile: s.pile_len,
         discard_pile: s.discard_len,
-    };
-    serde_json::to_string_pretty(&json).unwrap_or_default()
+    }
 }
 
 /// The position drawn for a person: the grid north row first, each tile as its symbol letter
 /// (`?` face down), the owning seat (`.` none) and its cubes; then each seat.
 pub fn position_text(s: &State) -> String {
+    text(s, None)
+}
+
+/// [`position_text`] as seat `viewer` (from 0) may see it: the other seats' hands as their
+/// sizes.
+pub fn position_text_seen(s: &State, viewer: u8) -> String {
+    text(s, Some(viewer))
+}
+
+/// The position drawn for a person, every hand shown or (`viewer`) only the viewer's.
+fn text(s: &State, viewer: Option<u8>) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -176,7 +209,9 @@ pub fn position_text(s: &State) -> String {
             if pl.step >= FAR_ROW { " (far row)" } else { "" },
             crate::numbers::count(pl.supply.into(), "cube", "cubes"),
             held.join(", "),
-            if hand.is_empty() {
+            if viewer.is_some_and(|v| v as usize != p) {
+                format!("of {} cards", hand.len())
+            } else if hand.is_empty() {
                 "empty".to_string()
             } else {
                 hand.join(" ")

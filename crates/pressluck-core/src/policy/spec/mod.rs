@@ -21,6 +21,7 @@ use super::random::RandomStop;
 use super::rolls::Rolls;
 use super::rule_of_n::{RuleOfN, RuleParams, Ties, GLENN, KELLER};
 use crate::columns::Rules;
+use crate::games::asked::{AskedSeat, SeatSpec};
 use std::fmt;
 
 /// A parsed, validated policy spec: what to build, and the name it reports under.
@@ -64,6 +65,9 @@ pub enum SpecKind {
     /// here: the player plays games, so it is built above the engine
     /// (`crate::games::column_races::SeatPolicy`).
     Rollout(Search),
+    /// A seat that is asked its decisions (a bot, a person): no rule of the policy room, so it
+    /// plays at the game's table ([`crate::games::asked`]), never on the engines.
+    Asked(AskedSeat),
 }
 
 /// A searching player's spec: `rollout:BASE[,n=N][,z=Z]`.
@@ -108,12 +112,22 @@ impl PolicySpec {
         }
     }
 
+    /// Whether it plays games of its own at a decision or is asked (the searching player, an
+    /// asked seat): built as a seat above the engine
+    /// (`crate::games::column_races::SeatPolicy::build`), never as a rule of the engines.
+    pub fn is_seat(&self) -> bool {
+        matches!(self.kind, SpecKind::Rollout(_) | SpecKind::Asked(_))
+    }
+
     /// Builds the fixed rule the spec plays for a game. A searching spec plays games and is
     /// built above the engine (`crate::games::column_races::SeatPolicy::build`); here it
-    /// builds its base player's rule, the one whose choices its ties keep.
+    /// builds its base player's rule, the one whose choices its ties keep. An asked seat has
+    /// no rule: it plays at the game's table, and built here it is `one-roll`, which no game
+    /// plays for it (the families build it as a seat: [`PolicySpec::is_seat`]).
     pub fn build(&self, rules: &Rules) -> AnyPolicy {
         match self.kind {
             SpecKind::Rollout(ref s) => s.base.build(rules),
+            SpecKind::Asked(_) => AnyPolicy::OneRoll(OneRoll),
             SpecKind::OneRoll => AnyPolicy::OneRoll(OneRoll),
             SpecKind::FixedRisk {
                 max_bust,
@@ -153,6 +167,23 @@ fn canonical(kind: &SpecKind) -> String {
         SpecKind::Rolls(n) => format!("rolls:{n}"),
         SpecKind::Random(p) => format!("random:{p}"),
         SpecKind::Rollout(s) => rollout_name(&s.base.spec_text(), s.n, s.z),
+        SpecKind::Asked(seat) => seat.definition(),
+    }
+}
+
+impl SeatSpec for PolicySpec {
+    fn asked(seat: AskedSeat) -> PolicySpec {
+        PolicySpec {
+            name: seat.name.clone(),
+            kind: SpecKind::Asked(seat),
+        }
+    }
+
+    fn asked_seat(&self) -> Option<&AskedSeat> {
+        match &self.kind {
+            SpecKind::Asked(seat) => Some(seat),
+            _ => None,
+        }
     }
 }
 

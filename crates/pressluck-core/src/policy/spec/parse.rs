@@ -93,6 +93,12 @@ fn rollout(
             "rollout:{base_text}: the base player of a search cannot itself search"
         ));
     }
+    if matches!(inner.kind, SpecKind::Asked(_)) {
+        return Err(format!(
+            "rollout:{base_text}: the base player of a search is a rule the search plays \
+             thousands of times, not a bot"
+        ));
+    }
     let search = Search {
         base: Box::new(inner),
         n: n.unwrap_or(DEFAULT_SEARCH_ROLLOUTS),
