@@ -33,7 +33,7 @@ impl Side {
     /// The absolute cell of a player's local (row, column): row counted away from this side,
     /// column from the player's left.
     #[inline]
-    pub fn cell(self, row: u8, col: u8) -> u8 {
+    pub const fn cell(self, row: u8, col: u8) -> u8 {
         let (r, c) = match self.0 {
             0 => (row, col),
             1 => (5 - col, row),
@@ -45,10 +45,10 @@ impl Side {
 
     /// The cell at step `step` (0..36) of this side's serpentine path.
     #[inline]
-    pub fn path_cell(self, step: u8) -> u8 {
+    pub const fn path_cell(self, step: u8) -> u8 {
         let row = step / SIDE;
         let k = step % SIDE;
-        let col = if row.is_multiple_of(2) { k } else { 5 - k };
+        let col = if row % 2 == 0 { k } else { 5 - k };
         self.cell(row, col)
     }
 
@@ -64,13 +64,31 @@ impl Side {
         }
     }
 
-    /// The path step of absolute cell `cell`.
+    /// The path step of absolute cell `cell` (0 for a cell off the grid).
+    #[inline]
     pub fn step_of(self, cell: u8) -> u8 {
-        (0..CELLS as u8)
-            .find(|&s| self.path_cell(s) == cell)
+        STEP_OF[self.0 as usize & 3]
+            .get(cell as usize)
+            .copied()
             .unwrap_or(0)
     }
 }
+
+/// `STEP_OF[side][cell]`: the step of each cell on each side's path, the inverse of
+/// [`Side::path_cell`], worked out at compile time.
+pub static STEP_OF: [[u8; CELLS]; 4] = {
+    let mut t = [[0u8; CELLS]; 4];
+    let mut side = 0;
+    while side < 4 {
+        let mut step = 0;
+        while step < CELLS {
+            t[side][Side(side as u8).path_cell(step as u8) as usize] = step as u8;
+            step += 1;
+        }
+        side += 1;
+    }
+    t
+};
 
 /// `ROW_OF[side][cell]`: [`Side::row_of`] of every cell for every side, worked out at compile
 /// time for the loops that visit every cell.
