@@ -14,14 +14,15 @@ use crate::dice::{Outcome, Roll, OUTCOMES};
 /// An outcome's distinct pairings, `(smaller, larger)` sums, in the canonical order.
 #[derive(Clone, Copy, Debug)]
 pub struct EvenFirst {
-    pairs: [(u8, u8); 3],
+    /// The pairings, padded with `(0, 0)` to four (read at `& 3`).
+    pairs: [(u8, u8); 4],
     len: u8,
 }
 
 /// [`EvenFirst`] of every outcome.
 pub static EVEN_FIRST: [EvenFirst; OUTCOMES] = {
     let mut t = [EvenFirst {
-        pairs: [(0, 0); 3],
+        pairs: [(0, 0); 4],
         len: 0,
     }; OUTCOMES];
     let mut i = 0;
@@ -64,42 +65,57 @@ pub static EVEN_FIRST: [EvenFirst; OUTCOMES] = {
     t
 };
 
-/// A roll's legal choices (at most three), in the canonical order.
+/// A roll's legal choices (at most three), in the canonical order, each with its [`Steps`];
+/// arrays of four read at `& 3`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RaceChoices {
-    items: [Choice; 3],
+    items: [Choice; 4],
+    steps: [Steps; 4],
     len: u8,
 }
 
 impl RaceChoices {
     /// The choices of `outcome` for `player` on `board`: what [`great_races_choices`] lists.
-    #[inline]
+    #[inline(always)]
     pub fn of(rules: &Rules, board: &Board, player: u8, outcome: Outcome) -> RaceChoices {
         let open = !board.closed;
         let pairings = &EVEN_FIRST[outcome.index()];
         let mut list = RaceChoices::default();
-        for &(a, b) in &pairings.pairs[..pairings.len as usize % 4] {
-            let (ua, ub) = (open.has(a), open.has(b));
-            let choice = if a == b {
+        for i in 0..pairings.len as usize {
+            let (a, b) = pairings.pairs[i & 3];
+            // Pair sums are 2..=12: one bit test each.
+            let (ua, ub) = (open.has_sum(a), open.has_sum(b));
+            let (choice, steps) = if a == b {
                 if !ua {
                     continue;
                 }
                 if board.cube(player, a) + 1 < rules.layout.len(a) {
-                    Choice::two(a, a)
+                    (Choice::two(a, a), Steps::one(a, 2))
                 } else {
-                    Choice::one(a)
+                    (Choice::one(a), Steps::one(a, 1))
                 }
             } else if ua && ub {
-                Choice::two(a, b)
+                // `a < b`: the pairing's smaller sum first.
+                (
+                    Choice::two(a, b),
+                    Steps {
+                        first: (a, 1),
+                        second: (b, 1),
+                    },
+                )
             } else if ua {
-                Choice::one(a)
+                (Choice::one(a), Steps::one(a, 1))
             } else if ub {
-                Choice::one(b)
+                (Choice::one(b), Steps::one(b, 1))
             } else {
                 continue;
             };
-            if !list.as_slice().contains(&choice) {
-                list.items[list.len as usize % 3] = choice;
+            let n = list.len as usize & 3;
+            // A pairing gives at most one choice, and two pairings the same one only when a
+            // closed track leaves them the same open one: compare with those listed.
+            if !list.items[..n].contains(&choice) {
+                list.items[n] = choice;
+                list.steps[n] = steps;
                 list.len += 1;
             }
         }
@@ -107,9 +123,59 @@ impl RaceChoices {
     }
 
     /// The choices.
-    #[inline]
+    #[inline(always)]
     pub fn as_slice(&self) -> &[Choice] {
-        &self.items[..self.len as usize % 4]
+        &self.items[..self.len as usize & 3]
+    }
+
+    /// The steps of choice `i`.
+    #[inline(always)]
+    pub fn steps(&self, i: usize) -> Steps {
+        self.steps[i & 3]
+    }
+}
+
+/// A choice as the steps it takes, tracks in increasing order (the order of
+/// [`Choice::columns`]): `(track, steps)` of the first, and of the second (track 0: none); a
+/// double is two steps in one track.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Steps {
+    /// The first track and its steps (1, or 2 for a double).
+    pub first: (u8, u8),
+    /// The second track and its step, or `(0, 0)`.
+    pub second: (u8, u8),
+}
+
+impl Steps {
+    /// `steps` steps in track `c` alone.
+    #[inline]
+    pub const fn one(c: u8, steps: u8) -> Steps {
+        Steps {
+            first: (c, steps),
+            second: (0, 0),
+        }
+    }
+
+    /// The steps of `choice` (the lists work them out as they go).
+    #[cfg(test)]
+    pub fn of(choice: Choice) -> Steps {
+        let Choice { first, second } = choice;
+        if second == first {
+            Steps {
+                first: (first, 2),
+                second: (0, 0),
+            }
+        } else if second == 0 {
+            Steps {
+                first: (first, 1),
+                second: (0, 0),
+            }
+        } else {
+            Steps {
+                first: (first.min(second), 1),
+                second: (first.max(second), 1),
+            }
+        }
     }
 }
 
@@ -138,7 +204,39 @@ mod tests {
                 let player = (round % 2) as u8;
                 let fast = RaceChoices::of(&rules, &board, player, outcome);
                 let slow = great_races_choices(&rules, &board, player, outcome.roll());
-                assert_eq!(fast.as_slice(), slow.as_slice(), "{:?} {board:?}", outcome.roll());
+                assert_eq!(
+                    fast.as_slice(),
+                    slow.as_slice(),
+                    "{:?} {board:?}",
+                    outcome.roll()
+                );
+                for (i, &c) in fast.as_slice().iter().enumerate() {
+                    assert_eq!(fast.steps(i), Steps::of(c));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn steps_are_the_columns_and_their_steps() {
+        for a in 2..=12u8 {
+            for b in (0..=12u8).filter(|&b| b == 0 || b >= 2) {
+                let choice = if b == 0 {
+                    Choice::one(a)
+                } else {
+                    Choice::two(a, b)
+                };
+                let want: Vec<(u8, u8)> = choice
+                    .columns()
+                    .iter()
+                    .map(|c| (c, choice.steps_in(c)))
+                    .collect();
+                let steps = Steps::of(choice);
+                let got: Vec<(u8, u8)> = [steps.first, steps.second]
+                    .into_iter()
+                    .filter(|&(c, _)| c != 0)
+                    .collect();
+                assert_eq!(got, want, "{choice:?}");
             }
         }
     }

@@ -5,7 +5,7 @@
 //! track among their sums (the turn passes); the stop table's row `roll = 0` counts turns.
 
 use super::choices::RaceChoices;
-use super::players::RacePlayers;
+use super::players::{race, RacePlayers};
 use crate::columns::{Game, Rules};
 use crate::counters::MatchupStats;
 use crate::engine::deal::{game_streams, seating};
@@ -84,18 +84,18 @@ pub fn play_race_from<D: DiceSource, R: RngCore>(
         let Some(outcome) = dice.outcome() else { break };
         rolls[seat] += 1;
         let choices = RaceChoices::of(rules, &game.board, game.to_move, outcome);
-        let choices = choices.as_slice();
-        if choices.is_empty() {
+        let list = choices.as_slice();
+        if list.is_empty() {
             stats.stop_cell(slot, 0, 0).busts += 1;
             busts[seat] += 1;
             game.pass(rules);
         } else {
-            let pick = if choices.len() == 1 {
+            let pick = if list.len() == 1 {
                 0
             } else {
-                players.choose(slot, rules, &game, choices, rng)
+                players.choose(slot, rules, &game, &choices, rng)
             };
-            game.apply(rules, choices[pick]);
+            race(rules, &mut game, list[pick], choices.steps(pick));
         }
         turns += 1;
     }

@@ -103,12 +103,12 @@ impl RaceRule {
             RaceRule::Random => rng.gen_range(0..choices.len()),
             RaceRule::Points => first_best_exact(
                 choices,
-                |c| points_gain(rules, game, c),
+                |i| points_gain(rules, game, choices[i]),
                 |c| exact::points_gain(rules, game, c),
             ),
             RaceRule::Margin => first_best_exact(
                 choices,
-                |c| margin_gain(rules, game, c),
+                |i| margin_gain(rules, game, choices[i]),
                 |c| exact::margin_gain(rules, game, c),
             ),
             RaceRule::Progress => first_best(choices, |c| progress_gain(rules, c) as f64),
@@ -142,18 +142,18 @@ fn first_best(choices: &[Choice], mut score: impl FnMut(Choice) -> f64) -> usize
 /// `4 · 10⁻⁹`, and the band is 250 times that.
 pub const TIE_BAND: f64 = 1e-6;
 
-/// The first choice of the highest exact score: the float scores `float` pick it alone when
-/// the best stands more than [`TIE_BAND`] above the rest, else the choices within the band
-/// are ranked by their exact scores `exact`.
+/// The first choice of the highest exact score: the float scores `float` (of each choice's
+/// index) pick it alone when the best stands more than [`TIE_BAND`] above the rest, else the
+/// choices within the band are ranked by their exact scores `exact`.
 pub(super) fn first_best_exact(
     list: &[Choice],
-    mut float: impl FnMut(Choice) -> f64,
+    mut float: impl FnMut(usize) -> f64,
     mut exact: impl FnMut(Choice) -> BigRational,
 ) -> usize {
     let mut scores = [0.0; MAX_CHOICES];
     let mut best = 0;
-    for (i, &c) in list.iter().enumerate() {
-        scores[i] = float(c);
+    for i in 0..list.len().min(MAX_CHOICES) {
+        scores[i] = float(i);
         if scores[i] > scores[best] {
             best = i;
         }

@@ -11,15 +11,18 @@ use crate::columns::{Board, Rules};
 use crate::policy::value::column_value;
 
 /// Spaces a cube may stand on, and the table's rows: 0 (no cube) to 15 (a nibble).
-const SPACES: usize = 16;
+pub const SPACES: usize = 16;
 
 /// [`column_value`] of every open track by the player's space and the one opponent's, for a
-/// table of one or two players.
+/// table of one or two players, with the tracks' lengths. Tracks, spaces and opponents' spaces
+/// index arrays of sixteen, read at `& 15`: always in bounds.
 #[derive(Clone, Debug)]
 pub struct TrackValues {
     /// `values[c][t][s]`: the value of space `s` of track `c`, the opponent on space `t` (0
     /// alone at the table).
-    values: [[[f64; SPACES]; SPACES]; 13],
+    values: [[[f64; SPACES]; SPACES]; 16],
+    /// The length of each track.
+    lengths: [u8; 16],
     /// Two players (else one: the opponent's space is not read).
     duel: bool,
 }
@@ -33,10 +36,12 @@ impl TrackValues {
         }
         let duel = rules.players == 2;
         let mut t = Box::new(TrackValues {
-            values: [[[0.0; SPACES]; SPACES]; 13],
+            values: [[[0.0; SPACES]; SPACES]; 16],
+            lengths: [0; 16],
             duel,
         });
         for c in 2..=12u8 {
+            t.lengths[c as usize] = rules.layout.len(c);
             for opponent in 0..SPACES as u8 {
                 let mut board = Board::default();
                 if duel {
@@ -51,29 +56,36 @@ impl TrackValues {
         Some(t)
     }
 
-    /// Player `p`'s [`column_value`] of space `s` of track `c` on `board`: 0 for a closed
-    /// track.
-    #[inline]
-    pub fn value(&self, board: &Board, p: u8, c: u8, s: u8) -> f64 {
-        if board.closed.has(c) {
-            return 0.0;
-        }
-        let opponent = if self.duel { board.cube(1 - (p & 1), c) } else { 0 };
-        self.values[c as usize % 13][opponent as usize % SPACES][s as usize % SPACES]
+    /// The length of track `c` (2..=12).
+    #[inline(always)]
+    pub fn len(&self, c: u8) -> u8 {
+        self.lengths[c as usize & 15]
     }
 
-    /// [`TrackValues::value`] with player `p` on space `s` and the opponent on space `t` of
-    /// the open track `c`, whatever the board says.
-    #[inline]
-    pub fn value_against(&self, c: u8, s: u8, t: u8) -> f64 {
+    /// The packed spaces (one nibble a track, as [`Board::progress`]) of player `p`'s one
+    /// opponent on `board` (0 alone at the table).
+    #[inline(always)]
+    pub fn opponent(&self, board: &Board, p: u8) -> u64 {
+        if self.duel {
+            board.progress[(1 - (p & 1)) as usize]
+        } else {
+            0
+        }
+    }
+
+    /// [`column_value`] of every space of the open track `c` (2..=12) with the opponent on space
+    /// `t`, by space.
+    #[inline(always)]
+    pub fn row_against(&self, c: u8, t: u8) -> &[f64; SPACES] {
         let t = if self.duel { t } else { 0 };
-        self.values[c as usize % 13][t as usize % SPACES][s as usize % SPACES]
+        &self.values[c as usize & 15][t as usize & 15]
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::columns::board::nibble;
     use crate::columns::{GameKind, Rules};
     use rand::{Rng, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
@@ -98,7 +110,12 @@ mod tests {
                 for p in 0..players {
                     for c in 2..=12u8 {
                         for s in 0..=15 {
-                            let fast = values.value(&board, p, c, s);
+                            let fast = if board.closed.has(c) {
+                                0.0
+                            } else {
+                                let t = nibble(values.opponent(&board, p), c);
+                                values.row_against(c, t)[s as usize]
+                            };
                             let slow = column_value(&rules, &board, p, c, s);
                             assert_eq!(fast.to_bits(), slow.to_bits(), "{p} {c} {s} {board:?}");
                         }
