@@ -190,7 +190,10 @@ mod tests {
                 for symbol in 0..6 {
                     let fast = best_combo(&hand, symbol, colour, units, &costs);
                     let slow = best_combo_search(&hand, symbol, colour, units, &costs);
-                    assert_eq!(fast, slow, "{hand:?} costs {costs:?} {symbol} {colour} {units}");
+                    assert_eq!(
+                        fast, slow,
+                        "{hand:?} costs {costs:?} {symbol} {colour} {units}"
+                    );
                     found += fast.is_some() as u32;
                 }
             }

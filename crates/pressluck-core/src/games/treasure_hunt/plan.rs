@@ -115,7 +115,9 @@ impl Outlook {
         let takes_shown = takes & path.revealed;
         let counts = Counts {
             held: std::array::from_fn(|k| (mine & path.symbol[k]).count_ones() as u8),
-            hidden: std::array::from_fn(|k| 6 - (path.revealed & path.symbol[k]).count_ones() as u8),
+            hidden: std::array::from_fn(|k| {
+                6 - (path.revealed & path.symbol[k]).count_ones() as u8
+            }),
             open_shown: std::array::from_fn(|k| (takes_shown & path.symbol[k]).count_ones() as u8),
             face_down_open: takes & !path.revealed != 0,
             row_tiles,
@@ -347,7 +349,12 @@ impl Targets {
         t.add(maybe, 0.35);
         // Other players' revealed tiles, needed, that the player steals or must steal, and can
         // pay for (a steal is barred by the row limit only under `row-limit-steals`).
-        let row_ok = open_rows | if s.rules.row_limit_steals { 0 } else { ALL_STEPS };
+        let row_ok = open_rows
+            | if s.rules.row_limit_steals {
+                0
+            } else {
+                ALL_STEPS
+            };
         let theirs = path.taken & !path.owned[o.p & 3] & path.revealed & row_ok;
         let one_cube = o.affords(s, 1);
         let (mut four, mut three, mut forced) = (0, 0, 0);
@@ -404,7 +411,11 @@ impl Targets {
             if rest != 0 {
                 let above = rest >> to;
                 let below = rest & (bit - 1);
-                let up = if above != 0 { above.trailing_zeros() } else { 64 };
+                let up = if above != 0 {
+                    above.trailing_zeros()
+                } else {
+                    64
+                };
                 let down = if below != 0 {
                     to - (63 - below.leading_zeros())
                 } else {
