@@ -23,6 +23,41 @@ struct Counts {
     row_tiles: [u8; 8],
 }
 
+impl Counts {
+    /// The counts of player `p` along `path` by bit counts (a row is six consecutive steps),
+    /// under a row limit of `cap` tiles.
+    #[inline(always)]
+    fn of_path(cap: u8, path: &PathBits, p: usize) -> Counts {
+        let mine = path.owned[p & 3];
+        let mut row_tiles = [0u8; 8];
+        let mut open_rows = 0;
+        for (r, n) in row_tiles.iter_mut().take(6).enumerate() {
+            let steps = row_steps(r as u8);
+            *n = (mine & steps).count_ones() as u8;
+            open_rows |= if *n < cap { steps } else { 0 };
+        }
+        let takes = !path.taken & open_rows & ALL_STEPS;
+        let takes_shown = takes & path.revealed;
+        Counts {
+            held: std::array::from_fn(|k| (mine & path.symbol[k]).count_ones() as u8),
+            hidden: std::array::from_fn(|k| {
+                6 - (path.revealed & path.symbol[k]).count_ones() as u8
+            }),
+            open_shown: std::array::from_fn(|k| (takes_shown & path.symbol[k]).count_ones() as u8),
+            face_down_open: takes & !path.revealed != 0,
+            row_tiles,
+        }
+    }
+}
+
+/// [`Counts::of_path`] compiled with the POPCNT instruction (a bit count in one instruction
+/// rather than a dozen).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+fn counts_popcnt(cap: u8, path: &PathBits, p: usize) -> Counts {
+    Counts::of_path(cap, path, p)
+}
+
 /// A player's view of the position: worked out cell by cell ([`Outlook::new`]), or from the
 /// game loop's [`super::sight::Sight`] by bit counts ([`Outlook::seen`], the same view), and
 /// kept up to date as the turn goes on ([`Outlook::rehand`]).
@@ -102,27 +137,14 @@ impl Outlook {
     /// [`super::sight::Sight::seat`] of `s`: the same counts, by bit counts along the path (a
     /// row is six consecutive steps).
     pub fn seen(s: &State, path: &PathBits, p: usize) -> Outlook {
-        let mine = path.owned[p & 3];
         let cap = s.rules.row_cap();
-        let mut row_tiles = [0u8; 8];
-        let mut open_rows = 0;
-        for (r, n) in row_tiles.iter_mut().take(6).enumerate() {
-            let steps = row_steps(r as u8);
-            *n = (mine & steps).count_ones() as u8;
-            open_rows |= if *n < cap { steps } else { 0 };
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: `counts_popcnt` needs POPCNT, which the processor has (checked just
+            // above); it reads memory only through its safe references.
+            return Outlook::of_counts(s, p, unsafe { counts_popcnt(cap, path, p) }, *path);
         }
-        let takes = !path.taken & open_rows & ALL_STEPS;
-        let takes_shown = takes & path.revealed;
-        let counts = Counts {
-            held: std::array::from_fn(|k| (mine & path.symbol[k]).count_ones() as u8),
-            hidden: std::array::from_fn(|k| {
-                6 - (path.revealed & path.symbol[k]).count_ones() as u8
-            }),
-            open_shown: std::array::from_fn(|k| (takes_shown & path.symbol[k]).count_ones() as u8),
-            face_down_open: takes & !path.revealed != 0,
-            row_tiles,
-        };
-        Outlook::of_counts(s, p, counts, *path)
+        Outlook::of_counts(s, p, Counts::of_path(cap, path, p), *path)
     }
 
     /// The outlook of player `p` from its tile counts and the hand.

@@ -126,9 +126,48 @@ pub enum Act {
     End,
 }
 
-/// How a decision finds the cheapest combination of a hand: [`best_combo`] (built from the
-/// cards in order of cost) or [`best_combo_search`] (every subset tried, the reference).
-type ComboFinder = fn(&[Card], u8, u8, u8, &[i32]) -> Option<u8>;
+/// How a decision finds the cheapest combination of the player's hand.
+#[derive(Clone, Copy)]
+enum ComboFinder {
+    /// [`best_combo`], built from the cards in order of cost, asked only for the symbols the
+    /// outlook's hand summary says the hand makes (`can3`, `can4`): none otherwise.
+    Fast,
+    /// [`best_combo_search`], every subset tried: the reference.
+    Search,
+}
+
+impl ComboFinder {
+    /// The cheapest combination of `units` units (3 or 4) of the hand of `o`'s player for a
+    /// tile of `symbol`, the cards' costs given by `worth` (worked out by `card_worth` on
+    /// first use).
+    #[inline]
+    fn find(
+        self,
+        s: &State,
+        o: &Outlook,
+        symbol: u8,
+        units: u8,
+        worth: &mut Option<[i32; 7]>,
+    ) -> Option<u8> {
+        if let ComboFinder::Fast = self {
+            let makes = if units == 4 { o.can4 } else { o.can3 };
+            if makes & (1 << symbol) == 0 {
+                return None;
+            }
+        }
+        let worth = worth.get_or_insert_with(|| {
+            let mut w = [0i32; 7];
+            card_worth(s, o, &mut w);
+            w
+        });
+        let pl = &s.players[o.p];
+        let find: fn(&[Card], u8, u8, u8, &[i32]) -> Option<u8> = match self {
+            ComboFinder::Fast => best_combo,
+            ComboFinder::Search => best_combo_search,
+        };
+        find(pl.cards(), symbol, pl.colour, units, &worth[..])
+    }
+}
 
 impl ThSpec {
     /// The next action of the current player.
@@ -141,14 +180,14 @@ impl ThSpec {
     /// table and [`ThSpec::steps_seen`].
     pub fn act_seen(&self, s: &State, o: &Outlook) -> Act {
         debug_assert_eq!(*o, Outlook::new(s, s.current as usize), "a stale outlook");
-        self.decide(s, o, best_combo)
+        self.decide(s, o, ComboFinder::Fast)
     }
 
     /// [`ThSpec::act`] as the rules and the policy are written, every combination found by
     /// trying every subset of the hand: the reference the engine's decisions are tested
     /// against.
     pub fn act_reference(&self, s: &State) -> Act {
-        self.decide(s, &Outlook::new(s, s.current as usize), best_combo_search)
+        self.decide(s, &Outlook::new(s, s.current as usize), ComboFinder::Search)
     }
 
     /// The decision procedure itself, finding combinations with `cheapest`.
@@ -240,14 +279,13 @@ impl ThSpec {
         if o.need[sym as usize] == 0 || !(thief || o.forced_to_steal(sym)) || !o.affords(s, price) {
             return None;
         }
-        let pl = s.cur();
-        let mut worth = [0i32; 7];
-        card_worth(s, o, &mut worth);
-        let cards = pl.cards();
-        if let Some(m) = cheapest(cards, sym, pl.colour, 4, &worth) {
+        let mut worth = None;
+        if let Some(m) = cheapest.find(s, o, sym, 4, &mut worth) {
             return Some(Act::Steal(StealKind::Four, m));
         }
-        cheapest(cards, sym, pl.colour, 3, &worth).map(|m| Act::Steal(StealKind::Half, m))
+        cheapest
+            .find(s, o, sym, 3, &mut worth)
+            .map(|m| Act::Steal(StealKind::Half, m))
     }
 
     /// Whether to try the unowned tile underfoot.
@@ -392,13 +430,13 @@ impl ThSpec {
     /// [`ThSpec::act_seen`]).
     pub fn combo_seen(&self, s: &State, o: &Outlook, symbol: u8) -> Option<u8> {
         debug_assert_eq!(*o, Outlook::new(s, s.current as usize), "a stale outlook");
-        self.pick_combo(s, o, symbol, best_combo)
+        self.pick_combo(s, o, symbol, ComboFinder::Fast)
     }
 
     /// [`ThSpec::combo`] trying every subset of the hand: the reference.
     pub fn combo_reference(&self, s: &State, symbol: u8) -> Option<u8> {
         let o = Outlook::new(s, s.current as usize);
-        self.pick_combo(s, &o, symbol, best_combo_search)
+        self.pick_combo(s, &o, symbol, ComboFinder::Search)
     }
 
     /// The cards for a tile of `symbol`, found with `cheapest`.
@@ -406,10 +444,7 @@ impl ThSpec {
         if o.need[symbol as usize] == 0 && !o.done() {
             return None;
         }
-        let mut worth = [0i32; 7];
-        card_worth(s, o, &mut worth);
-        let pl = &s.players[o.p];
-        cheapest(pl.cards(), symbol, pl.colour, 3, &worth)
+        cheapest.find(s, o, symbol, 3, &mut None)
     }
 }
 
