@@ -10,6 +10,7 @@
 //!   number, so they play no part in a sequence (a white or black card is an ordinary card there).
 
 use super::deck::{Card, BLACK, WHITE};
+use super::state::{ThPlayer, MAX_HAND};
 
 /// The three kinds of combination.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -171,6 +172,71 @@ impl HandSummary {
         (0..6u8)
             .filter(|&s| self.makes(s, units))
             .fold(0, |m, s| m | 1 << s)
+    }
+}
+
+/// The symbols (bit per symbol) a hand makes a combination for: of 3 units (to claim) and 4
+/// (to steal at once), as [`HandSummary::claimable`] finds them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HandMakes {
+    /// Symbols the hand can claim.
+    pub can3: u8,
+    /// Symbols the hand can steal at once.
+    pub can4: u8,
+}
+
+impl HandMakes {
+    /// What the hand of `pl` makes.
+    #[inline]
+    pub fn of(pl: &ThPlayer) -> HandMakes {
+        let h = HandSummary::new(pl.cards().iter().copied(), pl.colour);
+        HandMakes {
+            can3: h.claimable(3),
+            can4: h.claimable(4),
+        }
+    }
+}
+
+/// [`HandMakes`] of one seat, remembered with the hand it was worked out for: a hand is
+/// summed up again only when it changed (a turn's actions mostly leave it as it is).
+#[derive(Clone, Copy, Debug)]
+pub struct HandMakesCache {
+    hand: [Card; MAX_HAND],
+    len: u8,
+    colour: u8,
+    makes: HandMakes,
+}
+
+impl Default for HandMakesCache {
+    fn default() -> HandMakesCache {
+        HandMakesCache {
+            hand: [Card {
+                colour: 0,
+                symbol: 0,
+                number: 1,
+            }; MAX_HAND],
+            // No hand is this long: the first question works the answer out.
+            len: u8::MAX,
+            colour: 0,
+            makes: HandMakes::default(),
+        }
+    }
+}
+
+impl HandMakesCache {
+    /// What the hand of `pl` makes: [`HandMakes::of`], worked out again only for a hand other
+    /// than the last one asked about.
+    #[inline]
+    pub fn of(&mut self, pl: &ThPlayer) -> HandMakes {
+        let cards = pl.cards();
+        if self.len != pl.hand_len || self.colour != pl.colour || self.hand[..cards.len()] != *cards
+        {
+            self.makes = HandMakes::of(pl);
+            self.hand = pl.hand;
+            self.len = pl.hand_len;
+            self.colour = pl.colour;
+        }
+        self.makes
     }
 }
 

@@ -45,7 +45,9 @@ pub use actions::StealKind;
 pub use advice::{treasure_advice, treasure_advice_text};
 pub use cheapest::best_combo;
 pub use claims_table::{claims_table, ClaimRow};
-pub use combos::{best_combo_search, combo_kind, ComboKind, HandSummary, RUN_TOPS};
+pub use combos::{
+    best_combo_search, combo_kind, ComboKind, HandMakes, HandMakesCache, HandSummary, RUN_TOPS,
+};
 pub use deck::{Card, Deck};
 pub use deck::{COLOUR_LETTERS, COLOUR_NAMES, DEFAULT_DECK_TOML, SYMBOL_NAMES};
 pub use definition::TreasureHunt;

@@ -3,9 +3,9 @@
 //! tile, and the worth of each card. Only public information and the player's own hand are
 //! used (face-down symbols only through the counts everyone knows).
 
-use super::combos::HandSummary;
+use super::combos::HandMakes;
 use super::deck::{BLACK, WHITE};
-use super::grid::{CELLS, ROW_OF};
+use super::grid::{CELLS, FAR_ROW, LAST_STEP, ROW_OF};
 use super::sight::{row_steps, PathBits, ALL_STEPS};
 use super::state::{State, NONE};
 
@@ -130,26 +130,33 @@ impl Outlook {
             face_down_open,
             row_tiles,
         };
-        Outlook::of_counts(s, p, counts, PathBits::of(s, pl.side))
+        let makes = HandMakes::of(pl);
+        Outlook::of_counts(s, p, counts, PathBits::of(s, pl.side), makes)
     }
 
     /// [`Outlook::new`] of player `p` from `path`, the player's
     /// [`super::sight::Sight::seat`] of `s`: the same counts, by bit counts along the path (a
     /// row is six consecutive steps).
     pub fn seen(s: &State, path: &PathBits, p: usize) -> Outlook {
+        Outlook::seen_making(s, path, p, HandMakes::of(&s.players[p]))
+    }
+
+    /// [`Outlook::seen`] given what the player's hand makes ([`HandMakes::of`] its hand).
+    pub fn seen_making(s: &State, path: &PathBits, p: usize, makes: HandMakes) -> Outlook {
         let cap = s.rules.row_cap();
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("popcnt") {
             // SAFETY: `counts_popcnt` needs POPCNT, which the processor has (checked just
             // above); it reads memory only through its safe references.
-            return Outlook::of_counts(s, p, unsafe { counts_popcnt(cap, path, p) }, *path);
+            let counts = unsafe { counts_popcnt(cap, path, p) };
+            return Outlook::of_counts(s, p, counts, *path, makes);
         }
-        Outlook::of_counts(s, p, Counts::of_path(cap, path, p), *path)
+        Outlook::of_counts(s, p, Counts::of_path(cap, path, p), *path, makes)
     }
 
     /// The outlook of player `p` from its tile counts and the hand.
     #[inline]
-    fn of_counts(s: &State, p: usize, counts: Counts, path: PathBits) -> Outlook {
+    fn of_counts(s: &State, p: usize, counts: Counts, path: PathBits, makes: HandMakes) -> Outlook {
         let Counts {
             held,
             hidden,
@@ -174,7 +181,7 @@ impl Outlook {
             row_tiles,
             path,
         };
-        o.rehand(s);
+        o.weigh(makes);
         o
     }
 
@@ -182,10 +189,14 @@ impl Outlook {
     /// that follow), after the hand alone changed: a discard and draw.
     #[inline]
     pub fn rehand(&mut self, s: &State) {
-        let pl = &s.players[self.p];
-        let h = HandSummary::new(pl.cards().iter().copied(), pl.colour);
-        self.can3 = h.claimable(3);
-        self.can4 = h.claimable(4);
+        self.weigh(HandMakes::of(&s.players[self.p]));
+    }
+
+    /// Sets what the hand makes to `makes` and works out the chances that follow.
+    #[inline]
+    fn weigh(&mut self, makes: HandMakes) {
+        self.can3 = makes.can3;
+        self.can4 = makes.can4;
         let (need, hidden, open, can3) = (&self.need, &self.hidden, &self.open, self.can3);
         let total: u32 = hidden.iter().map(|&x| x as u32).sum();
         let (mut any, mut useful) = (0u32, 0u32);
@@ -421,7 +432,7 @@ impl Targets {
 
     /// The value of step `to` (0 if no target) and the best target seen from it: the
     /// greatest value times `discount[d]` of a target `d ≥ 1` steps away (0 if none).
-    #[inline]
+    #[inline(always)]
     pub fn at(&self, to: u32, discount: &[f64; CELLS]) -> (f64, f64) {
         let bit = 1u64 << to;
         let (mut here, mut pull) = (0.0, 0.0f64);
@@ -447,6 +458,49 @@ impl Targets {
             }
         }
         (here, pull)
+    }
+
+    /// The move, of 1 to `roll` steps either way from `step` and staying on the path, to the
+    /// best step: the greatest `value + 0.8 · pull + forward · to` ([`Targets::at`]), 100 more
+    /// on the far row when `done`, the move furthest forward among equals; 0 if none.
+    #[inline]
+    pub fn best_move(
+        &self,
+        step: i16,
+        roll: u8,
+        forward: f64,
+        done: bool,
+        discount: &[f64; CELLS],
+    ) -> i16 {
+        self.best_move_of(step, roll, forward, done, discount)
+    }
+
+    /// [`Targets::best_move`] itself.
+    #[inline(always)]
+    fn best_move_of(
+        &self,
+        step: i16,
+        roll: u8,
+        forward: f64,
+        done: bool,
+        discount: &[f64; CELLS],
+    ) -> i16 {
+        let mut best = (f64::MIN, 0i16);
+        for d in -(roll as i16)..=roll as i16 {
+            let to = step + d;
+            if d == 0 || !(0..=LAST_STEP as i16).contains(&to) {
+                continue;
+            }
+            let (here, pull) = self.at(to as u32, discount);
+            let mut v = here + 0.8 * pull + forward * to as f64;
+            if to >= FAR_ROW as i16 && done {
+                v += 100.0;
+            }
+            if v > best.0 || (v == best.0 && d > best.1) {
+                best = (v, d);
+            }
+        }
+        best.1
     }
 }
 

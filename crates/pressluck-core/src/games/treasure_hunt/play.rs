@@ -8,6 +8,7 @@
 //! one decision in row `roll` = symbols the hand can claim (0–6) and column `cars` = actions
 //! already used this turn (0–1); `stops` = declined, `busts` = tried and failed.
 
+use super::combos::HandMakesCache;
 use super::deck::{Card, Deck};
 use super::grid::{CELLS, LAST_STEP};
 use super::plan::Outlook;
@@ -115,6 +116,8 @@ pub fn play_from<R: RngCore>(
     let mut unfinished = false;
     // The tiles along every seat's path, updated cell by cell as actions change them.
     let mut sight = Sight::new(&s);
+    // What each seat's hand makes, summed up again only when the hand changed.
+    let mut hands = [HandMakesCache::default(); 4];
     while !s.finished {
         if turns >= cap || solitaire_stuck(&s) {
             unfinished = true;
@@ -138,7 +141,8 @@ pub fn play_from<R: RngCore>(
         // The player's outlook, shared by the action, the stop table and the move, and kept
         // up to date by each action: a move leaves it as it is, a discard changes the hand
         // alone, a claim, steal or reinforcement the tile underfoot or reinforced.
-        let mut outlook = Outlook::seen(&s, sight.seat(seat), seat);
+        let mut outlook =
+            Outlook::seen_making(&s, sight.seat(seat), seat, hands[seat].of(&s.players[seat]));
         while !s.turn_over {
             let act = spec.act_seen(&s, &outlook);
             let here = s.cell_of(seat);
@@ -157,7 +161,12 @@ pub fn play_from<R: RngCore>(
                 Act::Claim => {
                     let sym = s.reveal_here();
                     sight.update(&s, here);
-                    outlook = Outlook::seen(&s, sight.seat(seat), seat);
+                    outlook = Outlook::seen_making(
+                        &s,
+                        sight.seat(seat),
+                        seat,
+                        hands[seat].of(&s.players[seat]),
+                    );
                     let mask = spec.combo_seen(&s, &outlook, sym);
                     stats.cells[slot][seat].rolls += 1;
                     let won = s.claim(mask);
@@ -168,13 +177,23 @@ pub fn play_from<R: RngCore>(
                         }
                     }
                     sight.update(&s, here);
-                    outlook = Outlook::seen(&s, sight.seat(seat), seat);
+                    outlook = Outlook::seen_making(
+                        &s,
+                        sight.seat(seat),
+                        seat,
+                        hands[seat].of(&s.players[seat]),
+                    );
                     won.map(|_| ())
                 }
                 Act::Steal(kind, mask) => {
                     let stolen = s.steal(kind, mask).map(|_| ());
                     sight.update(&s, here);
-                    outlook = Outlook::seen(&s, sight.seat(seat), seat);
+                    outlook = Outlook::seen_making(
+                        &s,
+                        sight.seat(seat),
+                        seat,
+                        hands[seat].of(&s.players[seat]),
+                    );
                     stolen
                 }
                 Act::Move => {
@@ -185,7 +204,12 @@ pub fn play_from<R: RngCore>(
                 Act::Reinforce(cell) => {
                     let reinforced = s.reinforce(cell);
                     sight.update(&s, cell);
-                    outlook = Outlook::seen(&s, sight.seat(seat), seat);
+                    outlook = Outlook::seen_making(
+                        &s,
+                        sight.seat(seat),
+                        seat,
+                        hands[seat].of(&s.players[seat]),
+                    );
                     reinforced
                 }
                 Act::Discard(mask) => {

@@ -324,26 +324,11 @@ impl ThSpec {
         }
         let forward = self.forward_drift(s, o);
         let targets = Targets::of(s, o, self.style == Style::Thief);
-        let disc = discounts();
-        let mut best = (f64::MIN, 0i16);
-        for d in -(roll as i16)..=roll as i16 {
-            let to = step + d;
-            if d == 0 || !(0..=LAST_STEP as i16).contains(&to) {
-                continue;
-            }
-            let (here, pull) = targets.at(to as u32, disc);
-            let mut v = here + 0.8 * pull + forward * to as f64;
-            if to >= FAR_ROW as i16 && o.done() {
-                v += 100.0;
-            }
-            if v > best.0 || (v == best.0 && d > best.1) {
-                best = (v, d);
-            }
-        }
-        if best.1 == 0 {
+        let best = targets.best_move(step, roll, forward, o.done(), discounts());
+        if best == 0 {
             1
         } else {
-            best.1 as i8
+            best as i8
         }
     }
 
