@@ -245,7 +245,13 @@ pub(crate) fn race(rules: &Rules, game: &mut Game, choice: Choice, steps: Steps)
         mine = set_nibble(mine, c, sc + kc);
     }
     b.progress[p as usize & 3] = mine;
-    game.pass(rules);
+    // [`Game::pass`] when no track closed: the turn (never more than the roll) starts afresh,
+    // the mover's turns count one more, nobody has won (the tracks that end the game are not
+    // all closed, or the move would have been played above) and the next player moves.
+    game.turn = Default::default();
+    game.turns[p as usize & 3] += 1;
+    game.winner = None;
+    game.to_move = if p + 1 >= rules.players { 0 } else { p + 1 };
 }
 
 #[cfg(test)]

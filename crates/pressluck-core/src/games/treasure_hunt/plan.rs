@@ -198,19 +198,19 @@ impl Outlook {
         self.can3 = makes.can3;
         self.can4 = makes.can4;
         let (need, hidden, open, can3) = (&self.need, &self.hidden, &self.open, self.can3);
-        let total: u32 = hidden.iter().map(|&x| x as u32).sum();
-        let (mut any, mut useful) = (0u32, 0u32);
-        let needed: u32 = (0..6)
-            .filter(|&k| need[k] > 0)
-            .map(|k| hidden[k] as u32)
-            .sum();
+        // Face-down tiles in all, of needed symbols, of claimable ones and of both; open tiles
+        // of needed symbols and of needed claimable ones: sums of counts times 0 or 1.
+        let (mut total, mut needed, mut any, mut useful) = (0u32, 0u32, 0u32, 0u32);
+        let (mut wanted, mut reachable) = (0u32, 0u32);
         for k in 0..6 {
-            if can3 & (1 << k) != 0 {
-                any += hidden[k] as u32;
-                if need[k] > 0 {
-                    useful += hidden[k] as u32;
-                }
-            }
+            let (h, o) = (hidden[k] as u32, open[k] as u32);
+            let (n, c) = ((need[k] > 0) as u32, (can3 >> k & 1) as u32);
+            total += h;
+            needed += h * n;
+            any += h * c;
+            useful += h * c * n;
+            wanted += o * n;
+            reachable += o * c * n;
         }
         let frac = |x: u32| {
             if total == 0 {
@@ -219,15 +219,6 @@ impl Outlook {
                 x as f64 / total as f64
             }
         };
-        let (mut wanted, mut reachable) = (0u32, 0u32);
-        for k in 0..6 {
-            if need[k] > 0 {
-                wanted += open[k] as u32;
-                if can3 & (1 << k) != 0 {
-                    reachable += open[k] as u32;
-                }
-            }
-        }
         self.p_useful = frac(useful);
         self.p_any = frac(any);
         self.p_need = frac(needed);
@@ -440,8 +431,11 @@ impl Targets {
             if steps & bit != 0 {
                 here = value;
             }
+            // A target of this group pulls by `value` times a discount of at most
+            // `discount[1]` (discounts never grow with the distance): no more than the pull
+            // found already, the group can leave it as it is.
             let rest = steps & !bit;
-            if rest != 0 {
+            if rest != 0 && value * discount[1] > pull {
                 let above = rest >> to;
                 let below = rest & (bit - 1);
                 let up = if above != 0 {
