@@ -58,7 +58,7 @@ impl Side {
     pub const fn walk_cell(self, step: u8) -> u8 {
         let row = step / SIDE;
         let k = step % SIDE;
-        let col = if row % 2 == 0 { k } else { 5 - k };
+        let col = if row.is_multiple_of(2) { k } else { 5 - k };
         self.cell(row, col)
     }
 

@@ -15,7 +15,6 @@
 use super::actions::StealKind;
 use super::cheapest::best_combo;
 use super::combos::best_combo_search;
-use super::deck::Card;
 use super::grid::{CELLS, FAR_ROW, LAST_STEP};
 use super::plan::{card_worth, cell_value, worst_cards, Outlook, Targets};
 use super::state::{State, NONE};
@@ -161,11 +160,12 @@ impl ComboFinder {
             w
         });
         let pl = &s.players[o.p];
-        let find: fn(&[Card], u8, u8, u8, &[i32]) -> Option<u8> = match self {
-            ComboFinder::Fast => best_combo,
-            ComboFinder::Search => best_combo_search,
-        };
-        find(pl.cards(), symbol, pl.colour, units, &worth[..])
+        match self {
+            ComboFinder::Fast => best_combo(pl.cards(), symbol, pl.colour, units, &worth[..]),
+            ComboFinder::Search => {
+                best_combo_search(pl.cards(), symbol, pl.colour, units, &worth[..])
+            }
+        }
     }
 }
 

@@ -52,14 +52,14 @@ impl PathBits {
         let bit = 1u64 << STEP_OF[side.0 as usize & 3][c];
         let keep = !bit;
         for (q, owned) in self.owned.iter_mut().enumerate() {
-            *owned = *owned & keep | bit * (s.owner[c] == q as u8) as u64;
+            *owned = (*owned & keep) | (bit * (s.owner[c] == q as u8) as u64);
         }
-        self.taken = self.taken & keep | bit * (s.owner[c] != NONE) as u64;
-        self.revealed = self.revealed & keep | bit * (s.revealed >> c & 1);
+        self.taken = (self.taken & keep) | (bit * (s.owner[c] != NONE) as u64);
+        self.revealed = (self.revealed & keep) | (bit * (s.revealed >> c & 1));
         for (k, symbol) in self.symbol.iter_mut().enumerate() {
-            *symbol = *symbol & keep | bit * (s.tiles[c] == k as u8) as u64;
+            *symbol = (*symbol & keep) | (bit * (s.tiles[c] == k as u8) as u64);
         }
-        self.heavy = self.heavy & keep | bit * (s.cubes[c] >= 2) as u64;
+        self.heavy = (self.heavy & keep) | (bit * (s.cubes[c] >= 2) as u64);
     }
 }
 
