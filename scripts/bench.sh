@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Speed of this machine, for comparing machines and builds:
-#   results/bench.csv            `pressluck bench` on the reference runs (the race-aware
-#                                tuned-cant-stop-duel against glenn beside glenn's self-play), 1 thread and all
+#   results/bench.csv            `pressluck bench` on the reference runs of every game (the column
+#                                races' policies, the race-aware tuned-cant-stop-duel against glenn
+#                                beside glenn's self-play, The Great Races, Shortcut and Treasure
+#                                Hunt), 1 thread and all
 #   results/bench-criterion.csv  the criterion benches (`cargo bench --bench engine`): median time
 #                                per iteration and per element (roll, game) of every benchmark run
-# Usage: scripts/bench.sh [GAMES]  (default 1000000)
+# Usage: scripts/bench.sh [GAMES]  (default 1000000; The Great Races play a tenth of them and
+#   Treasure Hunt a hundredth, its games being that much longer)
 # Environment: REPEAT (runs of each `pressluck bench` row, the median kept; default 3),
 #   PRESSLUCK (a built binary; default: build target/release/pressluck), OUT (output
 #   folder; default results), CRITERION (a criterion filter; default
@@ -24,8 +27,8 @@ threads=$(nproc)
 csv="$out/bench.csv"
 tmp="$csv.tmp"
 echo "game,policies,threads,games,games_per_sec,rolls_per_sec,ns_per_roll,peak_rss_mb" > "$tmp"
-run() { # game policies threads
-    "$PRESSLUCK" bench --game "$1" --policies "$2" --threads "$3" --games "$games" \
+run() { # game policies threads [games]
+    "$PRESSLUCK" bench --game "$1" --policies "$2" --threads "$3" --games "${4:-$games}" \
         --repeat "${REPEAT:-3}" --json |
         python3 -c 'import json,sys; d=json.load(sys.stdin); print(",".join(str(x) for x in [d["game"], "'"$2"'".replace(",", "|"), d["threads"], d["games"], round(d["games_per_sec"]), round(d["rolls_per_sec"]), round(d["ns_per_roll"], 2), round(d["peak_rss_mb"], 2)]))' >> "$tmp"
 }
@@ -39,6 +42,10 @@ for t in 1 "$threads"; do
     run route66 fixed-risk:0.3 "$t"
     run cant-stop glenn "$t"
     run cant-stop tuned-cant-stop-duel,glenn "$t"
+    run great-races race-points "$t" $((games / 10))
+    run great-races race-progress "$t" $((games / 10))
+    run shortcut optimal "$t"
+    run treasure-hunt greedy "$t" $((games / 100))
 done
 mv "$tmp" "$csv"
 cat "$csv"

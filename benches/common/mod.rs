@@ -7,7 +7,7 @@ use pressluck_core::columns::{Choice, ChoiceList, Game, GameKind, Rules, Turn};
 use pressluck_core::counters::MatchupStats;
 use pressluck_core::dice::{self, Outcome, Roll};
 use pressluck_core::engine::{play_game, Avx2, EngineRequest, Player, RngDice, TurnShape};
-use pressluck_core::games::great_races::{play_race, RaceSpec};
+use pressluck_core::games::great_races::{play_race, RacePlayers, RaceSpec};
 use pressluck_core::games::shortcut::{RngD6, ShortcutBoard, ShortcutPolicy, ShortcutSetup};
 use pressluck_core::games::treasure_hunt::{Deck, State, ThRules, ThSpec};
 use pressluck_core::games::{Family, ShortcutFamily};
@@ -181,18 +181,14 @@ pub fn race_game(policy: &str) -> impl FnMut(u64) -> Game {
     let rule = RaceSpec::parse(policy)
         .expect("a built-in Great Races pairing rule")
         .rule;
+    // The rules' players (with their track values) are made once, as a tournament makes them
+    // once per matchup.
+    let players = RacePlayers::new(&rules, &[rule, rule]);
     let mut stats = MatchupStats::default();
     move |seed| {
         let mut dice = RngDice(Xoshiro256PlusPlus::seed_from_u64(seed));
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(!seed);
-        play_race(
-            &rules,
-            &[rule, rule],
-            &[0, 1],
-            &mut dice,
-            &mut rng,
-            &mut stats,
-        )
+        play_race(&rules, &players, &[0, 1], &mut dice, &mut rng, &mut stats)
     }
 }
 

@@ -12,3 +12,5 @@ mod shortcut_duel;
 mod shortcut_no_alloc;
 mod shortcut_solver;
 mod soundness;
+mod treasure_races_no_alloc;
+mod treasure_reference;

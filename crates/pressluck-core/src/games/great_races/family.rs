@@ -7,6 +7,7 @@ use crate::counters::MatchupStats;
 use crate::engine::dice_source::RngDice;
 use crate::games::family::{one_a_seat, Family, PlayedOut, SEAT_ORDER};
 use crate::games::great_races::play::{play_race_from, play_races};
+use crate::games::great_races::players::RacePlayers;
 use crate::games::great_races::policy::{RaceRule, RaceSpec, DEFAULT_RACE_POLICIES};
 use crate::games::great_races::table::RaceTable;
 use crate::games::matchup::{Matchup, Named};
@@ -62,7 +63,14 @@ impl Family for RacesFamily {
             return RaceTable::new(&self.0, &m.slots).play(seed, key, lo, hi);
         }
         let rules_of_slot: Vec<RaceRule> = m.slots.iter().map(|s| s.rule).collect();
-        play_races(&self.0, &rules_of_slot, seed, key, lo, hi)
+        play_races(
+            &self.0,
+            &RacePlayers::new(&self.0, &rules_of_slot),
+            seed,
+            key,
+            lo,
+            hi,
+        )
     }
 
     /// The game, the player to move about to roll (a turn is one roll and one pairing).
@@ -71,12 +79,13 @@ impl Family for RacesFamily {
 
     fn seats(&self, specs: &[RaceSpec]) -> Result<RaceSeats, String> {
         let specs = one_a_seat(specs, self.0.players)?;
+        let rules: Vec<RaceRule> = specs.iter().map(|s| s.rule).collect();
         let table = specs
             .iter()
             .any(|s| s.asked.is_some())
             .then(|| RaceTable::new(&self.0, &specs));
         Ok(RaceSeats {
-            rules: specs.iter().map(|s| s.rule).collect(),
+            players: RacePlayers::new(&self.0, &rules),
             stats: Box::default(),
             table,
         })
@@ -111,7 +120,7 @@ impl Family for RacesFamily {
         }
         let game = play_race_from(
             &self.0,
-            &seats.rules,
+            &seats.players,
             &SEAT_ORDER[..n],
             *position,
             &mut RngDice(dice),
@@ -137,11 +146,12 @@ impl Family for RacesFamily {
     }
 }
 
-/// The Great Races' seats for games played on from a position: a pairing rule a seat and the
-/// counters their games go into, unread.
+/// The Great Races' seats for games played on from a position: a pairing rule a seat (with the
+/// track values it reads, worked out once for every game played on) and the counters their
+/// games go into, unread.
 #[derive(Clone, Debug)]
 pub struct RaceSeats {
-    rules: Vec<RaceRule>,
+    players: RacePlayers,
     stats: Box<MatchupStats>,
     /// The table, when a seat is asked.
     table: Option<RaceTable>,

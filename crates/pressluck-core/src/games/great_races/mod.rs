@@ -3,15 +3,18 @@
 //! game loop (`play`) and the family the runner plays (`family`).
 
 pub(crate) mod advice;
+pub(crate) mod choices;
 pub(crate) mod definition;
 pub(crate) mod entry;
 pub mod exact;
 pub(crate) mod family;
 pub(crate) mod options;
 pub(crate) mod play;
+pub(crate) mod players;
 pub(crate) mod policy;
 pub(crate) mod record;
 pub(crate) mod table;
+pub(crate) mod track_values;
 
 pub use advice::race_advice;
 pub use definition::GreatRaces;
@@ -20,6 +23,7 @@ pub use family::RaceSeats;
 pub use family::RacesFamily;
 pub use options::race_options;
 pub use play::play_race;
+pub use players::RacePlayers;
 pub use policy::{progress_gain, RaceRule, RaceSpec};
 pub use record::{RacePosition, RaceRecord, DEFAULT_ADVISE_RACE_POLICIES};
 pub use table::RaceTable;

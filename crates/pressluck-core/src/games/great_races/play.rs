@@ -4,34 +4,34 @@
 //! Counters: `rolls` counts the player's rolls (one a turn) and `busts` the rolls with no open
 //! track among their sums (the turn passes); the stop table's row `roll = 0` counts turns.
 
-use crate::columns::{ChoiceList, Game, Rules};
+use super::choices::RaceChoices;
+use super::players::{race, RacePlayers};
+use crate::columns::{Game, Rules};
 use crate::counters::MatchupStats;
 use crate::engine::deal::{game_streams, seating};
 use crate::engine::dice_source::{DiceSource, RngDice};
 use crate::engine::play::count_game;
-use crate::games::great_races::policy::RaceRule;
 use rand_core::RngCore;
 
-/// Plays games `lo..hi` of a matchup of the rules `rules_of_slot` (slot order) under `rules`,
-/// one after another, into counters: game `i` with its own dice and policy streams and its
-/// seating.
+/// Plays games `lo..hi` of a matchup of the `players` (slot order) under `rules`, one after
+/// another, into counters: game `i` with its own dice and policy streams and its seating.
 pub fn play_races(
     rules: &Rules,
-    rules_of_slot: &[RaceRule],
+    players: &RacePlayers,
     seed: u64,
     key: u64,
     lo: u64,
     hi: u64,
 ) -> MatchupStats {
-    let players = rules.players as usize;
+    let n = rules.players as usize;
     let mut stats = MatchupStats::default();
     for i in lo..hi {
         let (dice, mut rng) = game_streams(seed, key, i).generators();
-        let seats = seating(i, players);
+        let seats = seating(i, n);
         play_race(
             rules,
-            rules_of_slot,
-            &seats[..players],
+            players,
+            &seats[..n],
             &mut RngDice(dice),
             &mut rng,
             &mut stats,
@@ -43,34 +43,35 @@ pub fn play_races(
 /// A game still running after this many turns in all is abandoned and counted as unfinished.
 pub const MAX_RACE_TURNS: u32 = 100_000;
 
-/// Plays one game of The Great Races. `rules_of_slot[k]` plays slot `k`; `slot_of_seat[s]` is
-/// the slot in seat `s`. Dice come from `dice`; `random` draws from `rng`. Returns the final
-/// game (unfinished if a scripted dice source ran out).
+/// Plays one game of The Great Races. `players` plays slot `k` by its rule `k`;
+/// `slot_of_seat[s]` is the slot in seat `s`. Dice come from `dice`; `random` draws from `rng`.
+/// Returns the final game (unfinished if a scripted dice source ran out).
 pub fn play_race<D: DiceSource, R: RngCore>(
     rules: &Rules,
-    rules_of_slot: &[RaceRule],
+    players: &RacePlayers,
     slot_of_seat: &[usize],
     dice: &mut D,
     rng: &mut R,
     stats: &mut MatchupStats,
 ) -> Game {
     let start = Game::new();
-    play_race_from(rules, rules_of_slot, slot_of_seat, start, dice, rng, stats)
+    play_race_from(rules, players, slot_of_seat, start, dice, rng, stats)
 }
 
 /// Plays `game` on to its end from where it stands (the player to move rolls next), as
 /// [`play_race`] plays one from the start. Counters count the rest of the game; the turns
-/// counted are the game's, from its start.
+/// counted are the game's, from its start. A roll's choices come from [`RaceChoices`] (the
+/// lists of [`Game::choices`]) and the rule's pick from [`RacePlayers::choose`] (the pick of
+/// [`super::policy::RaceRule::choose`]).
 pub fn play_race_from<D: DiceSource, R: RngCore>(
     rules: &Rules,
-    rules_of_slot: &[RaceRule],
+    players: &RacePlayers,
     slot_of_seat: &[usize],
     mut game: Game,
     dice: &mut D,
     rng: &mut R,
     stats: &mut MatchupStats,
 ) -> Game {
-    let mut choices = ChoiceList::default();
     let (mut rolls, mut busts, mut turns) = ([0u64; 4], [0u64; 4], 0u32);
     while !game.finished() {
         if turns >= MAX_RACE_TURNS {
@@ -80,23 +81,111 @@ pub fn play_race_from<D: DiceSource, R: RngCore>(
         let seat = game.to_move as usize & 3;
         let slot = slot_of_seat[seat];
         stats.stop_cell(slot, 0, 0).decisions += 1;
-        let Some(roll) = dice.roll() else { break };
+        let Some(outcome) = dice.outcome() else { break };
         rolls[seat] += 1;
-        game.fill_choices(rules, roll, &mut choices);
-        if choices.is_empty() {
+        let choices = RaceChoices::of(rules, &game.board, game.to_move, outcome);
+        let list = choices.as_slice();
+        if list.is_empty() {
             stats.stop_cell(slot, 0, 0).busts += 1;
             busts[seat] += 1;
             game.pass(rules);
         } else {
-            let pick = if choices.len() == 1 {
+            let pick = if list.len() == 1 {
                 0
             } else {
-                rules_of_slot[slot].choose(rules, &game, &choices, rng)
+                players.choose(slot, rules, &game, &choices, rng)
             };
-            game.take(rules, &choices, pick);
+            race(rules, &mut game, list[pick], choices.steps(pick));
         }
         turns += 1;
     }
     count_game(rules, slot_of_seat, &game, &rolls, &busts, stats);
     game
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::columns::{ChoiceList, GameKind};
+    use crate::games::great_races::policy::RaceRule;
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    /// [`play_race_from`] as the rules and the pairing rules are written: the choices listed
+    /// by [`Game::fill_choices`] and picked by [`RaceRule::choose`].
+    fn play_reference(
+        rules: &Rules,
+        rules_of_slot: &[RaceRule],
+        slot_of_seat: &[usize],
+        dice: &mut RngDice<Xoshiro256PlusPlus>,
+        rng: &mut Xoshiro256PlusPlus,
+        stats: &mut MatchupStats,
+    ) -> Game {
+        let mut game = Game::new();
+        let mut choices = ChoiceList::default();
+        let (mut rolls, mut busts) = ([0u64; 4], [0u64; 4]);
+        while !game.finished() {
+            let seat = game.to_move as usize & 3;
+            let slot = slot_of_seat[seat];
+            stats.stop_cell(slot, 0, 0).decisions += 1;
+            let roll = dice.roll().unwrap();
+            rolls[seat] += 1;
+            game.fill_choices(rules, roll, &mut choices);
+            if choices.is_empty() {
+                stats.stop_cell(slot, 0, 0).busts += 1;
+                busts[seat] += 1;
+                game.pass(rules);
+            } else {
+                let pick = if choices.len() == 1 {
+                    0
+                } else {
+                    rules_of_slot[slot].choose(rules, &game, &choices, rng)
+                };
+                game.take(rules, &choices, pick);
+            }
+        }
+        count_game(rules, slot_of_seat, &game, &rolls, &busts, stats);
+        game
+    }
+
+    #[test]
+    fn the_game_loop_plays_the_reference_games() {
+        use RaceRule::*;
+        for (players, field) in [
+            (2, [Points, Points, Points, Points]),
+            (2, [Margin, Points, Points, Points]),
+            (2, [Progress, Random, Points, Points]),
+            (1, [Points, Points, Points, Points]),
+            (1, [Margin, Points, Points, Points]),
+            (3, [Points, Margin, Random, Points]),
+            (4, [Margin, Points, Progress, Random]),
+        ] {
+            let rules = Rules::new(GameKind::GreatRaces, players);
+            let field = &field[..players as usize];
+            let fast_players = RacePlayers::new(&rules, field);
+            let (mut fast, mut slow) = (MatchupStats::default(), MatchupStats::default());
+            for i in 0..150 {
+                let seats = seating(i, players as usize);
+                let seats = &seats[..players as usize];
+                let (dice, rng) = game_streams(46, players as u64, i).generators();
+                let a = play_race(
+                    &rules,
+                    &fast_players,
+                    seats,
+                    &mut RngDice(dice.clone()),
+                    &mut rng.clone(),
+                    &mut fast,
+                );
+                let b = play_reference(
+                    &rules,
+                    field,
+                    seats,
+                    &mut RngDice(dice),
+                    &mut rng.clone(),
+                    &mut slow,
+                );
+                assert_eq!(a, b, "{players} players {field:?} game {i}");
+            }
+            assert_eq!(fast, slow, "{players} players {field:?}");
+        }
+    }
 }

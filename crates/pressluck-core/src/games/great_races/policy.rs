@@ -87,16 +87,29 @@ impl RaceRule {
         choices: &ChoiceList,
         rng: &mut R,
     ) -> usize {
+        self.choose_among(rules, game, choices.as_slice(), rng)
+    }
+
+    /// [`RaceRule::choose`] among `choices`, the legal choices of the roll in canonical order:
+    /// every score worked out from the board as the module comment says, the reference the
+    /// game loop's [`super::players::RacePlayers`] is held to.
+    pub fn choose_among<R: RngCore>(
+        self,
+        rules: &Rules,
+        game: &Game,
+        choices: &[Choice],
+        rng: &mut R,
+    ) -> usize {
         match self {
             RaceRule::Random => rng.gen_range(0..choices.len()),
             RaceRule::Points => first_best_exact(
                 choices,
-                |c| points_gain(rules, game, c),
+                |i| points_gain(rules, game, choices[i]),
                 |c| exact::points_gain(rules, game, c),
             ),
             RaceRule::Margin => first_best_exact(
                 choices,
-                |c| margin_gain(rules, game, c),
+                |i| margin_gain(rules, game, choices[i]),
                 |c| exact::margin_gain(rules, game, c),
             ),
             RaceRule::Progress => first_best(choices, |c| progress_gain(rules, c) as f64),
@@ -122,9 +135,9 @@ impl RaceRule {
 }
 
 /// The first choice of the highest score.
-fn first_best(choices: &ChoiceList, mut score: impl FnMut(Choice) -> f64) -> usize {
+fn first_best(choices: &[Choice], mut score: impl FnMut(Choice) -> f64) -> usize {
     let mut best = (0, f64::NEG_INFINITY);
-    for (i, &c) in choices.as_slice().iter().enumerate() {
+    for (i, &c) in choices.iter().enumerate() {
         let s = score(c);
         if s > best.1 {
             best = (i, s);
@@ -147,19 +160,18 @@ fn first_best(choices: &ChoiceList, mut score: impl FnMut(Choice) -> f64) -> usi
 /// `4 · 10⁻⁹`, and the band is 250 times that.
 pub const TIE_BAND: f64 = 1e-6;
 
-/// The first choice of the highest exact score: the float scores `float` pick it alone when
-/// the best stands more than [`TIE_BAND`] above the rest, else the choices within the band
-/// are ranked by their exact scores `exact`.
-fn first_best_exact(
-    choices: &ChoiceList,
-    mut float: impl FnMut(Choice) -> f64,
+/// The first choice of the highest exact score: the float scores `float` (of each choice's
+/// index) pick it alone when the best stands more than [`TIE_BAND`] above the rest, else the
+/// choices within the band are ranked by their exact scores `exact`.
+pub(super) fn first_best_exact(
+    list: &[Choice],
+    mut float: impl FnMut(usize) -> f64,
     mut exact: impl FnMut(Choice) -> BigRational,
 ) -> usize {
-    let list = choices.as_slice();
     let mut scores = [0.0; MAX_CHOICES];
     let mut best = 0;
-    for (i, &c) in list.iter().enumerate() {
-        scores[i] = float(c);
+    for i in 0..list.len().min(MAX_CHOICES) {
+        scores[i] = float(i);
         if scores[i] > scores[best] {
             best = i;
         }
@@ -332,7 +344,7 @@ mod tests {
             &[Choice::two(7, 7), Choice::two(4, 10)]
         );
         let tie = |_: Choice| 1.0;
-        assert_eq!(first_best(&g.choices(&rules, roll), tie), 0);
+        assert_eq!(first_best(g.choices(&rules, roll).as_slice(), tie), 0);
     }
 
     #[test]

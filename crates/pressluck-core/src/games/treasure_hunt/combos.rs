@@ -10,6 +10,7 @@
 //!   number, so they play no part in a sequence (a white or black card is an ordinary card there).
 
 use super::deck::{Card, BLACK, WHITE};
+use super::state::{ThPlayer, MAX_HAND};
 
 /// The three kinds of combination.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -141,8 +142,30 @@ impl HandSummary {
         self.colour_ok(units) || self.symbol_ok(symbol, units) || self.sequence_ok(symbol, units)
     }
 
-    /// The symbols (bit per symbol) the hand can make some combination of `units` for.
+    /// The symbols (bit per symbol) the hand can make some combination of `units` for: by
+    /// [`HandSummary::makes`] symbol by symbol, its sequences read from [`RUN_TOPS`] (for 3
+    /// and 4 units; [`HandSummary::claimable_reference`] asks [`HandSummary::makes`] itself).
+    #[inline]
     pub fn claimable(&self, units: u8) -> u8 {
+        if !(3..=4).contains(&units) {
+            return self.claimable_reference(units);
+        }
+        if self.colour_ok(units) {
+            return 0x3f;
+        }
+        let tops = RUN_TOPS[units as usize - 3][self.numbers as usize & 63];
+        let mut out = 0;
+        for s in 0..6 {
+            let symbol = self.symbol[s] + (self.black - self.black_symbol[s]) / 2 >= units;
+            let run = self.number_symbol[s] & tops != 0;
+            out |= ((symbol || run) as u8) << s;
+        }
+        out
+    }
+
+    /// [`HandSummary::claimable`] asking [`HandSummary::makes`] of each symbol: the reference
+    /// the table is tested against.
+    pub fn claimable_reference(&self, units: u8) -> u8 {
         if self.colour_ok(units) {
             return 0x3f;
         }
@@ -152,49 +175,102 @@ impl HandSummary {
     }
 }
 
-/// The cheapest combination in `hand` (its first eight cards) for a tile of `symbol`, as a bit
-/// mask of hand slots: fewest cards, then the lowest total `cost` of the cards spent, then the
-/// lowest mask. `None` if there is none.
-///
-/// The hand's [`HandSummary`] answers "none" without trying a subset (most hands, most of the
-/// time). Otherwise subsets are tried by size, from `units` cards up (a card is at most one
-/// unit): the first size with a combination is the answer's, so a hand of seven tries 35
-/// subsets of three, not all 127. [`best_combo_search`] is the plain walk over every subset,
-/// and tests hold the two to the same answer.
-pub fn best_combo(hand: &[Card], symbol: u8, colour: u8, units: u8, cost: &[i32]) -> Option<u8> {
-    if !HandSummary::new(hand.iter().copied(), colour).makes(symbol, units) {
-        return None;
-    }
-    let n = hand.len().min(8) as u32;
-    let mut picked = [Card {
-        colour: 0,
-        symbol: 0,
-        number: 1,
-    }; 8];
-    for size in (units as u32).max(1)..=n {
-        let mut best: Option<(i32, u8)> = None;
-        // Every mask of `size` bits below `1 << n`, in increasing order (Gosper's hack).
-        let mut mask: u16 = (1 << size) - 1;
-        while mask < 1 << n {
-            let (k, c) = pick_cards(hand, mask, cost, &mut picked);
-            if best.is_none_or(|(bc, _)| c < bc)
-                && combo_kind(&picked[..k], symbol, colour, units).is_some()
-            {
-                best = Some((c, mask as u8));
-            }
-            let low = mask & mask.wrapping_neg();
-            let ripple = mask + low;
-            mask = (((ripple ^ mask) >> 2) / low) | ripple;
-        }
-        if let Some((_, m)) = best {
-            return Some(m);
-        }
-    }
-    None
+/// The symbols (bit per symbol) a hand makes a combination for: of 3 units (to claim) and 4
+/// (to steal at once), as [`HandSummary::claimable`] finds them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HandMakes {
+    /// Symbols the hand can claim.
+    pub can3: u8,
+    /// Symbols the hand can steal at once.
+    pub can4: u8,
 }
 
-/// [`best_combo`] by trying every subset of the hand (its first eight cards) with
-/// [`combo_kind`]: the rules as written, and the reference the summary is tested against.
+impl HandMakes {
+    /// What the hand of `pl` makes.
+    #[inline]
+    pub fn of(pl: &ThPlayer) -> HandMakes {
+        let h = HandSummary::new(pl.cards().iter().copied(), pl.colour);
+        HandMakes {
+            can3: h.claimable(3),
+            can4: h.claimable(4),
+        }
+    }
+}
+
+/// [`HandMakes`] of one seat, remembered with the hand it was worked out for: a hand is
+/// summed up again only when it changed (a turn's actions mostly leave it as it is).
+#[derive(Clone, Copy, Debug)]
+pub struct HandMakesCache {
+    hand: [Card; MAX_HAND],
+    len: u8,
+    colour: u8,
+    makes: HandMakes,
+}
+
+impl Default for HandMakesCache {
+    fn default() -> HandMakesCache {
+        HandMakesCache {
+            hand: [Card {
+                colour: 0,
+                symbol: 0,
+                number: 1,
+            }; MAX_HAND],
+            // No hand is this long: the first question works the answer out.
+            len: u8::MAX,
+            colour: 0,
+            makes: HandMakes::default(),
+        }
+    }
+}
+
+impl HandMakesCache {
+    /// What the hand of `pl` makes: [`HandMakes::of`], worked out again only for a hand other
+    /// than the last one asked about.
+    #[inline]
+    pub fn of(&mut self, pl: &ThPlayer) -> HandMakes {
+        let cards = pl.cards();
+        if self.len != pl.hand_len || self.colour != pl.colour || self.hand[..cards.len()] != *cards
+        {
+            self.makes = HandMakes::of(pl);
+            self.hand = pl.hand;
+            self.len = pl.hand_len;
+            self.colour = pl.colour;
+        }
+        self.makes
+    }
+}
+
+/// `RUN_TOPS[units - 3][numbers]`: the numbers `top` (bit `top - 1`, `top` from `units` to
+/// 6) whose `units − 1` numbers below are all in `numbers` (bit `n - 1` for number `n`), for
+/// 3 and 4 units; worked out at compile time. A hand makes a sequence for a symbol when a card
+/// of the symbol shows one of them ([`HandSummary::sequence_ok`]).
+pub static RUN_TOPS: [[u8; 64]; 2] = {
+    let mut t = [[0u8; 64]; 2];
+    let mut u = 3;
+    while u <= 4 {
+        let below = (1u8 << (u - 1)) - 1;
+        let mut numbers = 0;
+        while numbers < 64 {
+            let mut top = u;
+            while top <= 6 {
+                let needed = below << (top - u);
+                if numbers as u8 & needed == needed {
+                    t[u - 3][numbers] |= 1 << (top - 1);
+                }
+                top += 1;
+            }
+            numbers += 1;
+        }
+        u += 1;
+    }
+    t
+};
+
+/// The cheapest combination in `hand` (its first eight cards) for a tile of `symbol`, as a bit
+/// mask of hand slots — fewest cards, then the lowest total `cost` of the cards spent (0 for a
+/// slot `cost` does not reach), then the lowest mask; `None` if there is none — by trying
+/// every subset of the hand with [`combo_kind`]: the rules as written, and the reference that
+/// [`super::cheapest::best_combo`] and the hand summary are tested against.
 pub fn best_combo_search(
     hand: &[Card],
     symbol: u8,
@@ -237,4 +313,59 @@ fn pick_cards(hand: &[Card], mask: u16, cost: &[i32], picked: &mut [Card; 8]) ->
         }
     }
     (k, c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn run_tops_make_the_sequences_of_every_summary() {
+        for units in 3..=4u8 {
+            for numbers in 0..64u8 {
+                for on_symbol in 0..64u8 {
+                    let mut h = HandSummary {
+                        numbers,
+                        ..HandSummary::default()
+                    };
+                    h.number_symbol[2] = on_symbol;
+                    let tops = RUN_TOPS[units as usize - 3][numbers as usize];
+                    assert_eq!(
+                        on_symbol & tops != 0,
+                        h.sequence_ok(2, units),
+                        "{numbers:06b} {on_symbol:06b} {units}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn claimable_by_the_table_is_claimable_by_each_symbol() {
+        // Every count of symbol cards, black cards and colour cards that a hand of up to 8
+        // can hold, with numbers spread over the symbols.
+        for units in 0..=6u8 {
+            for mine in 0..=4u8 {
+                for white in 0..=4u8 {
+                    for black in 0..=4u8 {
+                        for seed in 0..64u32 {
+                            let mut h = HandSummary {
+                                mine,
+                                white,
+                                black,
+                                numbers: (seed * 37 % 64) as u8,
+                                ..HandSummary::default()
+                            };
+                            for s in 0..6 {
+                                h.symbol[s] = ((seed >> s) & 3) as u8 + black.min(1);
+                                h.black_symbol[s] = black.min(((seed >> (s + 1)) & 1) as u8);
+                                h.number_symbol[s] = h.numbers & (seed * (s as u32 + 3)) as u8;
+                            }
+                            assert_eq!(h.claimable(units), h.claimable_reference(units), "{h:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

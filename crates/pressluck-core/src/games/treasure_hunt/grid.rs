@@ -33,7 +33,7 @@ impl Side {
     /// The absolute cell of a player's local (row, column): row counted away from this side,
     /// column from the player's left.
     #[inline]
-    pub fn cell(self, row: u8, col: u8) -> u8 {
+    pub const fn cell(self, row: u8, col: u8) -> u8 {
         let (r, c) = match self.0 {
             0 => (row, col),
             1 => (5 - col, row),
@@ -43,18 +43,37 @@ impl Side {
         r * SIDE + c
     }
 
-    /// The cell at step `step` (0..36) of this side's serpentine path.
+    /// The cell at step `step` (0..36) of this side's serpentine path: read from
+    /// [`PATH_CELL`] (the game loop asks where a marker stands action after action).
     #[inline]
     pub fn path_cell(self, step: u8) -> u8 {
+        match PATH_CELL[self.0 as usize & 3].get(step as usize) {
+            Some(&cell) => cell,
+            None => self.walk_cell(step),
+        }
+    }
+
+    /// [`Side::path_cell`] worked out from the step's row and place in it.
+    #[inline]
+    pub const fn walk_cell(self, step: u8) -> u8 {
         let row = step / SIDE;
         let k = step % SIDE;
         let col = if row.is_multiple_of(2) { k } else { 5 - k };
         self.cell(row, col)
     }
 
-    /// The player's own row (0 nearest) holding absolute cell `cell`.
+    /// The player's own row (0 nearest) holding absolute cell `cell`: read from [`ROW_OF`].
     #[inline]
-    pub const fn row_of(self, cell: u8) -> u8 {
+    pub fn row_of(self, cell: u8) -> u8 {
+        match ROW_OF[self.0 as usize & 3].get(cell as usize) {
+            Some(&row) => row,
+            None => self.cell_row(cell),
+        }
+    }
+
+    /// [`Side::row_of`] worked out from the cell's row and column.
+    #[inline]
+    pub const fn cell_row(self, cell: u8) -> u8 {
         let (r, c) = (cell / SIDE, cell % SIDE);
         match self.0 {
             0 => r,
@@ -64,15 +83,49 @@ impl Side {
         }
     }
 
-    /// The path step of absolute cell `cell`.
+    /// The path step of absolute cell `cell` (0 for a cell off the grid).
+    #[inline]
     pub fn step_of(self, cell: u8) -> u8 {
-        (0..CELLS as u8)
-            .find(|&s| self.path_cell(s) == cell)
+        STEP_OF[self.0 as usize & 3]
+            .get(cell as usize)
+            .copied()
             .unwrap_or(0)
     }
 }
 
-/// `ROW_OF[side][cell]`: [`Side::row_of`] of every cell for every side, worked out at compile
+/// `STEP_OF[side][cell]`: the step of each cell on each side's path, the inverse of
+/// [`Side::path_cell`], worked out at compile time.
+pub static STEP_OF: [[u8; CELLS]; 4] = {
+    let mut t = [[0u8; CELLS]; 4];
+    let mut side = 0;
+    while side < 4 {
+        let mut step = 0;
+        while step < CELLS {
+            t[side][Side(side as u8).walk_cell(step as u8) as usize] = step as u8;
+            step += 1;
+        }
+        side += 1;
+    }
+    t
+};
+
+/// `PATH_CELL[side][step]`: [`Side::walk_cell`] of every step of every side's path, worked out
+/// at compile time.
+pub static PATH_CELL: [[u8; CELLS]; 4] = {
+    let mut t = [[0u8; CELLS]; 4];
+    let mut side = 0;
+    while side < 4 {
+        let mut step = 0;
+        while step < CELLS {
+            t[side][step] = Side(side as u8).walk_cell(step as u8);
+            step += 1;
+        }
+        side += 1;
+    }
+    t
+};
+
+/// `ROW_OF[side][cell]`: [`Side::cell_row`] of every cell for every side, worked out at compile
 /// time for the loops that visit every cell.
 pub static ROW_OF: [[u8; CELLS]; 4] = {
     let mut t = [[0u8; CELLS]; 4];
@@ -80,7 +133,7 @@ pub static ROW_OF: [[u8; CELLS]; 4] = {
     while side < 4 {
         let mut c = 0;
         while c < CELLS {
-            t[side][c] = Side(side as u8).row_of(c as u8);
+            t[side][c] = Side(side as u8).cell_row(c as u8);
             c += 1;
         }
         side += 1;
@@ -115,6 +168,8 @@ mod tests {
             let mut seen = [false; CELLS];
             for step in 0..CELLS as u8 {
                 let c = s.path_cell(step);
+                assert_eq!(c, s.walk_cell(step));
+                assert_eq!(s.row_of(c), s.cell_row(c));
                 assert!(!seen[c as usize]);
                 seen[c as usize] = true;
                 assert_eq!(s.step_of(c), step);

@@ -3,13 +3,14 @@
 //! interpretation, are in `docs/treasure-hunt.md`.
 //!
 //! `deck` (cards and the default deck), `grid` (tiles and paths), `combos` (claim and steal
-//! combinations), `rules` (settings and variants), `state` and `actions` (the position and the
-//! checked actions), `rounds` (round scoring), `plan` and `policy` (the policies), `play`
-//! (the game loop), `record` (replay records), `odds` and `claims_table` (exact claim odds),
-//! `view` (the position as text and JSON), `advice` and `played` (a record as `replay`, `advise`
-//! and `review` read it), and for rollouts and
-//! reviews `position` (a position seen by one player, its unseen cards and tiles dealt anew),
-//! `options` (a decision's options) and `walk` (a record as decisions and chance events).
+//! combinations) and `cheapest` (a hand's cheapest one), `rules` (settings and variants),
+//! `state` and `actions` (the position and the checked actions), `rounds` (round scoring),
+//! `plan`, `sight` and `policy` (the policies), `play` (the game loop), `record` (replay
+//! records), `odds` and `claims_table` (exact claim odds), `view` (the position as text and
+//! JSON), `advice` and `played` (a record as `replay`, `advise` and `review` read it), and for
+//! rollouts and reviews `position` (a position seen by one player, its unseen cards and tiles
+//! dealt anew), `options` (a decision's options) and `walk` (a record as decisions and chance
+//! events).
 //!
 //! The position (`State`) is `Copy` and holds its cards, piles and tiles in fixed arrays, so the
 //! engine loop allocates nothing per action. Randomness (shuffles, dice) enters only through the
@@ -17,6 +18,7 @@
 
 pub(crate) mod actions;
 pub(crate) mod advice;
+pub(crate) mod cheapest;
 pub(crate) mod claims_table;
 pub(crate) mod combos;
 pub(crate) mod deck;
@@ -34,6 +36,7 @@ pub(crate) mod position;
 pub(crate) mod record;
 pub(crate) mod rounds;
 pub(crate) mod rules;
+pub(crate) mod sight;
 pub(crate) mod state;
 pub(crate) mod table;
 pub(crate) mod view;
@@ -41,8 +44,11 @@ pub(crate) mod walk;
 
 pub use actions::StealKind;
 pub use advice::{treasure_advice, treasure_advice_text};
+pub use cheapest::best_combo;
 pub use claims_table::{claims_table, ClaimRow};
-pub use combos::{best_combo, best_combo_search, combo_kind, ComboKind, HandSummary};
+pub use combos::{
+    best_combo_search, combo_kind, ComboKind, HandMakes, HandMakesCache, HandSummary, RUN_TOPS,
+};
 pub use deck::{Card, Deck};
 pub use deck::{COLOUR_LETTERS, COLOUR_NAMES, DEFAULT_DECK_TOML, SYMBOL_NAMES};
 pub use definition::TreasureHunt;
@@ -51,7 +57,7 @@ pub use family::TreasureSeats;
 pub use grid::{cell_name, Side, CELLS, FAR_ROW, SIDE};
 pub use odds::{claim_counts, sample_claims, ClaimCounts, MAX_SAMPLES};
 pub use options::{cards_of, claim_options, move_options, treasure_options};
-pub use plan::Outlook;
+pub use plan::{Outlook, Targets};
 pub use play::{deal, play_game, solitaire_stuck, RngChance};
 pub use played::{TreasurePlayed, DEFAULT_ADVISE_TREASURE_POLICIES};
 pub use policy::Style;
@@ -59,6 +65,7 @@ pub use policy::{Act, ThSpec};
 pub use position::{deal_unseen, Pending, ThPosition};
 pub use record::{mask_of, replay, with_unlisted_cards};
 pub use rules::{ThRules, GAME_NAME};
+pub use sight::{PathBits, Sight};
 pub use state::State;
 pub use state::ThPlayer;
 pub use state::{Chance, NONE};

@@ -3,16 +3,70 @@
 //! tile, and the worth of each card. Only public information and the player's own hand are
 //! used (face-down symbols only through the counts everyone knows).
 
-use super::combos::HandSummary;
+use super::combos::HandMakes;
 use super::deck::{BLACK, WHITE};
-use super::grid::{CELLS, ROW_OF};
+use super::grid::{CELLS, FAR_ROW, LAST_STEP, ROW_OF};
+use super::sight::{row_steps, PathBits, ALL_STEPS};
 use super::state::{State, NONE};
 
-/// A player's view of the position, computed once per decision.
+/// A player's tile counts, as [`Outlook::new`] and [`Outlook::seen`] find them.
+struct Counts {
+    /// Tiles held of each symbol.
+    held: [u8; 6],
+    /// Face-down tiles of each symbol.
+    hidden: [u8; 6],
+    /// Revealed tiles of each symbol open to a claim.
+    open_shown: [u8; 6],
+    /// Whether a face-down tile is open to a claim.
+    face_down_open: bool,
+    /// Tiles held in each row of the player's path.
+    row_tiles: [u8; 8],
+}
+
+impl Counts {
+    /// The counts of player `p` along `path` by bit counts (a row is six consecutive steps),
+    /// under a row limit of `cap` tiles.
+    #[inline(always)]
+    fn of_path(cap: u8, path: &PathBits, p: usize) -> Counts {
+        let mine = path.owned[p & 3];
+        let mut row_tiles = [0u8; 8];
+        let mut open_rows = 0;
+        for (r, n) in row_tiles.iter_mut().take(6).enumerate() {
+            let steps = row_steps(r as u8);
+            *n = (mine & steps).count_ones() as u8;
+            open_rows |= if *n < cap { steps } else { 0 };
+        }
+        let takes = !path.taken & open_rows & ALL_STEPS;
+        let takes_shown = takes & path.revealed;
+        Counts {
+            held: std::array::from_fn(|k| (mine & path.symbol[k]).count_ones() as u8),
+            hidden: std::array::from_fn(|k| {
+                6 - (path.revealed & path.symbol[k]).count_ones() as u8
+            }),
+            open_shown: std::array::from_fn(|k| (takes_shown & path.symbol[k]).count_ones() as u8),
+            face_down_open: takes & !path.revealed != 0,
+            row_tiles,
+        }
+    }
+}
+
+/// [`Counts::of_path`] compiled with the POPCNT instruction (a bit count in one instruction
+/// rather than a dozen).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+fn counts_popcnt(cap: u8, path: &PathBits, p: usize) -> Counts {
+    Counts::of_path(cap, path, p)
+}
+
+/// A player's view of the position: worked out cell by cell ([`Outlook::new`]), or from the
+/// game loop's [`super::sight::Sight`] by bit counts ([`Outlook::seen`], the same view), and
+/// kept up to date as the turn goes on ([`Outlook::rehand`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Outlook {
     /// The player.
     pub p: usize,
+    /// Tiles held of each symbol.
+    pub held: [u8; 6],
     /// Tiles still needed of each symbol.
     pub need: [u8; 6],
     /// Symbols the hand can claim now (3 units), bit per symbol.
@@ -35,20 +89,19 @@ pub struct Outlook {
     /// Tiles the player controls in each row of their own path ([`State::row_count`] of any
     /// cell of the row), counted once for the decision; rows 0..6, two spare.
     pub row_tiles: [u8; 8],
+    /// The tiles along the player's path, as bit masks.
+    pub path: PathBits,
 }
 
 impl Outlook {
-    /// The outlook of player `p`.
+    /// The outlook of player `p`, counted cell by cell: the reference [`Outlook::seen`] is
+    /// held to.
     pub fn new(s: &State, p: usize) -> Outlook {
         let pl = &s.players[p];
-        let h = HandSummary::new(pl.cards().iter().copied(), pl.colour);
-        let can3 = h.claimable(3);
-        let can4 = h.claimable(4);
-        // One pass over the cells, without a branch on them (this runs several times an
-        // action): per symbol the tiles held ([`State::held`]) and revealed (six of each, so
-        // [`State::hidden_symbols`] is six less those), per row of the player's path the tiles
-        // held ([`State::row_count`]). Symbols and rows are 0..6: `& 7` into arrays of eight
-        // needs no bounds check.
+        // One pass over the cells: per symbol the tiles held ([`State::held`]) and revealed
+        // (six of each, so [`State::hidden_symbols`] is six less those), per row of the
+        // player's path the tiles held ([`State::row_count`]). Symbols and rows are 0..6:
+        // `& 7` into arrays of eight needs no bounds check.
         let rows = &ROW_OF[pl.side.0 as usize & 3];
         let me = p as u8;
         let (mut held, mut shown, mut row_tiles) = ([0u8; 8], [0u8; 8], [0u8; 8]);
@@ -57,11 +110,6 @@ impl Outlook {
             held[sym] += mine;
             shown[sym] += (s.revealed >> c & 1) as u8;
             row_tiles[rows[c] as usize & 7] += mine;
-        }
-        let (mut need, mut hidden) = ([0u8; 6], [0u8; 6]);
-        for k in 0..6 {
-            need[k] = s.rules.target.saturating_sub(held[k]);
-            hidden[k] = 6 - shown[k];
         }
         // Tiles a claim could still take: unowned, in a row below the player's limit. A
         // face-down tile's symbol is unknown, so the hidden counts stand for them while any
@@ -75,23 +123,94 @@ impl Outlook {
             open_shown[s.tiles[c] as usize & 7] += (takes && up) as u8;
             face_down_open |= takes && !up;
         }
-        let mut open = [0u8; 6];
-        for k in 0..6 {
-            open[k] = open_shown[k] + if face_down_open { hidden[k] } else { 0 };
+        let counts = Counts {
+            held: std::array::from_fn(|k| held[k]),
+            hidden: std::array::from_fn(|k| 6 - shown[k]),
+            open_shown: std::array::from_fn(|k| open_shown[k]),
+            face_down_open,
+            row_tiles,
+        };
+        let makes = HandMakes::of(pl);
+        Outlook::of_counts(s, p, counts, PathBits::of(s, pl.side), makes)
+    }
+
+    /// [`Outlook::new`] of player `p` from `path`, the player's
+    /// [`super::sight::Sight::seat`] of `s`: the same counts, by bit counts along the path (a
+    /// row is six consecutive steps).
+    pub fn seen(s: &State, path: &PathBits, p: usize) -> Outlook {
+        Outlook::seen_making(s, path, p, HandMakes::of(&s.players[p]))
+    }
+
+    /// [`Outlook::seen`] given what the player's hand makes ([`HandMakes::of`] its hand).
+    pub fn seen_making(s: &State, path: &PathBits, p: usize, makes: HandMakes) -> Outlook {
+        let cap = s.rules.row_cap();
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: `counts_popcnt` needs POPCNT, which the processor has (checked just
+            // above); it reads memory only through its safe references.
+            let counts = unsafe { counts_popcnt(cap, path, p) };
+            return Outlook::of_counts(s, p, counts, *path, makes);
         }
-        let total: u32 = hidden.iter().map(|&x| x as u32).sum();
-        let (mut any, mut useful) = (0u32, 0u32);
-        let needed: u32 = (0..6)
-            .filter(|&k| need[k] > 0)
-            .map(|k| hidden[k] as u32)
-            .sum();
+        Outlook::of_counts(s, p, Counts::of_path(cap, path, p), *path, makes)
+    }
+
+    /// The outlook of player `p` from its tile counts and the hand.
+    #[inline]
+    fn of_counts(s: &State, p: usize, counts: Counts, path: PathBits, makes: HandMakes) -> Outlook {
+        let Counts {
+            held,
+            hidden,
+            open_shown,
+            face_down_open,
+            row_tiles,
+        } = counts;
+        let mut o = Outlook {
+            p,
+            held,
+            need: held.map(|h| s.rules.target.saturating_sub(h)),
+            can3: 0,
+            can4: 0,
+            hidden,
+            open: std::array::from_fn(|k| {
+                open_shown[k] + if face_down_open { hidden[k] } else { 0 }
+            }),
+            p_useful: 0.0,
+            p_any: 0.0,
+            p_open: 0.0,
+            p_need: 0.0,
+            row_tiles,
+            path,
+        };
+        o.weigh(makes);
+        o
+    }
+
+    /// Works out again what depends on the hand (what it claims and steals, and the chances
+    /// that follow), after the hand alone changed: a discard and draw.
+    #[inline]
+    pub fn rehand(&mut self, s: &State) {
+        self.weigh(HandMakes::of(&s.players[self.p]));
+    }
+
+    /// Sets what the hand makes to `makes` and works out the chances that follow.
+    #[inline]
+    fn weigh(&mut self, makes: HandMakes) {
+        self.can3 = makes.can3;
+        self.can4 = makes.can4;
+        let (need, hidden, open, can3) = (&self.need, &self.hidden, &self.open, self.can3);
+        // Face-down tiles in all, of needed symbols, of claimable ones and of both; open tiles
+        // of needed symbols and of needed claimable ones: sums of counts times 0 or 1.
+        let (mut total, mut needed, mut any, mut useful) = (0u32, 0u32, 0u32, 0u32);
+        let (mut wanted, mut reachable) = (0u32, 0u32);
         for k in 0..6 {
-            if can3 & (1 << k) != 0 {
-                any += hidden[k] as u32;
-                if need[k] > 0 {
-                    useful += hidden[k] as u32;
-                }
-            }
+            let (h, o) = (hidden[k] as u32, open[k] as u32);
+            let (n, c) = ((need[k] > 0) as u32, (can3 >> k & 1) as u32);
+            total += h;
+            needed += h * n;
+            any += h * c;
+            useful += h * c * n;
+            wanted += o * n;
+            reachable += o * c * n;
         }
         let frac = |x: u32| {
             if total == 0 {
@@ -100,32 +219,14 @@ impl Outlook {
                 x as f64 / total as f64
             }
         };
-        let (mut wanted, mut reachable) = (0u32, 0u32);
-        for k in 0..6 {
-            if need[k] > 0 {
-                wanted += open[k] as u32;
-                if can3 & (1 << k) != 0 {
-                    reachable += open[k] as u32;
-                }
-            }
-        }
-        Outlook {
-            p,
-            need,
-            can3,
-            can4,
-            hidden,
-            open,
-            p_useful: frac(useful),
-            p_any: frac(any),
-            p_need: frac(needed),
-            p_open: if wanted == 0 {
-                0.0
-            } else {
-                reachable as f64 / wanted as f64
-            },
-            row_tiles,
-        }
+        self.p_useful = frac(useful);
+        self.p_any = frac(any);
+        self.p_need = frac(needed);
+        self.p_open = if wanted == 0 {
+            0.0
+        } else {
+            reachable as f64 / wanted as f64
+        };
     }
 
     /// Tiles the player controls in the row holding `cell` ([`State::row_count`]).
@@ -224,6 +325,176 @@ pub fn cell_value(s: &State, o: &Outlook, cell: u8, steals: bool) -> f64 {
             }
         }
         _ => 0.0,
+    }
+}
+
+/// The steps of a player's path worth standing on ([`cell_value`] above 0), grouped by value:
+/// each value a mask of steps (a face-down tile is worth the hand's chance of a useful claim,
+/// a revealed needed one 1 or 0.35, another player's tile 0.8, 0.4 or 0.1 to steal). So a
+/// step's value is the value of its group, and the best target seen from a step, `v` times the
+/// discount of its distance, is each group's value times the discount of its nearest step
+/// (the discount never grows with the distance): a few bit scans, not a walk over the path.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Targets {
+    groups: [(u64, f64); 6],
+    len: usize,
+}
+
+impl Targets {
+    /// The targets of the outlook's player in `s`, for a policy that steals (`steals`) or
+    /// not: the steps where [`cell_value`] is above 0, by its value.
+    pub fn of(s: &State, o: &Outlook, steals: bool) -> Targets {
+        let mut t = Targets::default();
+        let pl = &s.players[o.p];
+        if pl.supply == 0 {
+            return t;
+        }
+        let path = &o.path;
+        let cap = s.rules.row_cap();
+        let mut open_rows = 0;
+        for (r, &n) in o.row_tiles.iter().take(6).enumerate() {
+            open_rows |= if n < cap { row_steps(r as u8) } else { 0 };
+        }
+        // Unowned tiles in rows open to a claim: face down, or revealed and needed.
+        let free = !path.taken & open_rows & ALL_STEPS;
+        t.add(free & !path.revealed, o.p_useful);
+        let (mut sure, mut maybe) = (0, 0);
+        for k in 0..6 {
+            if o.need[k] > 0 {
+                let tiles = free & path.revealed & path.symbol[k];
+                if o.can3 & (1 << k) != 0 {
+                    sure |= tiles;
+                } else {
+                    maybe |= tiles;
+                }
+            }
+        }
+        t.add(sure, 1.0);
+        t.add(maybe, 0.35);
+        // Other players' revealed tiles, needed, that the player steals or must steal, and can
+        // pay for (a steal is barred by the row limit only under `row-limit-steals`).
+        let row_ok = open_rows
+            | if s.rules.row_limit_steals {
+                0
+            } else {
+                ALL_STEPS
+            };
+        let theirs = path.taken & !path.owned[o.p & 3] & path.revealed & row_ok;
+        let one_cube = o.affords(s, 1);
+        let (mut four, mut three, mut forced) = (0, 0, 0);
+        for k in 0..6 {
+            let must = o.forced_to_steal(k as u8);
+            let tiles = theirs & path.symbol[k];
+            if o.need[k] == 0 || !(steals || must) || tiles == 0 {
+                continue;
+            }
+            let mut paid = if one_cube { tiles & !path.heavy } else { 0 };
+            let mut heavy = tiles & path.heavy;
+            while heavy != 0 {
+                let step = heavy.trailing_zeros();
+                heavy &= heavy - 1;
+                let cell = pl.side.path_cell(step as u8) as usize;
+                if o.affords(s, steal_price(s.cubes[cell])) {
+                    paid |= 1 << step;
+                }
+            }
+            if o.can4 & (1 << k) != 0 {
+                four |= paid;
+            } else if o.can3 & (1 << k) != 0 {
+                three |= paid;
+            } else if must {
+                forced |= paid;
+            }
+        }
+        t.add(four, 0.8);
+        t.add(three, 0.4);
+        t.add(forced, 0.1);
+        t
+    }
+
+    /// Adds the steps of `steps` as worth `value`, if any and worth something.
+    #[inline]
+    fn add(&mut self, steps: u64, value: f64) {
+        if steps != 0 && value > 0.0 {
+            self.groups[self.len] = (steps, value);
+            self.len += 1;
+        }
+    }
+
+    /// The value of step `to` (0 if no target) and the best target seen from it: the
+    /// greatest value times `discount[d]` of a target `d ≥ 1` steps away (0 if none).
+    #[inline(always)]
+    pub fn at(&self, to: u32, discount: &[f64; CELLS]) -> (f64, f64) {
+        let bit = 1u64 << to;
+        let (mut here, mut pull) = (0.0, 0.0f64);
+        for &(steps, value) in &self.groups[..self.len] {
+            if steps & bit != 0 {
+                here = value;
+            }
+            // A target of this group pulls by `value` times a discount of at most
+            // `discount[1]` (discounts never grow with the distance): no more than the pull
+            // found already, the group can leave it as it is.
+            let rest = steps & !bit;
+            if rest != 0 && value * discount[1] > pull {
+                let above = rest >> to;
+                let below = rest & (bit - 1);
+                let up = if above != 0 {
+                    above.trailing_zeros()
+                } else {
+                    64
+                };
+                let down = if below != 0 {
+                    to - (63 - below.leading_zeros())
+                } else {
+                    64
+                };
+                pull = pull.max(value * discount[(up.min(down) as usize).min(CELLS - 1)]);
+            }
+        }
+        (here, pull)
+    }
+
+    /// The move, of 1 to `roll` steps either way from `step` and staying on the path, to the
+    /// best step: the greatest `value + 0.8 · pull + forward · to` ([`Targets::at`]), 100 more
+    /// on the far row when `done`, the move furthest forward among equals; 0 if none.
+    #[inline]
+    pub fn best_move(
+        &self,
+        step: i16,
+        roll: u8,
+        forward: f64,
+        done: bool,
+        discount: &[f64; CELLS],
+    ) -> i16 {
+        self.best_move_of(step, roll, forward, done, discount)
+    }
+
+    /// [`Targets::best_move`] itself.
+    #[inline(always)]
+    fn best_move_of(
+        &self,
+        step: i16,
+        roll: u8,
+        forward: f64,
+        done: bool,
+        discount: &[f64; CELLS],
+    ) -> i16 {
+        let mut best = (f64::MIN, 0i16);
+        for d in -(roll as i16)..=roll as i16 {
+            let to = step + d;
+            if d == 0 || !(0..=LAST_STEP as i16).contains(&to) {
+                continue;
+            }
+            let (here, pull) = self.at(to as u32, discount);
+            let mut v = here + 0.8 * pull + forward * to as f64;
+            if to >= FAR_ROW as i16 && done {
+                v += 100.0;
+            }
+            if v > best.0 || (v == best.0 && d > best.1) {
+                best = (v, d);
+            }
+        }
+        best.1
     }
 }
 

@@ -8,11 +8,13 @@
 //! one decision in row `roll` = symbols the hand can claim (0–6) and column `cars` = actions
 //! already used this turn (0–1); `stops` = declined, `busts` = tried and failed.
 
+use super::combos::HandMakesCache;
 use super::deck::{Card, Deck};
 use super::grid::{CELLS, LAST_STEP};
 use super::plan::Outlook;
 use super::policy::{Act, ThSpec};
 use super::rules::ThRules;
+use super::sight::Sight;
 use super::state::{Chance, State, NONE};
 use crate::counters::MatchupStats;
 use crate::dice::sample_d6;
@@ -62,7 +64,7 @@ pub fn solitaire_stuck(s: &State) -> bool {
     }
     let p = &s.players[0];
     let held = s.held(0);
-    let need: Vec<bool> = held.iter().map(|&h| h < s.rules.target).collect();
+    let need = held.map(|h| h < s.rules.target);
     if !need.contains(&true) {
         return false;
     }
@@ -112,13 +114,20 @@ pub fn play_from<R: RngCore>(
     let cap = rules.turn_cap as u64 * n as u64;
     let mut turns = 0u64;
     let mut unfinished = false;
+    // The tiles along every seat's path, updated cell by cell as actions change them.
+    let mut sight = Sight::new(&s);
+    // What each seat's hand makes, summed up again only when the hand changed.
+    let mut hands = [HandMakesCache::default(); 4];
     while !s.finished {
         if turns >= cap || solitaire_stuck(&s) {
             unfinished = true;
             break;
         }
-        if s.new_round && s.lay_out_round(&mut RngChance(rng)).is_err() {
-            break;
+        if s.new_round {
+            if s.lay_out_round(&mut RngChance(rng)).is_err() {
+                break;
+            }
+            sight = Sight::new(&s);
         }
         let seat = s.current as usize;
         let slot = slot_of_seat[seat];
@@ -129,11 +138,15 @@ pub fn play_from<R: RngCore>(
             }
             turns += 1;
         }
+        // The player's outlook, shared by the action, the stop table and the move, and kept
+        // up to date by each action: a move leaves it as it is, a discard changes the hand
+        // alone, a claim, steal or reinforcement the tile underfoot or reinforced.
+        let mut outlook =
+            Outlook::seen_making(&s, sight.seat(seat), seat, hands[seat].of(&s.players[seat]));
         while !s.turn_over {
-            // The player's outlook, shared by the action, the stop table and the move.
-            let outlook = Outlook::new(&s, seat);
             let act = spec.act_seen(&s, &outlook);
-            let face_down = s.claim_blocker().is_none() && s.visible(s.cell_of(seat)).is_none();
+            let here = s.cell_of(seat);
+            let face_down = s.claim_blocker().is_none() && s.visible(here).is_none();
             let (row, used) = if face_down {
                 (outlook.coverage(), s.actions as u32)
             } else {
@@ -147,7 +160,14 @@ pub fn play_from<R: RngCore>(
             let ok = match act {
                 Act::Claim => {
                     let sym = s.reveal_here();
-                    let mask = spec.combo(&s, sym);
+                    sight.update(&s, here);
+                    outlook = Outlook::seen_making(
+                        &s,
+                        sight.seat(seat),
+                        seat,
+                        hands[seat].of(&s.players[seat]),
+                    );
+                    let mask = spec.combo_seen(&s, &outlook, sym);
                     stats.cells[slot][seat].rolls += 1;
                     let won = s.claim(mask);
                     if won == Ok(false) {
@@ -156,16 +176,47 @@ pub fn play_from<R: RngCore>(
                             stats.stop_cell(slot, row, used).busts += 1;
                         }
                     }
+                    sight.update(&s, here);
+                    outlook = Outlook::seen_making(
+                        &s,
+                        sight.seat(seat),
+                        seat,
+                        hands[seat].of(&s.players[seat]),
+                    );
                     won.map(|_| ())
                 }
-                Act::Steal(kind, mask) => s.steal(kind, mask).map(|_| ()),
+                Act::Steal(kind, mask) => {
+                    let stolen = s.steal(kind, mask).map(|_| ());
+                    sight.update(&s, here);
+                    outlook = Outlook::seen_making(
+                        &s,
+                        sight.seat(seat),
+                        seat,
+                        hands[seat].of(&s.players[seat]),
+                    );
+                    stolen
+                }
                 Act::Move => {
                     let roll: u8 = (0..rules.dice).map(|_| sample_d6(rng)).sum();
                     let steps = spec.steps_seen(&s, &outlook, roll);
                     s.move_by(roll, steps)
                 }
-                Act::Reinforce(cell) => s.reinforce(cell),
-                Act::Discard(mask) => s.discard_draw(mask, &mut RngChance(rng)),
+                Act::Reinforce(cell) => {
+                    let reinforced = s.reinforce(cell);
+                    sight.update(&s, cell);
+                    outlook = Outlook::seen_making(
+                        &s,
+                        sight.seat(seat),
+                        seat,
+                        hands[seat].of(&s.players[seat]),
+                    );
+                    reinforced
+                }
+                Act::Discard(mask) => {
+                    let drawn = s.discard_draw(mask, &mut RngChance(rng));
+                    outlook.rehand(&s);
+                    drawn
+                }
                 Act::End => break,
             };
             debug_assert!(ok.is_ok(), "{act:?}: {ok:?}");

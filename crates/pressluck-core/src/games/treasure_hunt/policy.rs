@@ -13,9 +13,10 @@
 //! claim: then the rules allow only a move).
 
 use super::actions::StealKind;
-use super::combos::best_combo;
+use super::cheapest::best_combo;
+use super::combos::best_combo_search;
 use super::grid::{CELLS, FAR_ROW, LAST_STEP};
-use super::plan::{card_worth, cell_value, worst_cards, Outlook};
+use super::plan::{card_worth, cell_value, worst_cards, Outlook, Targets};
 use super::state::{State, NONE};
 use crate::games::asked::{AskedSeat, SeatSpec};
 use std::sync::OnceLock;
@@ -147,6 +148,50 @@ pub enum Act {
     End,
 }
 
+/// How a decision finds the cheapest combination of the player's hand.
+#[derive(Clone, Copy)]
+enum ComboFinder {
+    /// [`best_combo`], built from the cards in order of cost, asked only for the symbols the
+    /// outlook's hand summary says the hand makes (`can3`, `can4`): none otherwise.
+    Fast,
+    /// [`best_combo_search`], every subset tried: the reference.
+    Search,
+}
+
+impl ComboFinder {
+    /// The cheapest combination of `units` units (3 or 4) of the hand of `o`'s player for a
+    /// tile of `symbol`, the cards' costs given by `worth` (worked out by `card_worth` on
+    /// first use).
+    #[inline]
+    fn find(
+        self,
+        s: &State,
+        o: &Outlook,
+        symbol: u8,
+        units: u8,
+        worth: &mut Option<[i32; 7]>,
+    ) -> Option<u8> {
+        if let ComboFinder::Fast = self {
+            let makes = if units == 4 { o.can4 } else { o.can3 };
+            if makes & (1 << symbol) == 0 {
+                return None;
+            }
+        }
+        let worth = worth.get_or_insert_with(|| {
+            let mut w = [0i32; 7];
+            card_worth(s, o, &mut w);
+            w
+        });
+        let pl = &s.players[o.p];
+        match self {
+            ComboFinder::Fast => best_combo(pl.cards(), symbol, pl.colour, units, &worth[..]),
+            ComboFinder::Search => {
+                best_combo_search(pl.cards(), symbol, pl.colour, units, &worth[..])
+            }
+        }
+    }
+}
+
 impl ThSpec {
     /// The next action of the current player.
     pub fn act(&self, s: &State) -> Act {
@@ -154,25 +199,37 @@ impl ThSpec {
     }
 
     /// [`ThSpec::act`] given the current player's outlook, `Outlook::new(s, s.current)`, worked
-    /// out already: the engine works it out once an action and shares it with the stop table
-    /// and [`ThSpec::steps_seen`].
+    /// out already: the engine keeps it up to date action by action and shares it with the stop
+    /// table and [`ThSpec::steps_seen`].
     pub fn act_seen(&self, s: &State, o: &Outlook) -> Act {
-        let p = s.current as usize;
-        debug_assert_eq!(*o, Outlook::new(s, p), "a stale outlook");
-        let here = s.cell_of(p);
-        let step = s.players[p].step;
+        debug_assert_eq!(*o, Outlook::new(s, s.current as usize), "a stale outlook");
+        self.decide(s, o, ComboFinder::Fast)
+    }
+
+    /// [`ThSpec::act`] as the rules and the policy are written, every combination found by
+    /// trying every subset of the hand: the reference the engine's decisions are tested
+    /// against.
+    pub fn act_reference(&self, s: &State) -> Act {
+        self.decide(s, &Outlook::new(s, s.current as usize), ComboFinder::Search)
+    }
+
+    /// The decision procedure itself, finding combinations with `cheapest`.
+    fn decide(&self, s: &State, o: &Outlook, cheapest: ComboFinder) -> Act {
+        let here = s.cell_of(o.p);
+        let step = s.players[o.p].step;
         let thief = self.style == Style::Thief;
-        if let Some(a) = self.try_steal(s, o, here, thief) {
+        if let Some(a) = self.try_steal(s, o, here, thief, cheapest) {
             return a;
         }
+        let claim_open = s.claim_blocker().is_none();
         if s.rules.solitaire() {
-            return self.solo_act(s, o, here, step);
+            return self.solo_act(s, o, here, step, claim_open);
         }
         let runner_first = self.style == Style::Runner && !s.cur().far_reached && !o.done();
         if runner_first && !s.moved && step < LAST_STEP {
             return Act::Move;
         }
-        if s.claim_blocker().is_none() && self.wants_claim(s, o, here) {
+        if claim_open && self.wants_claim(s, o, here) {
             return Act::Claim;
         }
         if !s.moved && (step < LAST_STEP || !s.rules.solitaire()) && self.wants_move(s, o) {
@@ -189,7 +246,7 @@ impl ThSpec {
         // until the turn cap). Likewise on a revealed needed tile the hand cannot claim yet:
         // the claim may be tried at the start of the next turn (greedy players used to pace
         // between such tiles with a frozen hand).
-        let waiting = s.claim_blocker().is_none()
+        let waiting = claim_open
             && s.visible(here)
                 .is_some_and(|k| o.need[k as usize] > 0 && o.can3 & (1 << k) == 0);
         let short =
@@ -209,11 +266,10 @@ impl ThSpec {
     /// Solitaire: the marker only goes forwards, so a useful tile underfoot is worth waiting
     /// on — greedy and thief discard and draw until they dare the claim; the runner moves on
     /// unless the claim is good now.
-    fn solo_act(&self, s: &State, o: &Outlook, here: u8, step: u8) -> Act {
+    fn solo_act(&self, s: &State, o: &Outlook, here: u8, step: u8, claim_open: bool) -> Act {
         // Nothing left to claim once every symbol is held: only the far side is missing.
-        let useful_here = !o.done()
-            && s.claim_blocker().is_none()
-            && s.visible(here).is_none_or(|sym| o.need[sym as usize] > 0);
+        let useful_here =
+            !o.done() && claim_open && s.visible(here).is_none_or(|sym| o.need[sym as usize] > 0);
         let can_move = !s.moved && step < LAST_STEP;
         if useful_here {
             let sure = s.visible(here).is_some_and(|sym| o.can3 & (1 << sym) != 0);
@@ -233,20 +289,26 @@ impl ThSpec {
     }
 
     /// A steal to play now, if the policy wants one and the hand makes it.
-    fn try_steal(&self, s: &State, o: &Outlook, here: u8, thief: bool) -> Option<Act> {
+    fn try_steal(
+        &self,
+        s: &State,
+        o: &Outlook,
+        here: u8,
+        thief: bool,
+        cheapest: ComboFinder,
+    ) -> Option<Act> {
         let sym = s.visible(here)?;
         let price = s.steal_price().ok()?;
         if o.need[sym as usize] == 0 || !(thief || o.forced_to_steal(sym)) || !o.affords(s, price) {
             return None;
         }
-        let pl = s.cur();
-        let mut worth = [0i32; 7];
-        card_worth(s, o, &mut worth);
-        let cards = pl.cards();
-        if let Some(m) = best_combo(cards, sym, pl.colour, 4, &worth) {
+        let mut worth = None;
+        if let Some(m) = cheapest.find(s, o, sym, 4, &mut worth) {
             return Some(Act::Steal(StealKind::Four, m));
         }
-        best_combo(cards, sym, pl.colour, 3, &worth).map(|m| Act::Steal(StealKind::Half, m))
+        cheapest
+            .find(s, o, sym, 3, &mut worth)
+            .map(|m| Act::Steal(StealKind::Half, m))
     }
 
     /// Whether to try the unowned tile underfoot.
@@ -272,7 +334,8 @@ impl ThSpec {
     }
 
     /// [`ThSpec::steps`] given the current player's outlook worked out already (as
-    /// [`ThSpec::act_seen`]).
+    /// [`ThSpec::act_seen`]): [`ThSpec::steps_reference`]'s choice, from the tiles worth
+    /// standing on grouped by value ([`Targets`]) instead of valued step by step.
     pub fn steps_seen(&self, s: &State, o: &Outlook, roll: u8) -> i8 {
         let p = s.current as usize;
         debug_assert_eq!(*o, Outlook::new(s, p), "a stale outlook");
@@ -282,18 +345,44 @@ impl ThSpec {
                 .min(LAST_STEP as i16)
                 .saturating_sub(step) as i8;
         }
-        let side = s.players[p].side;
-        // Forward drift: all the way once every symbol is held (the far row wins); the
-        // runner's strong pull until it first reaches the far row (after that it fills its
-        // symbols like greedy and may walk back); otherwise only a tie-break, so a player past
-        // its targets walks back to them however far (a drift of 0.01 a step, or the runner's
-        // 0.08 whenever it stood below the far row, outweighed a distant target's discounted
-        // value and left players pacing the far row until the turn cap).
-        let forward = match self.style {
+        let forward = self.forward_drift(s, o);
+        let targets = Targets::of(s, o, self.style == Style::Thief);
+        let best = targets.best_move(step, roll, forward, o.done(), discounts());
+        if best == 0 {
+            1
+        } else {
+            best as i8
+        }
+    }
+
+    /// The forward drift of a step's value, per step: all the way once every symbol is held
+    /// (the far row wins); the runner's strong pull until it first reaches the far row (after
+    /// that it fills its symbols like greedy and may walk back); otherwise only a tie-break, so
+    /// a player past its targets walks back to them however far (a drift of 0.01 a step, or
+    /// the runner's 0.08 whenever it stood below the far row, outweighed a distant target's
+    /// discounted value and left players pacing the far row until the turn cap).
+    fn forward_drift(&self, s: &State, o: &Outlook) -> f64 {
+        match self.style {
             _ if o.done() => 1.0,
-            Style::Runner if !s.players[p].far_reached => 0.08,
+            Style::Runner if !s.players[o.p].far_reached => 0.08,
             _ => 1e-6,
-        };
+        }
+    }
+
+    /// [`ThSpec::steps`] as the policy is written: every step of the path valued by
+    /// [`cell_value`], the pull of each target summed up step by step. The reference
+    /// [`ThSpec::steps_seen`] is tested against.
+    pub fn steps_reference(&self, s: &State, roll: u8) -> i8 {
+        let p = s.current as usize;
+        let o = &Outlook::new(s, p);
+        let step = s.players[p].step as i16;
+        if s.rules.solitaire() {
+            return (step + roll as i16)
+                .min(LAST_STEP as i16)
+                .saturating_sub(step) as i8;
+        }
+        let side = s.players[p].side;
+        let forward = self.forward_drift(s, o);
         let steals = self.style == Style::Thief;
         // Each step's value, and the steps worth something (values are never negative, so
         // the others can raise no maximum below).
@@ -342,15 +431,28 @@ impl ThSpec {
     /// The cards to play for the revealed tile of `symbol`, or `None` to let the claim fail
     /// (no combination, or a symbol not needed: no cube and row place wasted on it).
     pub fn combo(&self, s: &State, symbol: u8) -> Option<u8> {
-        let p = s.current as usize;
-        let o = Outlook::new(s, p);
+        self.combo_seen(s, &Outlook::new(s, s.current as usize), symbol)
+    }
+
+    /// [`ThSpec::combo`] given the current player's outlook worked out already (as
+    /// [`ThSpec::act_seen`]).
+    pub fn combo_seen(&self, s: &State, o: &Outlook, symbol: u8) -> Option<u8> {
+        debug_assert_eq!(*o, Outlook::new(s, s.current as usize), "a stale outlook");
+        self.pick_combo(s, o, symbol, ComboFinder::Fast)
+    }
+
+    /// [`ThSpec::combo`] trying every subset of the hand: the reference.
+    pub fn combo_reference(&self, s: &State, symbol: u8) -> Option<u8> {
+        let o = Outlook::new(s, s.current as usize);
+        self.pick_combo(s, &o, symbol, ComboFinder::Search)
+    }
+
+    /// The cards for a tile of `symbol`, found with `cheapest`.
+    fn pick_combo(&self, s: &State, o: &Outlook, symbol: u8, cheapest: ComboFinder) -> Option<u8> {
         if o.need[symbol as usize] == 0 && !o.done() {
             return None;
         }
-        let mut worth = [0i32; 7];
-        card_worth(s, &o, &mut worth);
-        let pl = &s.players[p];
-        best_combo(pl.cards(), symbol, pl.colour, 3, &worth)
+        cheapest.find(s, o, symbol, 3, &mut None)
     }
 }
 
@@ -378,7 +480,7 @@ fn threatened(s: &State, o: &Outlook) -> Option<u8> {
     if (s.players[p].supply as u32) <= still + 1 {
         return None;
     }
-    let held = s.held(p);
+    let held = &o.held;
     (0..s.rules.players as usize)
         .filter(|&q| q != p)
         .map(|q| s.cell_of(q))

@@ -1,0 +1,128 @@
+//! Every track's value by the two cubes in it, worked out once a board: what `race-points` and
+//! `race-margin` read, a roll after another, instead of working each value out again.
+//!
+//! With one opponent, a player's value of standing on space `s` of an open track `c`
+//! ([`column_value`]) depends on nothing but `c`, `s` and the opponent's space `t` in it (alone
+//! at the table: on `c` and `s`). [`TrackValues`] holds that value for every `c`, `s` and `t`,
+//! each the very number [`column_value`] gives, so the scores read from it are the reference
+//! scores bit for bit.
+
+use crate::columns::{Board, Rules};
+use crate::policy::value::column_value;
+
+/// Spaces a cube may stand on, and the table's rows: 0 (no cube) to 15 (a nibble).
+pub const SPACES: usize = 16;
+
+/// [`column_value`] of every open track by the player's space and the one opponent's, for a
+/// table of one or two players, with the tracks' lengths. Tracks, spaces and opponents' spaces
+/// index arrays of sixteen, read at `& 15`: always in bounds.
+#[derive(Clone, Debug)]
+pub struct TrackValues {
+    /// `values[c][t][s]`: the value of space `s` of track `c`, the opponent on space `t` (0
+    /// alone at the table).
+    values: [[[f64; SPACES]; SPACES]; 16],
+    /// The length of each track.
+    lengths: [u8; 16],
+    /// Two players (else one: the opponent's space is not read).
+    duel: bool,
+}
+
+impl TrackValues {
+    /// The values of the board and points of `rules`, for one or two players; `None` for more
+    /// (a value then depends on every opponent's space).
+    pub fn new(rules: &Rules) -> Option<Box<TrackValues>> {
+        if rules.players > 2 {
+            return None;
+        }
+        let duel = rules.players == 2;
+        let mut t = Box::new(TrackValues {
+            values: [[[0.0; SPACES]; SPACES]; 16],
+            lengths: [0; 16],
+            duel,
+        });
+        for c in 2..=12u8 {
+            t.lengths[c as usize] = rules.layout.len(c);
+            for opponent in 0..SPACES as u8 {
+                let mut board = Board::default();
+                if duel {
+                    board.set_cube(1, c, opponent);
+                }
+                for s in 0..SPACES as u8 {
+                    t.values[c as usize][opponent as usize][s as usize] =
+                        column_value(rules, &board, 0, c, s);
+                }
+            }
+        }
+        Some(t)
+    }
+
+    /// The length of track `c` (2..=12).
+    #[inline(always)]
+    pub fn len(&self, c: u8) -> u8 {
+        self.lengths[c as usize & 15]
+    }
+
+    /// The packed spaces (one nibble a track, as [`Board::progress`]) of player `p`'s one
+    /// opponent on `board` (0 alone at the table).
+    #[inline(always)]
+    pub fn opponent(&self, board: &Board, p: u8) -> u64 {
+        if self.duel {
+            board.progress[(1 - (p & 1)) as usize]
+        } else {
+            0
+        }
+    }
+
+    /// [`column_value`] of every space of the open track `c` (2..=12) with the opponent on space
+    /// `t`, by space.
+    #[inline(always)]
+    pub fn row_against(&self, c: u8, t: u8) -> &[f64; SPACES] {
+        let t = if self.duel { t } else { 0 };
+        &self.values[c as usize & 15][t as usize & 15]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::columns::board::nibble;
+    use crate::columns::{GameKind, Rules};
+    use rand::{Rng, SeedableRng};
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    #[test]
+    fn every_value_is_column_value_bit_for_bit() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(46);
+        for players in 1..=2u8 {
+            let rules = Rules::new(GameKind::GreatRaces, players);
+            let values = TrackValues::new(&rules).unwrap();
+            for _ in 0..2000 {
+                let mut board = Board::default();
+                for c in 2..=12u8 {
+                    let len = rules.layout.len(c);
+                    for q in 0..players {
+                        board.set_cube(q, c, rng.gen_range(0..=len));
+                    }
+                    if rng.gen_range(0..4) == 0 {
+                        board.closed = board.closed.with(c);
+                    }
+                }
+                for p in 0..players {
+                    for c in 2..=12u8 {
+                        for s in 0..=15 {
+                            let fast = if board.closed.has(c) {
+                                0.0
+                            } else {
+                                let t = nibble(values.opponent(&board, p), c);
+                                values.row_against(c, t)[s as usize]
+                            };
+                            let slow = column_value(&rules, &board, p, c, s);
+                            assert_eq!(fast.to_bits(), slow.to_bits(), "{p} {c} {s} {board:?}");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(TrackValues::new(&Rules::new(GameKind::GreatRaces, 3)).is_none());
+    }
+}

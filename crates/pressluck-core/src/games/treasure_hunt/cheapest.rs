@@ -1,0 +1,203 @@
+//! The cheapest combination of a hand ([`best_combo`]), built from its cards in order of cost
+//! rather than found by trying subsets.
+//!
+//! Every combination of `units` units made of `k` cards is one of (see [`super::combos`]):
+//! - **symbol**: `k` cards from the plain cards showing the symbol (`P`), the black cards
+//!   showing it (`A`) and the other black cards (`O`), `2(k − units)` of them paired: so at
+//!   most `2(k − units)` from `O`, at least that many from `A` and `O` together;
+//! - **colour**: `units − j` cards of the player's colour and `2j` white cards, `k = units + j`;
+//! - **sequence** (`k = units`): one card of each number of a run, the top one showing the
+//!   symbol.
+//!
+//! Each is a choice of so many cards from disjoint groups, and the cheapest choice of `c` cards
+//! from a group, lowest slots first among equal costs, is its first `c` cards in order of
+//! (cost, slot). So the cheapest of each split of `k` among the groups is a sum of prefixes,
+//! and the answer — fewest cards, then the lowest total cost, then the lowest mask, as
+//! [`super::combos::best_combo_search`] finds by trying every subset — is the least of a few
+//! dozen candidates. Tests hold the two to the same answer on random hands and costs.
+
+use super::deck::{Card, BLACK, WHITE};
+
+/// Most hand slots a combination is made from (masks are `u8`).
+const SLOTS: usize = 8;
+
+/// The cards of one group in order of (cost, slot): `mask[c]` and `cost[c]` are the mask and
+/// the total cost of its first `c` cards, for `c` up to `len`.
+struct Prefixes {
+    mask: [u8; SLOTS + 1],
+    cost: [i32; SLOTS + 1],
+    len: usize,
+}
+
+impl Prefixes {
+    /// The prefixes of the slots in `group`, walked in `order`.
+    #[inline]
+    fn of(group: u8, order: &[u8], costs: &[i32; SLOTS]) -> Prefixes {
+        let mut p = Prefixes {
+            mask: [0; SLOTS + 1],
+            cost: [0; SLOTS + 1],
+            len: 0,
+        };
+        for &slot in order {
+            if group >> slot & 1 == 1 {
+                p.mask[p.len + 1] = p.mask[p.len] | 1 << slot;
+                p.cost[p.len + 1] = p.cost[p.len] + costs[slot as usize];
+                p.len += 1;
+            }
+        }
+        p
+    }
+}
+
+/// The cheapest combination in `hand` (its first eight cards) for a tile of `symbol`, as a bit
+/// mask of hand slots: fewest cards, then the lowest total `cost` of the cards spent (0 for a
+/// slot `cost` does not reach), then the lowest mask. `None` if there is none. The same answer
+/// as [`super::combos::best_combo_search`], the rules as written.
+pub fn best_combo(hand: &[Card], symbol: u8, colour: u8, units: u8, cost: &[i32]) -> Option<u8> {
+    let n = hand.len().min(SLOTS);
+    let u = units as usize;
+    if u == 0 || u > n {
+        return None;
+    }
+    // The slots in order of (cost, slot), and the groups.
+    let mut costs = [0i32; SLOTS];
+    let mut order = [0u8; SLOTS];
+    let (mut plain, mut black_sym, mut black_other, mut mine, mut white) = (0u8, 0, 0, 0, 0);
+    for (i, c) in hand[..n].iter().enumerate() {
+        costs[i] = cost.get(i).copied().unwrap_or(0);
+        let mut at = i;
+        while at > 0 && costs[order[at - 1] as usize] > costs[i] {
+            order[at] = order[at - 1];
+            at -= 1;
+        }
+        order[at] = i as u8;
+        let bit = 1u8 << i;
+        let shows = c.symbol == symbol;
+        match c.colour {
+            BLACK if shows => black_sym |= bit,
+            BLACK => black_other |= bit,
+            _ if shows => plain |= bit,
+            _ => {}
+        }
+        if c.colour == WHITE {
+            white |= bit;
+        } else if c.colour == colour {
+            mine |= bit;
+        }
+    }
+    let order = &order[..n];
+    let p = Prefixes::of(plain, order, &costs);
+    let a = Prefixes::of(black_sym, order, &costs);
+    let o = Prefixes::of(black_other, order, &costs);
+    let m = Prefixes::of(mine, order, &costs);
+    let w = Prefixes::of(white, order, &costs);
+    // The cheapest card of each number (`cheapest[number]`) and of each number showing the
+    // symbol (`cheapest_top[number]`), as (cost, mask); `None`: no such card.
+    let mut cheapest = [None; 7];
+    let mut cheapest_top = [None; 7];
+    for &slot in order.iter().rev() {
+        let card = (costs[slot as usize], 1u8 << slot);
+        let number = hand[slot as usize].number as usize;
+        if (1..=6).contains(&number) {
+            cheapest[number] = Some(card);
+            if hand[slot as usize].symbol == symbol {
+                cheapest_top[number] = Some(card);
+            }
+        }
+    }
+    let mut best: Option<(i32, u8)> = None;
+    for k in u..=n {
+        let paired = 2 * (k - u);
+        // Symbol: `x` cards from O (all paired), `y` from A, the rest from P.
+        for x in 0..=o.len.min(paired).min(k) {
+            for y in paired.saturating_sub(x)..=a.len.min(k - x) {
+                let z = k - x - y;
+                if z <= p.len {
+                    let cost = p.cost[z] + a.cost[y] + o.cost[x];
+                    keep(&mut best, cost, p.mask[z] | a.mask[y] | o.mask[x]);
+                }
+            }
+        }
+        // Colour: `units − j` cards of the colour and `2j` white ones.
+        let j = k - u;
+        if colour != WHITE && j <= u && u - j <= m.len && paired <= w.len {
+            let cost = m.cost[u - j] + w.cost[paired];
+            keep(&mut best, cost, m.mask[u - j] | w.mask[paired]);
+        }
+        // Sequence: one card of each number of a run, the top one showing the symbol.
+        if k == u && u <= 6 {
+            for top in u..=6 {
+                let mut run = cheapest_top[top];
+                for card in &cheapest[top + 1 - u..top] {
+                    run = run.zip(*card).map(|((c, m), (d, n))| (c + d, m | n));
+                }
+                if let Some((cost, mask)) = run {
+                    keep(&mut best, cost, mask);
+                }
+            }
+        }
+        if let Some((_, mask)) = best {
+            return Some(mask);
+        }
+    }
+    None
+}
+
+/// Keeps (`cost`, `mask`) in `best` if it comes before: the lower cost, then the lower mask.
+#[inline]
+fn keep(best: &mut Option<(i32, u8)>, cost: i32, mask: u8) {
+    if best.is_none_or(|b| (cost, mask) < b) {
+        *best = Some((cost, mask));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::deal::generator;
+    use crate::games::treasure_hunt::combos::best_combo_search;
+    use rand::Rng;
+
+    /// A random card: half the time from a small alphabet (two colours and the wild ones, two
+    /// symbols), so hands hold many combinations and equal cards.
+    fn card(rng: &mut impl Rng) -> Card {
+        let small = rng.gen_bool(0.5);
+        Card {
+            colour: if small {
+                [0, 1, WHITE, BLACK][rng.gen_range(0..4)]
+            } else {
+                rng.gen_range(0..6)
+            },
+            symbol: rng.gen_range(0..if small { 2 } else { 6 }),
+            number: rng.gen_range(1..=6),
+        }
+    }
+
+    #[test]
+    fn the_cheapest_is_what_trying_every_subset_finds() {
+        let mut rng = generator([46, 1, 2, 3]);
+        let mut found = 0;
+        for round in 0..3000 {
+            let n = rng.gen_range(0..=8);
+            let hand: Vec<Card> = (0..n).map(|_| card(&mut rng)).collect();
+            // Costs from a small range (many equal totals, so the lowest mask decides), now
+            // and then negative, now and then too few for the hand.
+            let costs: Vec<i32> = (0..n - (round % 7 == 0 && n > 0) as usize)
+                .map(|_| rng.gen_range(-2..4))
+                .collect();
+            let colour = [0, 1, 3, WHITE, BLACK][round % 5];
+            for units in 0..=5 {
+                for symbol in 0..6 {
+                    let fast = best_combo(&hand, symbol, colour, units, &costs);
+                    let slow = best_combo_search(&hand, symbol, colour, units, &costs);
+                    assert_eq!(
+                        fast, slow,
+                        "{hand:?} costs {costs:?} {symbol} {colour} {units}"
+                    );
+                    found += fast.is_some() as u32;
+                }
+            }
+        }
+        assert!(found > 10_000, "{found}");
+    }
+}
