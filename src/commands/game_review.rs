@@ -4,7 +4,7 @@
 //! or JSON Lines).
 
 use super::interrupt::{self, TestHook};
-use super::rollouts::rollout_seats;
+use super::rollouts::{announce_cost, rollout_seats};
 use crate::error::input;
 use crate::output::destination::Destination;
 use crate::output::progress::games_bar;
@@ -51,6 +51,15 @@ pub fn reviewed<F: Family>(
             positions.saturating_mul(n)
         )));
     }
+    let pool = thread_pool(s.rollouts.threads).map_err(|e| anyhow::anyhow!("thread pool: {e}"))?;
+    announce_cost(
+        family,
+        &seats,
+        &walk.positions,
+        positions * n,
+        pool.current_num_threads(),
+        s.quiet,
+    );
     let bar = games_bar(positions * n, s.quiet);
     let stop = interrupt::flag();
     let hook = TestHook::from_env();
@@ -64,7 +73,6 @@ pub fn reviewed<F: Family>(
             }
         }
     };
-    let pool = thread_pool(s.rollouts.threads).map_err(|e| anyhow::anyhow!("thread pool: {e}"))?;
     let outs = pool.install(|| {
         play_outs(
             family,

@@ -4,10 +4,11 @@
 //! and the rollout policies' seats, which `review` plays with too.
 
 use crate::error::input;
+use crate::output::progress::{games_bar, run_estimate};
 use crate::settings::RolloutSettings;
 use anyhow::Result;
 use pressluck_core::games::{one_a_seat, Family, GameId, Named, Options};
-use pressluck_core::sim::{roll_out, thread_pool, Rollouts, Verdict};
+use pressluck_core::sim::{roll_out_reporting, thread_pool, Rollouts, Verdict};
 use serde_json::{json, Value};
 
 /// The error of rollouts asked of a finished game.
@@ -43,11 +44,29 @@ pub fn rollouts<F: Family>(
     };
     let positions: Vec<F::Position> = options.iter().map(|(_, p)| p.clone()).collect();
     let pool = thread_pool(s.threads).map_err(|e| anyhow::anyhow!("thread pool: {e}"))?;
+    let games = s.rollouts.saturating_mul(positions.len() as u64);
+    announce_cost(
+        family,
+        &seats,
+        &positions,
+        games,
+        pool.current_num_threads(),
+        false,
+    );
+    let bar = games_bar(games, false);
     let r = pool.install(|| {
-        roll_out(
-            family, &seats, &positions, mover, before, s.rollouts, s.seed,
+        roll_out_reporting(
+            family,
+            &seats,
+            &positions,
+            mover,
+            before,
+            s.rollouts,
+            s.seed,
+            &|k| bar.inc(k),
         )
     });
+    bar.finish_and_clear();
     out["options"] = options
         .iter()
         .enumerate()
@@ -99,6 +118,44 @@ pub fn rollout_seats<F: Family>(
     let names = specs.iter().map(|p| p.name().to_string()).collect();
     Ok((seats, names, default))
 }
+
+/// Before a run of `games` games played on from `positions` with `seats` over `threads`
+/// threads: times a few of them (up to [`SAMPLE_GAMES`], or a second's worth) and, when the
+/// run would take longer than [`SLOW_RUN_SECS`] (searching rollout players), says on stderr
+/// about how long ([`run_estimate`]), unless `quiet` or stderr is not a terminal.
+pub fn announce_cost<F: Family>(
+    family: &F,
+    seats: &F::Seats,
+    positions: &[F::Position],
+    games: u64,
+    threads: usize,
+    quiet: bool,
+) {
+    use std::io::IsTerminal;
+    if quiet || !std::io::stderr().is_terminal() || positions.is_empty() {
+        return;
+    }
+    let mut sample = seats.clone();
+    let start = std::time::Instant::now();
+    let mut timed = 0u64;
+    while timed < SAMPLE_GAMES && start.elapsed().as_secs_f64() < 1.0 {
+        let (dice, rng) = pressluck_core::engine::game_streams(0, 0, timed).generators();
+        let position = &positions[timed as usize % positions.len()];
+        family.play_out(&mut sample, position, dice, rng);
+        timed += 1;
+    }
+    let per_game = start.elapsed().as_secs_f64() / timed.max(1) as f64;
+    let secs = per_game * games as f64 / threads.max(1) as f64;
+    if secs > SLOW_RUN_SECS {
+        eprintln!("{}", run_estimate(games, per_game, threads, secs));
+    }
+}
+
+/// Games a run's estimate times, at most.
+const SAMPLE_GAMES: u64 = 8;
+
+/// Runs estimated to take longer than this many seconds are announced.
+const SLOW_RUN_SECS: f64 = 10.0;
 
 /// One option's figures.
 fn option_json(r: &Rollouts, j: usize, name: &str) -> Value {

@@ -435,12 +435,12 @@ fn the_searching_player_votes_and_takes_the_use_that_wins_at_once() {
         "advise",
         "examples/records/anna-decides.rec",
         "--policies",
-        "rollout:tuned-route66-duel,n=20,ev",
+        "rollout:tuned-route66-duel,budget=40,ev",
         "--format",
         "json",
     ]);
     assert_eq!(a["decision"], "roll-or-stop");
-    let vote = decision(&a, "rollout:tuned-route66-duel,n=20,z=2");
+    let vote = decision(&a, "rollout:tuned-route66-duel,budget=40,z=1,horizon=1");
     assert!(vote == "roll" || vote == "stop", "{a}");
     // Can't Stop, 2 and 12 won, a car on space 4 of column 3: roll 1 2 5 6 pairs as 3+11
     // (the top of 3: stopping wins), 6+8 or 7+7. The searcher ranks 3+11 first, unsearched,
@@ -456,11 +456,14 @@ fn the_searching_player_votes_and_takes_the_use_that_wins_at_once() {
         "--roll",
         "1,2,5,6",
         "--policies",
-        "rollout:fixed-risk:0.3,n=5",
+        "rollout:fixed-risk:0.3,budget=10",
         "--format",
         "json",
     ]);
     let ranking = &a["policies"][0]["ranking"];
-    assert_eq!(a["policies"][0]["policy"], "rollout:fixed-risk:0.3,n=5,z=2");
+    assert_eq!(
+        a["policies"][0]["policy"],
+        "rollout:fixed-risk:0.3,budget=10,z=1,horizon=1"
+    );
     assert_eq!(ranking[0], "3 11", "{a}");
 }

@@ -13,8 +13,8 @@ pub use review::{
     MAX_PLAY_OUTS, MAX_REVIEW_ROLLOUTS,
 };
 pub use rollout::{
-    roll_out, rollout_key, Estimate, RolloutCounts, Rollouts, Verdict, MAX_ROLLOUTS, ROLLOUT_CHUNK,
-    Z95,
+    roll_out, roll_out_reporting, rollout_key, Estimate, RolloutCounts, Rollouts, Verdict,
+    MAX_ROLLOUTS, ROLLOUT_CHUNK, Z95,
 };
 pub use runner::{thread_pool, CHUNK, MAX_GAMES, MAX_THREADS};
 pub use schedule::matchups;

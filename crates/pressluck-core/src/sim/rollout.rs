@@ -243,6 +243,31 @@ pub fn roll_out<F: Family>(
     n: u64,
     seed: u64,
 ) -> Rollouts {
+    roll_out_reporting(
+        family,
+        seats,
+        options,
+        mover,
+        turns_before,
+        n,
+        seed,
+        &|_| {},
+    )
+}
+
+/// [`roll_out`], telling `done(k)` of each `k` games played (a rollout of every option), for
+/// a progress bar: the same figures.
+#[allow(clippy::too_many_arguments)]
+pub fn roll_out_reporting<F: Family>(
+    family: &F,
+    seats: &F::Seats,
+    options: &[F::Position],
+    mover: u8,
+    turns_before: u32,
+    n: u64,
+    seed: u64,
+    done: &(dyn Fn(u64) + Sync),
+) -> Rollouts {
     let k = options.len();
     let key = rollout_key();
     let chunks: Vec<u64> = (0..n.div_ceil(ROLLOUT_CHUNK)).collect();
@@ -262,6 +287,7 @@ pub fn roll_out<F: Family>(
                     counts.unfinished[j] += end.winner.is_none() as u64;
                 }
                 counts.n += 1;
+                done(k as u64);
                 for j in 0..k {
                     counts.wins[j] += won[j] as u64;
                     counts.turns[j] += turns[j];

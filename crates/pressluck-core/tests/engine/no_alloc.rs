@@ -148,7 +148,7 @@ fn a_searching_players_games_allocate_nothing() {
             Avx2::cpu(),
         )
     };
-    let mut pair = [player("rollout:glenn,n=10,z=1"), player("glenn")];
+    let mut pair = [player("rollout:glenn,budget=20,z=1"), player("glenn")];
     let mut stats = MatchupStats::default();
     let mut game = |seed: u64, pair: &mut [Player<SeatPolicy>; 2]| {
         let mut dice = RngDice(Xoshiro256PlusPlus::seed_from_u64(seed));
