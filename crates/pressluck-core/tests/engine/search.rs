@@ -1,5 +1,6 @@
-//! The searching player (`rollout:BASE,budget=B,z=Z,horizon=H`) played in tournaments' games: the same games
-//! however a run splits them over chunks and threads, and stronger than its base player.
+//! The searching player (`rollout:BASE,budget=B,z=Z,horizon=H`) played in tournaments' games:
+//! the same games however a run splits them over chunks and threads, and stronger than its
+//! base player.
 
 use pressluck_core::columns::{GameKind, Rules};
 use pressluck_core::counters::{wilson95, MatchupStats};

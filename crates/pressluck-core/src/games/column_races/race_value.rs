@@ -292,12 +292,18 @@ fn newton(rules: &Rules, samples: &[Sample]) -> [f64; FEATURES] {
                 }
             }
         }
-        for a in 0..FEATURES {
-            grad[a] = grad[a] / m - RIDGE * w[a];
-            hess[a][a] = hess[a][a] / m + RIDGE;
-            for b in a + 1..FEATURES {
-                hess[a][b] /= m;
-                hess[b][a] = hess[a][b];
+        for (g, wa) in grad.iter_mut().zip(&w) {
+            *g = *g / m - RIDGE * wa;
+        }
+        // Only the upper triangle was summed: scaled, and mirrored below the diagonal.
+        let upper = hess;
+        for (a, row) in hess.iter_mut().enumerate() {
+            for (b, h) in row.iter_mut().enumerate() {
+                *h = match b.cmp(&a) {
+                    std::cmp::Ordering::Less => upper[b][a] / m,
+                    std::cmp::Ordering::Equal => upper[a][a] / m + RIDGE,
+                    std::cmp::Ordering::Greater => upper[a][b] / m,
+                };
             }
         }
         let step = solve(hess, grad);
@@ -318,10 +324,10 @@ fn solve(a: [[f64; FEATURES]; FEATURES], b: [f64; FEATURES]) -> [f64; FEATURES] 
     let mut l = [[0.0f64; FEATURES]; FEATURES];
     for i in 0..FEATURES {
         for j in 0..=i {
-            let mut s = a[i][j];
-            for k in 0..j {
-                s -= l[i][k] * l[j][k];
-            }
+            let s = l[i][..j]
+                .iter()
+                .zip(&l[j][..j])
+                .fold(a[i][j], |s, (x, y)| s - x * y);
             l[i][j] = if i == j {
                 s.max(1e-12).sqrt()
             } else {
@@ -352,7 +358,7 @@ fn solve(a: [[f64; FEATURES]; FEATURES], b: [f64; FEATURES]) -> [f64; FEATURES] 
 pub const FIT_GAMES: u64 = 5_000;
 
 /// The seed the fitting games are dealt from.
-const FIT_SEED: u64 = 0x7a1e_f17;
+const FIT_SEED: u64 = 0x07a1_ef17;
 
 /// The value for `rules` and the base player whose definition is `base_key` (built as
 /// `base`): fitted on first use ([`FIT_GAMES`] games) and shared by every searcher of the
