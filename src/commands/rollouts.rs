@@ -120,9 +120,8 @@ pub fn rollout_seats<F: Family>(
 }
 
 /// Before a run of `games` games played on from `positions` with `seats` over `threads`
-/// threads: times a few of them (up to [`SAMPLE_GAMES`], or a second's worth) and, when the
-/// run would take longer than [`SLOW_RUN_SECS`] (searching rollout players), says on stderr
-/// about how long ([`run_estimate`]), unless `quiet` or stderr is not a terminal.
+/// threads: says on stderr about how long it will take ([`cost_estimate`]) when that is long,
+/// unless `quiet` or stderr is not a terminal.
 pub fn announce_cost<F: Family>(
     family: &F,
     seats: &F::Seats,
@@ -132,8 +131,27 @@ pub fn announce_cost<F: Family>(
     quiet: bool,
 ) {
     use std::io::IsTerminal;
-    if quiet || !std::io::stderr().is_terminal() || positions.is_empty() {
+    if quiet || !std::io::stderr().is_terminal() {
         return;
+    }
+    if let Some(line) = cost_estimate(family, seats, positions, games, threads) {
+        eprintln!("{line}");
+    }
+}
+
+/// Times a few of the games (up to [`SAMPLE_GAMES`], or a second's worth) of a run of `games`
+/// played on from `positions` with `seats` over `threads` threads and, when the run would take
+/// longer than [`SLOW_RUN_SECS`] (searching rollout players), the line saying about how long
+/// ([`run_estimate`]).
+pub fn cost_estimate<F: Family>(
+    family: &F,
+    seats: &F::Seats,
+    positions: &[F::Position],
+    games: u64,
+    threads: usize,
+) -> Option<String> {
+    if positions.is_empty() {
+        return None;
     }
     let mut sample = seats.clone();
     let start = std::time::Instant::now();
@@ -146,9 +164,7 @@ pub fn announce_cost<F: Family>(
     }
     let per_game = start.elapsed().as_secs_f64() / timed.max(1) as f64;
     let secs = per_game * games as f64 / threads.max(1) as f64;
-    if secs > SLOW_RUN_SECS {
-        eprintln!("{}", run_estimate(games, per_game, threads, secs));
-    }
+    (secs > SLOW_RUN_SECS).then(|| run_estimate(games, per_game, threads, secs))
 }
 
 /// Games a run's estimate times, at most.
@@ -258,4 +274,42 @@ pub fn rollouts_text(r: &Value) -> String {
     }
     s += &format!("{}\n", r["verdict"].as_str().unwrap_or(""));
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::cost_estimate;
+    use pressluck_core::columns::{Game, GameKind, Rules};
+    use pressluck_core::engine::ColumnPosition;
+    use pressluck_core::games::{ColumnFamily, Family};
+
+    /// The seats of `spec` in both seats of two-player Can't Stop, and the game's start.
+    fn setup(
+        spec: &str,
+    ) -> (
+        ColumnFamily,
+        <ColumnFamily as Family>::Seats,
+        ColumnPosition,
+    ) {
+        let family = ColumnFamily::new(Rules::new(GameKind::CantStop, 2));
+        let spec = family.parse_spec(spec).unwrap();
+        let seats = family.seats(&[spec.clone(), spec]).unwrap();
+        let start = ColumnPosition {
+            game: Game::new(),
+            decide_first: true,
+        };
+        (family, seats, start)
+    }
+
+    #[test]
+    fn a_long_run_of_searching_rollouts_is_estimated_and_a_quick_one_is_not() {
+        let (family, seats, start) = setup("rollout:glenn,budget=200,horizon=end");
+        let line = cost_estimate(&family, &seats, &[start], 1_000_000, 2).unwrap();
+        assert!(line.starts_with("about "), "{line}");
+        assert!(line.contains("for 1000000 games played on"), "{line}");
+        assert!(line.contains("2 threads"), "{line}");
+        let (family, seats, start) = setup("glenn");
+        assert_eq!(cost_estimate(&family, &seats, &[start], 100, 1), None);
+        assert_eq!(cost_estimate(&family, &seats, &[], 1_000_000, 1), None);
+    }
 }

@@ -393,6 +393,36 @@ fn rollouts_print_the_same_bytes_on_one_thread_and_two() {
 }
 
 #[test]
+fn a_searching_rollout_player_plays_the_same_rollouts_on_one_thread_and_two() {
+    // The searcher as the rollout player: its own rollouts are seeded from each rollout's
+    // policy stream, so the figures do not depend on the threads.
+    let args = |threads: &str| -> Vec<u8> {
+        crate::run::stdout_of(&[
+            "advise",
+            "--game",
+            "cant-stop",
+            "--cars",
+            "4@5,7@6,10@5",
+            "--rollouts",
+            "6",
+            "--rollout-policies",
+            "rollout:glenn,budget=8,horizon=end",
+            "--seed",
+            "5",
+            "--threads",
+            threads,
+        ])
+    };
+    let one = args("1");
+    assert_eq!(one, args("2"));
+    let text = String::from_utf8(one).unwrap();
+    assert!(
+        text.contains("played by rollout:glenn,budget=8,z=1,horizon=end"),
+        "{text}"
+    );
+}
+
+#[test]
 fn a_shortcut_record_s_options_are_rolled_out_against_the_exact_chances() {
     // Two players: seat 1 on r24, seat 2 on r5 to move. The options are the main road, the
     // shortcut and the push to r6; each one's chance under optimal play (the two-player

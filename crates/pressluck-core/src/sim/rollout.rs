@@ -436,4 +436,28 @@ mod tests {
         assert_eq!(one.counts.wins[0], one.counts.wins[1]);
         assert_eq!(one.counts.both[1], one.counts.wins[0]);
     }
+
+    #[test]
+    fn a_run_reports_every_game_it_plays_and_the_same_figures() {
+        // Two options of a searching player's rollouts, 6 rollouts each, on two threads.
+        let rules = Rules::new(GameKind::CantStop, 2);
+        let fam = ColumnFamily::new(rules);
+        let spec = fam
+            .parse_spec("rollout:glenn,budget=8,horizon=end")
+            .unwrap();
+        let seats = fam.seats(&[spec]).unwrap();
+        let start = ColumnPosition::start();
+        let done = std::sync::atomic::AtomicU64::new(0);
+        let pool = crate::sim::runner::thread_pool(Some(2)).unwrap();
+        let reported = pool.install(|| {
+            roll_out_reporting(&fam, &seats, &[start, start], 0, 0, 6, 3, &|k| {
+                done.fetch_add(k, std::sync::atomic::Ordering::Relaxed);
+            })
+        });
+        assert_eq!(done.into_inner(), 12);
+        assert_eq!(
+            reported,
+            roll_out(&fam, &seats, &[start, start], 0, 0, 6, 3)
+        );
+    }
 }
