@@ -12,8 +12,10 @@
 #                                                player itself at the same table and seed.
 # Each run plays its games in chunks on the threads given, each searching seat's rollouts one
 # after another inside its game. About 1 hour on 2 cores shared with other work. Usage:
-#   scripts/search.sh [GAMES [THREADS [TABLE_GAMES]]]
-# (default 4096 games a two-player run, 2 threads, 2048 games a solitaire or table run).
+#   scripts/search.sh [GAMES [THREADS [TABLE_GAMES [RUN...]]]]
+# (default 4096 games a two-player run, 2 threads, 2048 games a solitaire or table run; RUN:
+# the runs to make, by the name of their file without .csv, a table's -base run with it;
+# default all).
 # Environment: PRESSLUCK (a built binary; default: build and use target/release/pressluck),
 #              OUT (output folder; default results),
 #              NICE (the runs' niceness; default 19).
@@ -22,6 +24,8 @@ cd "$(dirname "$0")/.."
 games=${1:-4096}
 threads=${2:-2}
 table_games=${3:-2048}
+shift $(($# < 3 ? $# : 3))
+runs=" $* "
 out=${OUT:-results}
 mkdir -p "$out"
 if [ -z "${PRESSLUCK:-}" ]; then
@@ -29,9 +33,12 @@ if [ -z "${PRESSLUCK:-}" ]; then
     PRESSLUCK=target/release/pressluck
 fi
 
+want() { [ "$runs" = "  " ] || [[ "$runs" == *" ${1%-base} "* ]]; }
+
 run() { # name, games, then tournament arguments
     local name=$1 n=$2
     shift 2
+    want "$name" || return 0
     echo "== $name"
     local start=$SECONDS
     nice -n "${NICE:-19}" "$PRESSLUCK" tournament --quiet --games "$n" --threads "$threads" \

@@ -3,8 +3,8 @@
 //! that wins at once settled, the games it played on per searched decision, and the time per
 //! decision (the whole game's time, its opponent's share included, over the searcher's
 //! decisions). docs/search.md quotes its figures.
-//! `cargo run --release -p pressluck-core --example search_cost -- GAME PLAYERS SPEC GAMES`
-//! e.g. `… -- cant-stop 2 rollout:tuned-cant-stop-duel,n=200,z=2 200`.
+//! `cargo run --release -p pressluck-core --example search_cost -- GAME PLAYERS SPEC GAMES [SEED]`
+//! e.g. `… -- cant-stop 2 rollout:tuned-cant-stop-duel,budget=8000,horizon=2 200 [SEED]`.
 
 use pressluck_core::columns::{GameKind, Rules};
 use pressluck_core::counters::MatchupStats;
