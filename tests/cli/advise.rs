@@ -470,7 +470,7 @@ fn the_searching_player_votes_and_takes_the_use_that_wins_at_once() {
         "json",
     ]);
     assert_eq!(a["decision"], "roll-or-stop");
-    let vote = decision(&a, "rollout:tuned-route66-duel,budget=40,z=1,horizon=1");
+    let vote = decision(&a, "rollout:tuned-route66-duel,budget=40,z=1,horizon=2");
     assert!(vote == "roll" || vote == "stop", "{a}");
     // Can't Stop, 2 and 12 won, a car on space 4 of column 3: roll 1 2 5 6 pairs as 3+11
     // (the top of 3: stopping wins), 6+8 or 7+7. The searcher ranks 3+11 first, unsearched,
@@ -493,7 +493,7 @@ fn the_searching_player_votes_and_takes_the_use_that_wins_at_once() {
     let ranking = &a["policies"][0]["ranking"];
     assert_eq!(
         a["policies"][0]["policy"],
-        "rollout:fixed-risk:0.3,budget=10,z=1,horizon=1"
+        "rollout:fixed-risk:0.3,budget=10,z=1,horizon=2"
     );
     assert_eq!(ranking[0], "3 11", "{a}");
 }

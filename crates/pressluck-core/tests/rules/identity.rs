@@ -258,8 +258,8 @@ fn a_searching_player_is_defined_by_its_bases_definition_and_its_budget() {
     assert_eq!(
         (s.name(), s.definition()),
         (
-            "rollout:cautious,budget=50,z=1,horizon=1",
-            "rollout:rule-of-n:10,budget=50,z=1,horizon=1".to_string()
+            "rollout:cautious,budget=50,z=1,horizon=2",
+            "rollout:rule-of-n:10,budget=50,z=1,horizon=2".to_string()
         )
     );
     // Another budget, margin or horizon is another player; the same spelled otherwise is the
@@ -267,7 +267,7 @@ fn a_searching_player_is_defined_by_its_bases_definition_and_its_budget() {
     for other in [
         "rollout:cautious,budget=51",
         "rollout:cautious,budget=50,z=2",
-        "rollout:cautious,budget=50,horizon=2",
+        "rollout:cautious,budget=50,horizon=1",
         "rollout:cautious,budget=50,horizon=end",
         "rollout:rule28,budget=50",
     ] {
@@ -277,7 +277,7 @@ fn a_searching_player_is_defined_by_its_bases_definition_and_its_budget() {
         );
     }
     let spelled = column
-        .parse_spec("rollout:rule-of-n:10,horizon=1,z=1,budget=50")
+        .parse_spec("rollout:rule-of-n:10,horizon=2,z=1,budget=50")
         .unwrap();
     assert_eq!(spelled.definition(), s.definition());
     // A strategy whose base names a search is refused rather than read round and round.

@@ -88,7 +88,7 @@ pub const DEFAULT_SEARCH_BUDGET: u32 = 8_000;
 pub const DEFAULT_SEARCH_Z: f64 = 1.0;
 
 /// The horizon of a searching player whose spec gives none.
-pub const DEFAULT_SEARCH_HORIZON: Option<u32> = Some(1);
+pub const DEFAULT_SEARCH_HORIZON: Option<u32> = Some(2);
 
 /// Most games a searching player may play on per decision.
 pub const MAX_SEARCH_BUDGET: u32 = 100_000_000;
@@ -403,10 +403,10 @@ mod tests {
     #[test]
     fn a_searching_spec_names_its_base_and_budget_and_reads_back() {
         for (spec, name) in [
-            ("rollout:glenn", "rollout:glenn,budget=8000,z=1,horizon=1"),
+            ("rollout:glenn", "rollout:glenn,budget=8000,z=1,horizon=2"),
             (
                 "rollout:glenn,budget=50",
-                "rollout:glenn,budget=50,z=1,horizon=1",
+                "rollout:glenn,budget=50,z=1,horizon=2",
             ),
             (
                 "rollout:glenn,z=0,horizon=end,budget=50",
@@ -418,11 +418,11 @@ mod tests {
             ),
             (
                 "rollout:race-aware:29,won=2,odd=7,budget=200",
-                "rollout:race-aware:29,won=2,budget=200,z=1,horizon=1",
+                "rollout:race-aware:29,won=2,budget=200,z=1,horizon=2",
             ),
             (
                 "rollout:fixed-risk:0.3,ignore-top",
-                "rollout:fixed-risk:0.3,ignore-top,budget=8000,z=1,horizon=1",
+                "rollout:fixed-risk:0.3,ignore-top,budget=8000,z=1,horizon=2",
             ),
         ] {
             let parsed = PolicySpec::parse(spec).unwrap();
