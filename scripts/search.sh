@@ -11,9 +11,10 @@
 #                                                four, glenn too), and, in *-base.csv, the table
 #                                                player itself at the same table and seed.
 # Each run plays its games in chunks on the threads given, each searching seat's rollouts one
-# after another inside its game. About 1 hour on 2 cores shared with other work. Usage:
+# after another inside its game. About 2 hours of CPU (each two-player run 40 minutes on 2
+# cores shared with other work, each table 11). Usage:
 #   scripts/search.sh [GAMES [THREADS [TABLE_GAMES [RUN...]]]]
-# (default 4096 games a two-player run, 2 threads, 2048 games a solitaire or table run; RUN:
+# (default 4096 games a two-player run, 2 threads, 1024 games a solitaire or table run; RUN:
 # the runs to make, by the name of their file without .csv, a table's -base run with it;
 # default all).
 # Environment: PRESSLUCK (a built binary; default: build and use target/release/pressluck),
@@ -23,7 +24,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 games=${1:-4096}
 threads=${2:-2}
-table_games=${3:-2048}
+table_games=${3:-1024}
 shift $(($# < 3 ? $# : 3))
 runs=" $* "
 out=${OUT:-results}
