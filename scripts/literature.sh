@@ -23,5 +23,5 @@ fi
 cut -d, -f8,10,16,17 "$out/literature-solitaire.csv"
 # Its name holds commas (quoted in the CSV), so the tournament's own table is shown.
 "$PRESSLUCK" tournament --game cant-stop --players 1 --games "$search_games" --seed 1979 \
-    --policies rollout:tuned-cant-stop-solo,n=100,z=2,tuned-cant-stop-solo \
+    --policies rollout:tuned-cant-stop-solo,budget=4000,z=1,horizon=end,tuned-cant-stop-solo \
     --out "$out/literature-solitaire-search.csv"

@@ -1,12 +1,22 @@
 #!/usr/bin/env bash
-# The searching player (rollout:BASE,n=N,z=Z; docs/search.md) against its base player on games
-# no search saw, seats rotating: two-player Can't Stop against tuned-cant-stop-duel, two-player
-# Route 66 against tuned-route66-duel, and Can't Stop alone against tuned-cant-stop-solo.
-# Writes results/search-*.csv. Each run plays its games in chunks of 2,048 on the threads
-# given, its searching player's rollouts one after another inside each game.
-# About 20 minutes on 2 cores shared with other work, under nice (NICE, default 19). Usage:
-#   scripts/search.sh [GAMES [THREADS]]
-# (default 4096 games a run, 2 threads).
+# The searching player (rollout:BASE,budget=B,z=Z,horizon=H; docs/search.md) against the tuned
+# players on games no search or tuning saw, seats rotating. Writes results/search-*.csv:
+#   search-cant-stop-duel, search-route66-duel   two players: the searcher over each game's
+#                                                strongest duel player, against that player;
+#   search-cant-stop-solo                        alone: turns to finish, the searcher over
+#                                                tuned-cant-stop-solo and that player;
+#   search-route66-3p, search-cant-stop-3p,      three and four players: the searcher over the
+#   search-route66-4p                            table player at one of the tables of
+#                                                scripts/tuned.sh (the duel player and ev; at
+#                                                four, glenn too), and, in *-base.csv, the table
+#                                                player itself at the same table and seed.
+# Each run plays its games in chunks on the threads given, each searching seat's rollouts one
+# after another inside its game. About 2 hours of CPU (each two-player run 40 minutes on 2
+# cores shared with other work, each table 11). Usage:
+#   scripts/search.sh [GAMES [THREADS [TABLE_GAMES [RUN...]]]]
+# (default 4096 games a two-player run, 2 threads, 1024 games a solitaire or table run; RUN:
+# the runs to make, by the name of their file without .csv, a table's -base run with it;
+# default all).
 # Environment: PRESSLUCK (a built binary; default: build and use target/release/pressluck),
 #              OUT (output folder; default results),
 #              NICE (the runs' niceness; default 19).
@@ -14,6 +24,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 games=${1:-4096}
 threads=${2:-2}
+table_games=${3:-1024}
+shift $(($# < 3 ? $# : 3))
+runs=" $* "
 out=${OUT:-results}
 mkdir -p "$out"
 if [ -z "${PRESSLUCK:-}" ]; then
@@ -21,21 +34,40 @@ if [ -z "${PRESSLUCK:-}" ]; then
     PRESSLUCK=target/release/pressluck
 fi
 
-run() { # name, then tournament arguments
-    local name=$1
-    shift
+want() { [ "$runs" = "  " ] || [[ "$runs" == *" ${1%-base} "* ]]; }
+
+run() { # name, games, then tournament arguments
+    local name=$1 n=$2
+    shift 2
+    want "$name" || return 0
     echo "== $name"
     local start=$SECONDS
-    nice -n "${NICE:-19}" "$PRESSLUCK" tournament --quiet --games "$games" --threads "$threads" \
+    nice -n "${NICE:-19}" "$PRESSLUCK" tournament --quiet --games "$n" --threads "$threads" \
         --out "$out/$name.csv" "$@"
     echo "   $((SECONDS - start)) s"
 }
 
-# Two players: the searcher over each game's strongest duel player, against that player.
-run search-cant-stop-duel --game cant-stop --seed 3801 \
-    --policies rollout:tuned-cant-stop-duel,n=200,z=2,tuned-cant-stop-duel
-run search-route66-duel --game route66 --seed 3802 \
-    --policies rollout:tuned-route66-duel,n=100,z=2,tuned-route66-duel
-# Alone: turns to finish against the tuned solitaire player.
-run search-cant-stop-solo --game cant-stop --players 1 --seed 3803 \
-    --policies rollout:tuned-cant-stop-solo,n=100,z=2,tuned-cant-stop-solo
+# The settings measured: every rollout truncated two turns after the decision's and valued by
+# the race value fitted to the base's games; alone, played to the end.
+duel=budget=8000,z=1,horizon=2
+solo=budget=4000,z=1,horizon=end
+
+# Two players.
+run search-cant-stop-duel "$games" --game cant-stop --seed 4701 \
+    --policies "rollout:tuned-cant-stop-duel,$duel,tuned-cant-stop-duel"
+run search-route66-duel "$games" --game route66 --seed 4702 \
+    --policies "rollout:tuned-route66-duel,$duel,tuned-route66-duel"
+# Alone.
+run search-cant-stop-solo "$table_games" --game cant-stop --players 1 --seed 4703 \
+    --policies "rollout:tuned-cant-stop-solo,$solo,tuned-cant-stop-solo"
+# Three and four players: the searcher in the table player's seat, then the table player.
+table() { # name, seed, players, game, table player, the others
+    local name=$1 seed=$2 players=$3 game=$4 player=$5 others=$6
+    run "$name" "$table_games" --game "$game" --players "$players" --seed "$seed" \
+        --policies "rollout:$player,$duel,$others"
+    run "$name-base" "$table_games" --game "$game" --players "$players" --seed "$seed" \
+        --policies "$player,$others"
+}
+table search-route66-3p 4704 3 route66 tuned-route66-3p tuned-route66-duel,ev
+table search-cant-stop-3p 4705 3 cant-stop tuned-cant-stop-3p tuned-cant-stop-duel,ev
+table search-route66-4p 4706 4 route66 tuned-route66-4p tuned-route66-duel,ev,glenn

@@ -4,7 +4,7 @@
 //! Lines) and as a chart (SVG); an interrupted review as far as it reached, marked partial.
 
 use super::review_job::ReviewJob;
-use super::rollouts::{rollout_specs, seats_of};
+use super::rollouts::{announce_cost, rollout_specs, seats_of};
 use crate::error::input;
 use crate::output::destination::Destination;
 use crate::output::provenance::Provenance;
@@ -16,7 +16,7 @@ use anyhow::Result;
 use pressluck_core::games::{Family, Matchup, Named, RecordLabel, Walk, WalkStep};
 use pressluck_core::numbers::{count, signed};
 use pressluck_core::sim::{review, DecisionReview, Estimate, Review};
-use pressluck_core::sim::{RollReview, MAX_PLAY_OUTS};
+use pressluck_core::sim::{thread_pool, RollReview, MAX_PLAY_OUTS};
 use serde::Serialize;
 use std::process::ExitCode;
 
@@ -98,6 +98,17 @@ pub fn reviewed<F: Family>(
             positions.saturating_mul(n)
         )));
     }
+    let threads = thread_pool(s.rollouts.threads)
+        .map_err(|e| anyhow::anyhow!("thread pool: {e}"))?
+        .current_num_threads();
+    announce_cost(
+        family,
+        &seats,
+        &walk.positions,
+        positions * n,
+        threads,
+        s.quiet,
+    );
     let job = ReviewJob {
         run: run_id(s, family, &provenance, &specs),
         positions: walk.positions.len(),

@@ -4,12 +4,13 @@
 //! and the rollout policies' seats, which `review` plays with too.
 
 use crate::error::input;
+use crate::output::progress::{games_bar, run_estimate};
 use crate::settings::RolloutSettings;
 use anyhow::Result;
 use pressluck_core::games::asked::SeatSpec;
 use pressluck_core::games::{one_a_seat, Family, GameId, Named, Options};
 use pressluck_core::numbers::{fixed, json_number, signed};
-use pressluck_core::sim::{roll_out, thread_pool, Rollouts, Verdict};
+use pressluck_core::sim::{roll_out_reporting, thread_pool, Rollouts, Verdict};
 use serde_json::{json, Value};
 
 /// The error of rollouts asked of a finished game.
@@ -45,11 +46,29 @@ pub fn rollouts<F: Family>(
     };
     let positions: Vec<F::Position> = options.iter().map(|(_, p)| p.clone()).collect();
     let pool = thread_pool(s.threads).map_err(|e| anyhow::anyhow!("thread pool: {e}"))?;
+    let games = s.rollouts.saturating_mul(positions.len() as u64);
+    announce_cost(
+        family,
+        &seats,
+        &positions,
+        games,
+        pool.current_num_threads(),
+        false,
+    );
+    let bar = games_bar(games, false);
     let r = pool.install(|| {
-        roll_out(
-            family, &seats, &positions, mover, before, s.rollouts, s.seed,
+        roll_out_reporting(
+            family,
+            &seats,
+            &positions,
+            mover,
+            before,
+            s.rollouts,
+            s.seed,
+            &|k| bar.inc(k),
         )
     });
+    bar.finish_and_clear();
     if let Some(e) = crate::players::fault_error() {
         return Err(e);
     }
@@ -122,6 +141,60 @@ pub fn seats_of<F: Family>(family: &F, specs: &[F::Spec]) -> Result<F::Seats> {
         .seats(specs)
         .map_err(|e| input(format!("--rollout-policies: {e}")))
 }
+
+/// Before a run of `games` games played on from `positions` with `seats` over `threads`
+/// threads: says on stderr about how long it will take ([`cost_estimate`]) when that is long,
+/// unless `quiet` or stderr is not a terminal.
+pub fn announce_cost<F: Family>(
+    family: &F,
+    seats: &F::Seats,
+    positions: &[F::Position],
+    games: u64,
+    threads: usize,
+    quiet: bool,
+) {
+    use std::io::IsTerminal;
+    if quiet || !std::io::stderr().is_terminal() {
+        return;
+    }
+    if let Some(line) = cost_estimate(family, seats, positions, games, threads) {
+        eprintln!("{line}");
+    }
+}
+
+/// Times a few of the games (up to [`SAMPLE_GAMES`], or a second's worth) of a run of `games`
+/// played on from `positions` with `seats` over `threads` threads and, when the run would take
+/// longer than [`SLOW_RUN_SECS`] (searching rollout players), the line saying about how long
+/// ([`run_estimate`]).
+pub fn cost_estimate<F: Family>(
+    family: &F,
+    seats: &F::Seats,
+    positions: &[F::Position],
+    games: u64,
+    threads: usize,
+) -> Option<String> {
+    if positions.is_empty() {
+        return None;
+    }
+    let mut sample = seats.clone();
+    let start = std::time::Instant::now();
+    let mut timed = 0u64;
+    while timed < SAMPLE_GAMES && start.elapsed().as_secs_f64() < 1.0 {
+        let (dice, rng) = pressluck_core::engine::game_streams(0, 0, timed).generators();
+        let position = &positions[timed as usize % positions.len()];
+        family.play_out(&mut sample, position, dice, rng);
+        timed += 1;
+    }
+    let per_game = start.elapsed().as_secs_f64() / timed.max(1) as f64;
+    let secs = per_game * games as f64 / threads.max(1) as f64;
+    (secs > SLOW_RUN_SECS).then(|| run_estimate(games, per_game, threads, secs))
+}
+
+/// Games a run's estimate times, at most.
+const SAMPLE_GAMES: u64 = 8;
+
+/// Runs estimated to take longer than this many seconds are announced.
+const SLOW_RUN_SECS: f64 = 10.0;
 
 /// One option's figures.
 fn option_json(r: &Rollouts, j: usize, name: &str) -> Value {
@@ -230,4 +303,42 @@ pub fn rollouts_text(r: &Value) -> String {
     }
     s += &format!("{}\n", r["verdict"].as_str().unwrap_or(""));
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::cost_estimate;
+    use pressluck_core::columns::{Game, GameKind, Rules};
+    use pressluck_core::engine::ColumnPosition;
+    use pressluck_core::games::{ColumnFamily, Family};
+
+    /// The seats of `spec` in both seats of two-player Can't Stop, and the game's start.
+    fn setup(
+        spec: &str,
+    ) -> (
+        ColumnFamily,
+        <ColumnFamily as Family>::Seats,
+        ColumnPosition,
+    ) {
+        let family = ColumnFamily::new(Rules::new(GameKind::CantStop, 2));
+        let spec = family.parse_spec(spec).unwrap();
+        let seats = family.seats(&[spec.clone(), spec]).unwrap();
+        let start = ColumnPosition {
+            game: Game::new(),
+            decide_first: true,
+        };
+        (family, seats, start)
+    }
+
+    #[test]
+    fn a_long_run_of_searching_rollouts_is_estimated_and_a_quick_one_is_not() {
+        let (family, seats, start) = setup("rollout:glenn,budget=200,horizon=end");
+        let line = cost_estimate(&family, &seats, &[start], 1_000_000, 2).unwrap();
+        assert!(line.starts_with("about "), "{line}");
+        assert!(line.contains("for 1000000 games played on"), "{line}");
+        assert!(line.contains("2 threads"), "{line}");
+        let (family, seats, start) = setup("glenn");
+        assert_eq!(cost_estimate(&family, &seats, &[start], 100, 1), None);
+        assert_eq!(cost_estimate(&family, &seats, &[], 1_000_000, 1), None);
+    }
 }

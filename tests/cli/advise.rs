@@ -393,6 +393,36 @@ fn rollouts_print_the_same_bytes_on_one_thread_and_two() {
 }
 
 #[test]
+fn a_searching_rollout_player_plays_the_same_rollouts_on_one_thread_and_two() {
+    // The searcher as the rollout player: its own rollouts are seeded from each rollout's
+    // policy stream, so the figures do not depend on the threads.
+    let args = |threads: &str| -> Vec<u8> {
+        crate::run::stdout_of(&[
+            "advise",
+            "--game",
+            "cant-stop",
+            "--cars",
+            "4@5,7@6,10@5",
+            "--rollouts",
+            "6",
+            "--rollout-policies",
+            "rollout:glenn,budget=8,horizon=end",
+            "--seed",
+            "5",
+            "--threads",
+            threads,
+        ])
+    };
+    let one = args("1");
+    assert_eq!(one, args("2"));
+    let text = String::from_utf8(one).unwrap();
+    assert!(
+        text.contains("played by rollout:glenn,budget=8,z=1,horizon=end"),
+        "{text}"
+    );
+}
+
+#[test]
 fn a_shortcut_record_s_options_are_rolled_out_against_the_exact_chances() {
     // Two players: seat 1 on r24, seat 2 on r5 to move. The options are the main road, the
     // shortcut and the push to r6; each one's chance under optimal play (the two-player
@@ -435,12 +465,12 @@ fn the_searching_player_votes_and_takes_the_use_that_wins_at_once() {
         "advise",
         "examples/records/anna-decides.rec",
         "--policies",
-        "rollout:tuned-route66-duel,n=20,ev",
+        "rollout:tuned-route66-duel,budget=40,ev",
         "--format",
         "json",
     ]);
     assert_eq!(a["decision"], "roll-or-stop");
-    let vote = decision(&a, "rollout:tuned-route66-duel,n=20,z=2");
+    let vote = decision(&a, "rollout:tuned-route66-duel,budget=40,z=1,horizon=2");
     assert!(vote == "roll" || vote == "stop", "{a}");
     // Can't Stop, 2 and 12 won, a car on space 4 of column 3: roll 1 2 5 6 pairs as 3+11
     // (the top of 3: stopping wins), 6+8 or 7+7. The searcher ranks 3+11 first, unsearched,
@@ -456,12 +486,15 @@ fn the_searching_player_votes_and_takes_the_use_that_wins_at_once() {
         "--roll",
         "1,2,5,6",
         "--policies",
-        "rollout:fixed-risk:0.3,n=5",
+        "rollout:fixed-risk:0.3,budget=10",
         "--format",
         "json",
     ]);
     let ranking = &a["policies"][0]["ranking"];
-    assert_eq!(a["policies"][0]["policy"], "rollout:fixed-risk:0.3,n=5,z=2");
+    assert_eq!(
+        a["policies"][0]["policy"],
+        "rollout:fixed-risk:0.3,budget=10,z=1,horizon=2"
+    );
     assert_eq!(ranking[0], "3 11", "{a}");
 }
 

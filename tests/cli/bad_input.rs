@@ -29,7 +29,7 @@ linear-n slope not a number :: tournament --game cant-stop --policies linear-n:6
 glenn-linear unknown parameter :: tournament --game cant-stop --policies glenn-linear:61,ev :: glenn-linear ;; unknown parameter '61'
 against twice :: sweep --against ev,ev :: --against ;; 'ev' is listed twice
 search without a base :: tournament --game cant-stop --policies rollout:n=5,ev :: --policies ;; rollout needs a base player
-search of no rollouts :: tournament --game cant-stop --policies rollout:glenn,n=0,ev :: rollout: n=0 ;; 1 to 1000000
+search of no rollouts :: tournament --game cant-stop --policies rollout:glenn,budget=0,ev :: rollout: budget=0 ;; 1 to 100000000
 search of a negative margin :: tournament --game cant-stop --policies rollout:glenn,z=-1,ev :: rollout: z=-1 ;; 0 to 10
 search over a search :: tournament --game cant-stop --policies rollout:rollout:glenn,ev :: cannot itself search
 search over an unknown base :: tournament --game cant-stop --policies rollout:nope,ev :: rollout: base player ;; unknown policy 'nope'

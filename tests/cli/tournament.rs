@@ -418,7 +418,7 @@ fn a_searching_player_plays_the_same_games_on_one_or_two_threads() {
         "--game",
         "cant-stop",
         "--policies",
-        "rollout:rule28,n=4,z=0,rule28",
+        "rollout:rule28,budget=8,z=0,horizon=end,rule28",
         "--games",
         "12",
         "--seed",
@@ -435,7 +435,10 @@ fn a_searching_player_plays_the_same_games_on_one_or_two_threads() {
         &[&args[..], &["--threads", "2"]].concat(),
     );
     assert_eq!(one, two);
-    assert!(one.contains("\"rollout:rule28,n=4,z=0\""), "{one}");
+    assert!(
+        one.contains("\"rollout:rule28,budget=8,z=0,horizon=end\""),
+        "{one}"
+    );
     let other = tournament(
         dir.path(),
         "other.csv",

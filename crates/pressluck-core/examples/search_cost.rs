@@ -3,8 +3,8 @@
 //! that wins at once settled, the games it played on per searched decision, and the time per
 //! decision (the whole game's time, its opponent's share included, over the searcher's
 //! decisions). docs/search.md quotes its figures.
-//! `cargo run --release -p pressluck-core --example search_cost -- GAME PLAYERS SPEC GAMES`
-//! e.g. `… -- cant-stop 2 rollout:tuned-cant-stop-duel,n=200,z=2 200`.
+//! `cargo run --release -p pressluck-core --example search_cost -- GAME PLAYERS SPEC GAMES [SEED]`
+//! e.g. `… -- cant-stop 2 rollout:tuned-cant-stop-duel,budget=8000,horizon=2 200 [SEED]`.
 
 use pressluck_core::columns::{GameKind, Rules};
 use pressluck_core::counters::MatchupStats;
@@ -15,9 +15,13 @@ use std::time::Instant;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let [game, players, spec, games] = &args[..] else {
-        eprintln!("usage: search_cost GAME PLAYERS SPEC GAMES");
-        std::process::exit(2);
+    let (game, players, spec, games, seed) = match &args[..] {
+        [g, p, s, n] => (g, p, s, n, 7u64),
+        [g, p, s, n, seed] => (g, p, s, n, seed.parse().expect("SEED: a whole number")),
+        _ => {
+            eprintln!("usage: search_cost GAME PLAYERS SPEC GAMES [SEED]");
+            std::process::exit(2);
+        }
     };
     let kind = match game.as_str() {
         "cant-stop" => GameKind::CantStop,
@@ -54,7 +58,7 @@ fn main() {
     let mut stats = MatchupStats::default();
     let start = Instant::now();
     for i in 0..games {
-        let (dice, mut rng) = game_streams(7, 0x5ea4c4, i).generators();
+        let (dice, mut rng) = game_streams(seed, 0x5ea4c4, i).generators();
         let n = players as usize;
         let mut seats = [0usize; 4];
         for (s, slot) in seats.iter_mut().enumerate().take(n) {
@@ -86,9 +90,37 @@ fn main() {
         searched as f64 / games as f64,
         tally.won_at_once as f64 / games as f64
     );
+    let (lo, hi) = pressluck_core::counters::wilson95(wins, games);
+    let total = stats.slot_total(0);
+    let (lo_t, hi_t) = pressluck_core::counters::mean95(total.games, total.turns, total.turns_sq);
+    println!(
+        "searcher's turns {:.3} [{lo_t:.3}, {hi_t:.3}]",
+        total.turns as f64 / total.games.max(1) as f64
+    );
+    println!(
+        "win rate {:.4} [{lo:.4}, {hi:.4}]; changed {:.1}% of searched; paired sd per rollout (roll-or-stop) {:.4}; cpu {:.2} ms a decision",
+        wins as f64 / games as f64,
+        100.0 * tally.changed as f64 / searched.max(1) as f64,
+        (tally.var_sum / tally.measured.max(1) as f64).sqrt(),
+        cpu_secs() * 1e3 / tally.decisions.max(1) as f64
+    );
     println!(
         "games played on per searched decision {:.0}; time per decision {:.2} ms; searcher's wins {wins} of {games}",
         tally.play_outs as f64 / searched.max(1) as f64,
         secs * 1e3 / tally.decisions.max(1) as f64
     );
+}
+
+/// User CPU seconds of this process (from /proc/self/stat; 0 where there is none).
+fn cpu_secs() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+        return 0.0;
+    };
+    let after = stat.rsplit_once(')').map_or("", |(_, r)| r);
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    fields
+        .get(11)
+        .and_then(|t| t.parse::<f64>().ok())
+        .unwrap_or(0.0)
+        / 100.0
 }

@@ -15,6 +15,15 @@ pub trait DiceSource {
     fn outcome(&mut self) -> Option<Outcome> {
         self.roll().map(Roll::outcome)
     }
+
+    /// Told by the engine at the start of every turn, before its first roll: the seat about to
+    /// roll and the turns it has completed. A source may deal each turn from a stream of its
+    /// own, or end the game there (its next outcome `None`), as the searching player's
+    /// rollouts do (`crate::games::column_races::search`). Nothing, unless a source says so.
+    #[inline(always)]
+    fn turn_start(&mut self, seat: u8, turns: u32) {
+        let _ = (seat, turns);
+    }
 }
 
 /// Rolls drawn from a random generator, one 64-bit draw per roll (Lemire's method).

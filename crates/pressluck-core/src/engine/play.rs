@@ -266,6 +266,7 @@ fn play_turns<P: Policy, D: DiceSource, R: RngCore, const JUMP: bool>(
             stats.stop_cell(slot, 0, 0).decisions += 1;
             shape = bases[seat];
             debug_assert_eq!(shape, TurnShape::new(rules, game));
+            dice.turn_start(seat as u8, game.turns[seat]);
         }
         let Some(outcome) = dice.outcome() else { break };
         tally.rolls[seat] += 1;

@@ -41,5 +41,8 @@ pub use rolls::Rolls;
 pub use rule_of_n::{glenn_order, RuleOfN, RuleParams, Ties};
 pub use spec::PolicySpec;
 pub use spec::SpecKind;
-pub use spec::{Search, DEFAULT_SEARCH_ROLLOUTS, DEFAULT_SEARCH_Z, MAX_SEARCH_ROLLOUTS};
+pub use spec::{
+    Search, DEFAULT_SEARCH_BUDGET, DEFAULT_SEARCH_HORIZON, DEFAULT_SEARCH_Z, MAX_SEARCH_BUDGET,
+    MAX_SEARCH_HORIZON,
+};
 pub use view::View;

@@ -21,7 +21,8 @@ pub use review::{
     MAX_REVIEW_ROLLOUTS,
 };
 pub use rollout::{
-    roll_out, rollout_key, RolloutCounts, Rollouts, Verdict, MAX_ROLLOUTS, ROLLOUT_CHUNK,
+    roll_out, roll_out_reporting, rollout_key, RolloutCounts, Rollouts, Verdict, MAX_ROLLOUTS,
+    ROLLOUT_CHUNK,
 };
 pub use runner::{thread_pool, CHUNK, MAX_GAMES, MAX_THREADS};
 pub use schedule::matchups;

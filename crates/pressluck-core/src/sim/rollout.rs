@@ -212,6 +212,31 @@ pub fn roll_out<F: Family>(
     n: u64,
     seed: u64,
 ) -> Rollouts {
+    roll_out_reporting(
+        family,
+        seats,
+        options,
+        mover,
+        turns_before,
+        n,
+        seed,
+        &|_| {},
+    )
+}
+
+/// [`roll_out`], telling `done(k)` of each `k` games played (a rollout of every option), for
+/// a progress bar: the same figures.
+#[allow(clippy::too_many_arguments)]
+pub fn roll_out_reporting<F: Family>(
+    family: &F,
+    seats: &F::Seats,
+    options: &[F::Position],
+    mover: u8,
+    turns_before: u32,
+    n: u64,
+    seed: u64,
+    done: &(dyn Fn(u64) + Sync),
+) -> Rollouts {
     let k = options.len();
     let key = rollout_key();
     // The counters of rollouts `lo..hi`.
@@ -229,6 +254,7 @@ pub fn roll_out<F: Family>(
                 counts.unfinished[j] += end.winner.is_none() as u64;
             }
             counts.n += 1;
+            done(k as u64);
             for j in 0..k {
                 counts.wins[j] += won[j] as u64;
                 counts.turns[j] += turns[j];
@@ -413,5 +439,29 @@ mod tests {
         // The same position twice: the same games, rollout by rollout.
         assert_eq!(one.counts.wins[0], one.counts.wins[1]);
         assert_eq!(one.counts.both[1], one.counts.wins[0]);
+    }
+
+    #[test]
+    fn a_run_reports_every_game_it_plays_and_the_same_figures() {
+        // Two options of a searching player's rollouts, 6 rollouts each, on two threads.
+        let rules = Rules::new(GameKind::CantStop, 2);
+        let fam = ColumnFamily::new(rules);
+        let spec = fam
+            .parse_spec("rollout:glenn,budget=8,horizon=end")
+            .unwrap();
+        let seats = fam.seats(&[spec]).unwrap();
+        let start = ColumnPosition::start();
+        let done = std::sync::atomic::AtomicU64::new(0);
+        let pool = crate::sim::runner::thread_pool(Some(2)).unwrap();
+        let reported = pool.install(|| {
+            roll_out_reporting(&fam, &seats, &[start, start], 0, 0, 6, 3, &|k| {
+                done.fetch_add(k, std::sync::atomic::Ordering::Relaxed);
+            })
+        });
+        assert_eq!(done.into_inner(), 12);
+        assert_eq!(
+            reported,
+            roll_out(&fam, &seats, &[start, start], 0, 0, 6, 3)
+        );
     }
 }

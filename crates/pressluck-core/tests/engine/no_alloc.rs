@@ -135,8 +135,9 @@ fn games_played_on_from_a_position_allocate_nothing() {
 
 #[test]
 fn a_searching_players_games_allocate_nothing() {
-    // Can't Stop, 2 players: the searcher over glenn against glenn. Its seats and buffers are
-    // made when it is built; after a warm-up game, 20 whole games — every searched decision's
+    // Can't Stop, 2 players: the searcher over glenn against glenn, its rollouts truncated and
+    // valued (the default horizon) or played to the end. Its seats, buffers and value are made
+    // when it is built; after a warm-up game, 20 whole games — every searched decision's
     // rollouts included — allocate nothing.
     use pressluck_core::games::column_races::SeatPolicy;
     let rules = Rules::new(GameKind::CantStop, 2);
@@ -148,26 +149,31 @@ fn a_searching_players_games_allocate_nothing() {
             Avx2::cpu(),
         )
     };
-    let mut pair = [player("rollout:glenn,n=10,z=1"), player("glenn")];
-    let mut stats = MatchupStats::default();
-    let mut game = |seed: u64, pair: &mut [Player<SeatPolicy>; 2]| {
-        let mut dice = RngDice(Xoshiro256PlusPlus::seed_from_u64(seed));
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(!seed);
-        play_game(&rules, pair, &[0, 1], &mut dice, &mut rng, &mut stats).finished()
-    };
-    game(1_000, &mut pair);
-    let before = allocations();
-    COUNTING.with(|c| c.set(true));
-    let finished = (0..20).filter(|&seed| game(seed, &mut pair)).count();
-    COUNTING.with(|c| c.set(false));
-    let allocated = allocations() - before;
-    assert_eq!(
-        allocated, 0,
-        "{allocated} allocations in 20 searching games"
-    );
-    assert_eq!(finished, 20);
-    let SeatPolicy::Search(searcher) = &pair[0].policy else {
-        panic!("seat 0 searches")
-    };
-    assert!(searcher.tally().play_outs > 1_000, "{:?}", searcher.tally());
+    for search in [
+        "rollout:glenn,budget=20,z=1",
+        "rollout:glenn,budget=20,horizon=end",
+    ] {
+        let mut pair = [player(search), player("glenn")];
+        let mut stats = MatchupStats::default();
+        let mut game = |seed: u64, pair: &mut [Player<SeatPolicy>; 2]| {
+            let mut dice = RngDice(Xoshiro256PlusPlus::seed_from_u64(seed));
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(!seed);
+            play_game(&rules, pair, &[0, 1], &mut dice, &mut rng, &mut stats).finished()
+        };
+        game(1_000, &mut pair);
+        let before = allocations();
+        COUNTING.with(|c| c.set(true));
+        let finished = (0..20).filter(|&seed| game(seed, &mut pair)).count();
+        COUNTING.with(|c| c.set(false));
+        let allocated = allocations() - before;
+        assert_eq!(
+            allocated, 0,
+            "{search}: {allocated} allocations in 20 searching games"
+        );
+        assert_eq!(finished, 20);
+        let SeatPolicy::Search(searcher) = &pair[0].policy else {
+            panic!("seat 0 searches")
+        };
+        assert!(searcher.tally().play_outs > 1_000, "{:?}", searcher.tally());
+    }
 }

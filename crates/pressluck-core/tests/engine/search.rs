@@ -1,5 +1,6 @@
-//! The searching player (`rollout:BASE,n=N,z=Z`) played in tournaments' games: the same games
-//! however a run splits them over chunks and threads, and stronger than its base player.
+//! The searching player (`rollout:BASE,budget=B,z=Z,horizon=H`) played in tournaments' games:
+//! the same games however a run splits them over chunks and threads, and stronger than its
+//! base player.
 
 use pressluck_core::columns::{GameKind, Rules};
 use pressluck_core::counters::{wilson95, MatchupStats};
@@ -17,7 +18,7 @@ fn duel(search: &str) -> (ColumnFamily, Matchup<pressluck_core::policy::PolicySp
 
 #[test]
 fn a_searchers_games_are_the_same_however_they_are_split_over_threads() {
-    let (fam, m) = duel("rollout:rule28,n=8,z=0");
+    let (fam, m) = duel("rollout:rule28,budget=16,z=0");
     let (seed, key, games) = (7, matchup_key(&m), 24);
     let whole = fam.play(&m, seed, key, 0, games);
     // Two halves on two threads at once: every game's rollouts are seeded from its own policy
@@ -45,7 +46,7 @@ fn a_searchers_games_are_the_same_however_they_are_split_over_threads() {
 fn the_searcher_beats_its_base_player() {
     // 200 games with seats rotating: the searcher's win rate and its base's, with their 95%
     // Wilson intervals apart (about 0.6 against 0.4).
-    let (fam, m) = duel("rollout:rule28,n=20,z=2");
+    let (fam, m) = duel("rollout:rule28,budget=64,z=1");
     let games = 200;
     // Two halves on two threads: game i depends only on (seed, key, i), so their counters add
     // to the whole run's.

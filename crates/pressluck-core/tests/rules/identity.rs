@@ -254,26 +254,31 @@ fn a_searching_player_is_defined_by_its_bases_definition_and_its_budget() {
     use pressluck_core::games::Named;
     let column = WithStrategies::builtin(ColumnFamily::new(Rules::new(GameKind::CantStop, 2)));
     // A strategy as base: named by the strategy, defined by the spec it stands for.
-    let s = column.parse_spec("rollout:cautious,n=50").unwrap();
+    let s = column.parse_spec("rollout:cautious,budget=50").unwrap();
     assert_eq!(
         (s.name(), s.definition()),
         (
-            "rollout:cautious,n=50,z=2",
-            "rollout:rule-of-n:10,n=50,z=2".to_string()
+            "rollout:cautious,budget=50,z=1,horizon=2",
+            "rollout:rule-of-n:10,budget=50,z=1,horizon=2".to_string()
         )
     );
-    // Another budget or margin is another player; the same spelled otherwise is the same.
+    // Another budget, margin or horizon is another player; the same spelled otherwise is the
+    // same.
     for other in [
-        "rollout:cautious,n=51",
-        "rollout:cautious,n=50,z=1",
-        "rollout:rule28,n=50",
+        "rollout:cautious,budget=51",
+        "rollout:cautious,budget=50,z=2",
+        "rollout:cautious,budget=50,horizon=1",
+        "rollout:cautious,budget=50,horizon=end",
+        "rollout:rule28,budget=50",
     ] {
         assert_ne!(
             column.parse_spec(other).unwrap().definition(),
             s.definition()
         );
     }
-    let spelled = column.parse_spec("rollout:rule-of-n:10,z=2,n=50").unwrap();
+    let spelled = column
+        .parse_spec("rollout:rule-of-n:10,horizon=2,z=1,budget=50")
+        .unwrap();
     assert_eq!(spelled.definition(), s.definition());
     // A strategy whose base names a search is refused rather than read round and round.
     let e = column.parse_spec("rollout:rollout:cautious").unwrap_err();

@@ -375,7 +375,7 @@ mod tests {
             (
                 GameKind::CantStop,
                 2,
-                &["rollout:glenn,n=3", "one-roll"][..],
+                &["rollout:glenn,budget=3", "one-roll"][..],
             ),
         ] {
             let rules = Rules::new(game, players);

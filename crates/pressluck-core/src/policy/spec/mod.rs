@@ -59,38 +59,46 @@ pub enum SpecKind {
     Rolls(u16),
     /// `random:P`.
     Random(f64),
-    /// `rollout:BASE[,n=N][,z=Z]`: the searching player, which plays each option of a decision
-    /// on up to `n` times with `base` in every seat and leaves BASE's choice only for an option
-    /// beating it by more than `z` deviations of their paired difference. Only its spec is
-    /// here: the player plays games, so it is built above the engine
-    /// (`crate::games::column_races::SeatPolicy`).
+    /// `rollout:BASE[,budget=B][,z=Z][,horizon=H]`: the searching player, which plays each
+    /// option of a decision on with `base` in every seat, at most `budget` games a decision,
+    /// and leaves BASE's choice only for an option beating it by more than `z` standard errors
+    /// of their paired difference. Only its spec is here: the player plays games, so it is
+    /// built above the engine (`crate::games::column_races::SeatPolicy`).
     Rollout(Search),
     /// A seat that is asked its decisions (a bot, a person): no rule of the policy room, so it
     /// plays at the game's table ([`crate::games::asked`]), never on the engines.
     Asked(AskedSeat),
 }
 
-/// A searching player's spec: `rollout:BASE[,n=N][,z=Z]`.
+/// A searching player's spec: `rollout:BASE[,budget=B][,z=Z][,horizon=H]`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Search {
     /// The base player, in every seat of the rollouts (never itself a searcher).
     pub base: Box<PolicySpec>,
-    /// Rollouts per option, at most.
-    pub n: u32,
-    /// The margin, in standard deviations of the paired difference, by which an option must
-    /// beat the base player's own to be taken instead; 0 takes the most wins, ties to the
-    /// base player's.
+    /// Games played on per decision, at most, over all its options.
+    pub budget: u32,
+    /// The margin, in standard errors of the paired difference, by which an option must beat
+    /// the base player's own to be taken instead; 0 takes the best, ties to the base player's.
     pub z: f64,
+    /// Turns a rollout plays after the decision's turn before the race value takes over
+    /// (`None`: to the game's end; alone, always to the end).
+    pub horizon: Option<u32>,
 }
 
-/// Rollouts per option of a searching player whose spec gives no `n`.
-pub const DEFAULT_SEARCH_ROLLOUTS: u32 = 100;
+/// Games played on per decision by a searching player whose spec gives no `budget`.
+pub const DEFAULT_SEARCH_BUDGET: u32 = 8_000;
 
 /// The margin of a searching player whose spec gives no `z`.
-pub const DEFAULT_SEARCH_Z: f64 = 2.0;
+pub const DEFAULT_SEARCH_Z: f64 = 1.0;
 
-/// Most rollouts per option a searching player may ask for.
-pub const MAX_SEARCH_ROLLOUTS: u32 = 1_000_000;
+/// The horizon of a searching player whose spec gives none.
+pub const DEFAULT_SEARCH_HORIZON: Option<u32> = Some(2);
+
+/// Most games a searching player may play on per decision.
+pub const MAX_SEARCH_BUDGET: u32 = 100_000_000;
+
+/// Longest horizon in turns (`end` plays to the game's end).
+pub const MAX_SEARCH_HORIZON: u32 = 1_000;
 
 impl fmt::Display for PolicySpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -104,7 +112,7 @@ impl PolicySpec {
         canonical(&self.kind)
     }
 
-    /// The search of a searching spec (`rollout:BASE,n=N,z=Z`).
+    /// The search of a searching spec (`rollout:BASE,budget=B,z=Z,horizon=H`).
     pub fn search(&self) -> Option<&Search> {
         match &self.kind {
             SpecKind::Rollout(s) => Some(s),
@@ -166,7 +174,7 @@ fn canonical(kind: &SpecKind) -> String {
         SpecKind::LinearN(p) => linear_n_name(p),
         SpecKind::Rolls(n) => format!("rolls:{n}"),
         SpecKind::Random(p) => format!("random:{p}"),
-        SpecKind::Rollout(s) => rollout_name(&s.base.spec_text(), s.n, s.z),
+        SpecKind::Rollout(s) => rollout_name(&s.base.spec_text(), s),
         SpecKind::Asked(seat) => seat.definition(),
     }
 }
@@ -187,11 +195,15 @@ impl SeatSpec for PolicySpec {
     }
 }
 
-/// The name of a searching spec of base `base` (its name or its definition), `n` rollouts and
-/// margin `z`: `rollout:BASE,n=N,z=Z`, the base first and the search's own keys last so a base
-/// with commas reads back.
-fn rollout_name(base: &str, n: u32, z: f64) -> String {
-    format!("rollout:{base},n={n},z={z}")
+/// The name of a searching spec of base `base` (its name or its definition) and settings
+/// `s`: `rollout:BASE,budget=B,z=Z,horizon=H`, the base first and the search's own keys last
+/// so a base with commas reads back.
+fn rollout_name(base: &str, s: &Search) -> String {
+    let horizon = s.horizon.map_or("end".to_string(), |h| h.to_string());
+    format!(
+        "rollout:{base},budget={},z={},horizon={horizon}",
+        s.budget, s.z
+    )
 }
 
 /// The canonical name of a Rule of N: `rule28`, `glenn` or `rule-of-n:T` where the weights are
@@ -422,17 +434,26 @@ mod tests {
     #[test]
     fn a_searching_spec_names_its_base_and_budget_and_reads_back() {
         for (spec, name) in [
-            ("rollout:glenn", "rollout:glenn,n=100,z=2"),
-            ("rollout:glenn,n=50", "rollout:glenn,n=50,z=2"),
-            ("rollout:glenn,z=0,n=50", "rollout:glenn,n=50,z=0"),
-            ("rollout: rule-of-n:28 , n=7", "rollout:rule28,n=7,z=2"),
+            ("rollout:glenn", "rollout:glenn,budget=8000,z=1,horizon=2"),
             (
-                "rollout:race-aware:29,won=2,odd=7,n=200",
-                "rollout:race-aware:29,won=2,n=200,z=2",
+                "rollout:glenn,budget=50",
+                "rollout:glenn,budget=50,z=1,horizon=2",
+            ),
+            (
+                "rollout:glenn,z=0,horizon=end,budget=50",
+                "rollout:glenn,budget=50,z=0,horizon=end",
+            ),
+            (
+                "rollout: rule-of-n:28 , budget=7, horizon=3",
+                "rollout:rule28,budget=7,z=1,horizon=3",
+            ),
+            (
+                "rollout:race-aware:29,won=2,odd=7,budget=200",
+                "rollout:race-aware:29,won=2,budget=200,z=1,horizon=2",
             ),
             (
                 "rollout:fixed-risk:0.3,ignore-top",
-                "rollout:fixed-risk:0.3,ignore-top,n=100,z=2",
+                "rollout:fixed-risk:0.3,ignore-top,budget=8000,z=1,horizon=2",
             ),
         ] {
             let parsed = PolicySpec::parse(spec).unwrap();
@@ -440,11 +461,16 @@ mod tests {
             assert_eq!(parsed.spec_text(), name, "{spec}");
             assert_eq!(PolicySpec::parse(&parsed.name).unwrap(), parsed, "{spec}");
         }
-        let s = PolicySpec::parse("rollout:glenn,n=30,z=1.5").unwrap();
+        let s = PolicySpec::parse("rollout:glenn,budget=30,z=1.5,horizon=2").unwrap();
         let search = s.search().unwrap();
         assert_eq!(
-            (search.base.name.as_str(), search.n, search.z),
-            ("glenn", 30, 1.5)
+            (
+                search.base.name.as_str(),
+                search.budget,
+                search.z,
+                search.horizon
+            ),
+            ("glenn", 30, 1.5, Some(2))
         );
         assert!(PolicySpec::parse("glenn").unwrap().search().is_none());
         // Built as a fixed rule, a search is its base's rule.
@@ -457,16 +483,26 @@ mod tests {
         for (spec, says) in [
             ("rollout", "needs a base player"),
             ("rollout:", "needs a base player"),
-            ("rollout:n=5", "needs a base player"),
-            ("rollout:glenn,n=0", "1 to 1000000"),
-            ("rollout:glenn,n=x", "'x' is not a whole number"),
-            ("rollout:glenn,n=5,n=6", "n is given twice"),
+            ("rollout:budget=5", "needs a base player"),
+            ("rollout:glenn,budget=0", "1 to 100000000"),
+            ("rollout:glenn,budget=x", "'x' is not a whole number"),
+            ("rollout:glenn,budget=5,budget=6", "budget is given twice"),
+            (
+                "rollout:glenn,n=100",
+                "unknown key n; the search's size is budget=",
+            ),
             ("rollout:glenn,z=-1", "0 to 10"),
             ("rollout:glenn,z=nan", "0 to 10"),
             ("rollout:glenn,z=a", "'a' is not a number"),
+            ("rollout:glenn,horizon=0", "1 to 1000 turns or end"),
+            ("rollout:glenn,horizon=soon", "1 to 1000 turns or end"),
+            (
+                "rollout:glenn,horizon=2,horizon=3",
+                "horizon is given twice",
+            ),
             ("rollout:nobody", "base player: unknown policy 'nobody'"),
             ("rollout:rollout:glenn", "cannot itself search"),
-            ("rollout:gl\u{1b}\nenn,n=5", "unknown policy"),
+            ("rollout:gl\u{1b}\nenn,budget=5", "unknown policy"),
         ] {
             let e = PolicySpec::parse(spec).unwrap_err();
             assert!(e.contains(says), "{spec}: {e}");

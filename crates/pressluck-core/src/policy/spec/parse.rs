@@ -5,8 +5,8 @@
 //! [`StrategyBook`]: crate::games::strategy_book::StrategyBook
 
 use super::{
-    canonical, rollout_name, PolicySpec, Search, SpecKind, DEFAULT_SEARCH_ROLLOUTS,
-    DEFAULT_SEARCH_Z, MAX_SEARCH_ROLLOUTS,
+    canonical, rollout_name, PolicySpec, Search, SpecKind, DEFAULT_SEARCH_BUDGET,
+    DEFAULT_SEARCH_HORIZON, DEFAULT_SEARCH_Z, MAX_SEARCH_BUDGET, MAX_SEARCH_HORIZON,
 };
 use crate::error::one_line;
 use crate::policy::linear_n::{LinearParams, GLENN_LINEAR};
@@ -33,32 +33,25 @@ impl PolicySpec {
     }
 }
 
-/// `rollout:BASE[,n=N][,z=Z]` after its `rollout:`: the base read by `base`, then the search's
-/// own keys `n` and `z` from the end (no base spec has a key `n` or `z`), else their defaults.
+/// `rollout:BASE[,budget=B][,z=Z][,horizon=H]` after its `rollout:`: the base read by `base`,
+/// then the search's own keys from the end (no base spec has a key `budget`, `z` or
+/// `horizon`), else their defaults.
 fn rollout(
     params: &str,
     base: &dyn Fn(&str) -> Result<PolicySpec, String>,
 ) -> Result<PolicySpec, String> {
-    let (mut base_text, mut n, mut z) = (params.trim(), None, None);
+    let (mut base_text, mut budget, mut z, mut horizon) = (params.trim(), None, None, None);
+    let twice = |key: &str, last: &str| format!("rollout: {key} is given twice ({last})");
     while let Some((b, last)) = base_text.rsplit_once(',') {
         let last = last.trim();
-        if let Some(v) = last.strip_prefix("n=") {
-            if n.is_some() {
-                return Err(format!("rollout: n is given twice ({last})"));
+        if let Some(v) = last.strip_prefix("budget=") {
+            if budget.is_some() {
+                return Err(twice("budget", last));
             }
-            let v = v.trim();
-            let count: u32 = v
-                .parse()
-                .map_err(|_| format!("rollout: n={v}: '{v}' is not a whole number of rollouts"))?;
-            if count == 0 || count > MAX_SEARCH_ROLLOUTS {
-                return Err(format!(
-                    "rollout: n={v}: the rollouts per option must be 1 to {MAX_SEARCH_ROLLOUTS}"
-                ));
-            }
-            n = Some(count);
+            budget = Some(search_budget(v.trim())?);
         } else if let Some(v) = last.strip_prefix("z=") {
             if z.is_some() {
-                return Err(format!("rollout: z is given twice ({last})"));
+                return Err(twice("z", last));
             }
             let v = v.trim();
             let margin: f64 = v
@@ -66,18 +59,35 @@ fn rollout(
                 .map_err(|_| format!("rollout: z={v}: '{v}' is not a number"))?;
             if !(margin.is_finite() && (0.0..=10.0).contains(&margin)) {
                 return Err(format!(
-                    "rollout: z={v}: the margin must be 0 to 10 standard deviations"
+                    "rollout: z={v}: the margin must be 0 to 10 standard errors"
                 ));
             }
             z = Some(margin);
+        } else if let Some(v) = last.strip_prefix("horizon=") {
+            if horizon.is_some() {
+                return Err(twice("horizon", last));
+            }
+            horizon = Some(search_horizon(v.trim())?);
+        } else if let Some(v) = last.strip_prefix("n=") {
+            return Err(format!(
+                "rollout: n={}: unknown key n; the search's size is budget= (games played on per \
+                 decision over all its options; n rollouts of each of two options is budget={})",
+                v.trim(),
+                v.trim()
+                    .parse::<u64>()
+                    .map_or("2n".into(), |n| (2 * n).to_string())
+            ));
         } else {
             break;
         }
         base_text = b.trim();
     }
-    if base_text.is_empty() || base_text.starts_with("n=") || base_text.starts_with("z=") {
+    let bare_key = ["budget=", "z=", "horizon=", "n="]
+        .iter()
+        .any(|k| base_text.starts_with(k));
+    if base_text.is_empty() || bare_key {
         return Err(
-            "rollout needs a base player first, like rollout:glenn,n=100 (see `pressluck policies`)"
+            "rollout needs a base player first, like rollout:glenn,budget=2000 (see `pressluck policies`)"
                 .into(),
         );
     }
@@ -101,13 +111,40 @@ fn rollout(
     }
     let search = Search {
         base: Box::new(inner),
-        n: n.unwrap_or(DEFAULT_SEARCH_ROLLOUTS),
+        budget: budget.unwrap_or(DEFAULT_SEARCH_BUDGET),
         z: z.unwrap_or(DEFAULT_SEARCH_Z),
+        horizon: horizon.unwrap_or(DEFAULT_SEARCH_HORIZON),
     };
     Ok(PolicySpec {
-        name: rollout_name(&search.base.name, search.n, search.z),
+        name: rollout_name(&search.base.name, &search),
         kind: SpecKind::Rollout(search),
     })
+}
+
+/// A searching player's `budget=` value: games played on per decision.
+fn search_budget(v: &str) -> Result<u32, String> {
+    let count: u32 = v
+        .parse()
+        .map_err(|_| format!("rollout: budget={v}: '{v}' is not a whole number of games"))?;
+    if count == 0 || count > MAX_SEARCH_BUDGET {
+        return Err(format!(
+            "rollout: budget={v}: the games played on per decision must be 1 to {MAX_SEARCH_BUDGET}"
+        ));
+    }
+    Ok(count)
+}
+
+/// A searching player's `horizon=` value: turns, or `end` (`None`).
+fn search_horizon(v: &str) -> Result<Option<u32>, String> {
+    if v == "end" {
+        return Ok(None);
+    }
+    match v.parse::<u32>() {
+        Ok(h) if (1..=MAX_SEARCH_HORIZON).contains(&h) => Ok(Some(h)),
+        _ => Err(format!(
+            "rollout: horizon={v}: the horizon must be 1 to {MAX_SEARCH_HORIZON} turns or end"
+        )),
+    }
 }
 
 /// [`PolicySpec::parse_with`] before its error is made one line.
