@@ -145,14 +145,9 @@ impl CountersFile {
         };
         let r = &self.run;
         w.serialize(meta("format", FORMAT.into()))?;
-        for (name, value) in r.kind.meta() {
+        for (name, value) in r.identity_meta() {
             w.serialize(meta(name, value))?;
         }
-        w.serialize(meta("game", r.game.clone()))?;
-        w.serialize(meta("rules", r.rules.clone()))?;
-        w.serialize(meta("board", r.board.clone()))?;
-        w.serialize(meta("setup", r.setup.clone()))?;
-        w.serialize(meta("players", r.players.to_string()))?;
         w.serialize(meta("games", r.games.to_string()))?;
         w.serialize(meta("seed", r.seed.to_string()))?;
         w.serialize(meta("shard", self.shard.to_string()))?;

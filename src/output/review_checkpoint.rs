@@ -62,14 +62,9 @@ impl ReviewCheckpoint {
         };
         let r = &self.run;
         w.serialize(meta("format", FORMAT.into()))?;
-        for (name, value) in r.kind.meta() {
+        for (name, value) in r.identity_meta() {
             w.serialize(meta(name, value))?;
         }
-        w.serialize(meta("game", r.game.clone()))?;
-        w.serialize(meta("rules", r.rules.clone()))?;
-        w.serialize(meta("board", r.board.clone()))?;
-        w.serialize(meta("setup", r.setup.clone()))?;
-        w.serialize(meta("players", r.players.to_string()))?;
         let lineup = r.matchups.first().cloned().unwrap_or_default();
         w.serialize(meta("lineup", lineup))?;
         w.serialize(meta("rollouts", r.games.to_string()))?;

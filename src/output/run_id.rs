@@ -176,6 +176,20 @@ pub struct Difference {
 }
 
 impl RunId {
+    /// The meta lines a counters file or a review checkpoint opens with after its format: the
+    /// run's kind, then game, rules, board, setup and players, in that order.
+    pub fn identity_meta(&self) -> Vec<(&'static str, String)> {
+        let mut meta = self.kind.meta();
+        meta.extend([
+            ("game", self.game.clone()),
+            ("rules", self.rules.clone()),
+            ("board", self.board.clone()),
+            ("setup", self.setup.clone()),
+            ("players", self.players.to_string()),
+        ]);
+        meta
+    }
+
     /// The provenance of the tables this run makes.
     pub fn provenance(&self) -> super::provenance::Provenance {
         super::provenance::Provenance {
