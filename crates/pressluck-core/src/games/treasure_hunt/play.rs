@@ -141,8 +141,7 @@ pub fn play_from<R: RngCore>(
         // The player's outlook, shared by the action, the stop table and the move, and kept
         // up to date by each action: a move leaves it as it is, a discard changes the hand
         // alone, a claim, steal or reinforcement the tile underfoot or reinforced.
-        let mut outlook =
-            Outlook::seen_making(&s, sight.seat(seat), seat, hands[seat].of(&s.players[seat]));
+        let mut outlook = outlook_of(&s, &sight, &mut hands, seat);
         while !s.turn_over {
             let act = spec.act_seen(&s, &outlook);
             let here = s.cell_of(seat);
@@ -161,12 +160,7 @@ pub fn play_from<R: RngCore>(
                 Act::Claim => {
                     let sym = s.reveal_here();
                     sight.update(&s, here);
-                    outlook = Outlook::seen_making(
-                        &s,
-                        sight.seat(seat),
-                        seat,
-                        hands[seat].of(&s.players[seat]),
-                    );
+                    outlook = outlook_of(&s, &sight, &mut hands, seat);
                     let mask = spec.combo_seen(&s, &outlook, sym);
                     stats.cells[slot][seat].rolls += 1;
                     let won = s.claim(mask);
@@ -177,23 +171,13 @@ pub fn play_from<R: RngCore>(
                         }
                     }
                     sight.update(&s, here);
-                    outlook = Outlook::seen_making(
-                        &s,
-                        sight.seat(seat),
-                        seat,
-                        hands[seat].of(&s.players[seat]),
-                    );
+                    outlook = outlook_of(&s, &sight, &mut hands, seat);
                     won.map(|_| ())
                 }
                 Act::Steal(kind, mask) => {
                     let stolen = s.steal(kind, mask).map(|_| ());
                     sight.update(&s, here);
-                    outlook = Outlook::seen_making(
-                        &s,
-                        sight.seat(seat),
-                        seat,
-                        hands[seat].of(&s.players[seat]),
-                    );
+                    outlook = outlook_of(&s, &sight, &mut hands, seat);
                     stolen
                 }
                 Act::Move => {
@@ -204,12 +188,7 @@ pub fn play_from<R: RngCore>(
                 Act::Reinforce(cell) => {
                     let reinforced = s.reinforce(cell);
                     sight.update(&s, cell);
-                    outlook = Outlook::seen_making(
-                        &s,
-                        sight.seat(seat),
-                        seat,
-                        hands[seat].of(&s.players[seat]),
-                    );
+                    outlook = outlook_of(&s, &sight, &mut hands, seat);
                     reinforced
                 }
                 Act::Discard(mask) => {
@@ -242,4 +221,10 @@ pub fn play_from<R: RngCore>(
         );
     }
     s
+}
+
+/// Seat `seat`'s outlook on `s`: the paths its sight holds and what its hand makes
+/// (remembered in `hands` while the hand is unchanged).
+fn outlook_of(s: &State, sight: &Sight, hands: &mut [HandMakesCache; 4], seat: usize) -> Outlook {
+    Outlook::seen_making(s, sight.seat(seat), seat, hands[seat].of(&s.players[seat]))
 }
