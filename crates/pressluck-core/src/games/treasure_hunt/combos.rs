@@ -186,9 +186,51 @@ pub struct HandMakes {
 }
 
 impl HandMakes {
-    /// What the hand of `pl` makes.
+    /// What the hand of `pl` makes: the hand summed up in two words of per-card fields read
+    /// from [`CARD_FIELDS`] (counts added, numbers or-ed), then every symbol's claims and
+    /// steals from the same fields at once. The same answer as [`HandMakes::of_summary`].
     #[inline]
     pub fn of(pl: &ThPlayer) -> HandMakes {
+        let (mut counts, mut numbers, mut mine) = (0u64, 0u64, 0u8);
+        for c in pl.cards() {
+            let index = (c.colour as usize * 6 + c.symbol as usize) * 6 + c.number as usize;
+            match CARD_FIELDS.get(index.wrapping_sub(1)) {
+                Some(&(count, number))
+                    if c.colour < 6 && c.symbol < 6 && (1..=6).contains(&c.number) =>
+                {
+                    counts += count;
+                    numbers |= number;
+                    mine += (c.colour == pl.colour) as u8;
+                }
+                // A card outside the deck's colours, symbols or numbers: the summary as written.
+                _ => return HandMakes::of_summary(pl),
+            }
+        }
+        // Wild cards are never "of the player's colour" (a summary counts them as wild).
+        if pl.colour == WHITE || pl.colour == BLACK {
+            mine = 0;
+        }
+        let nibble = |at: u32| (counts >> at & 0xf) as u8;
+        let (black, white) = (nibble(BLACK_AT), nibble(WHITE_AT));
+        let all = numbers as u8 & 0x3f;
+        let (tops3, tops4) = (RUN_TOPS[0][all as usize], RUN_TOPS[1][all as usize]);
+        let (mut can3, mut can4) = (0u8, 0u8);
+        for s in 0..6u32 {
+            let units = nibble(4 * s) + (black - nibble(BLACK_SYMBOL_AT + 4 * s)) / 2;
+            let on_symbol = (numbers >> (8 * (s + 1))) as u8 & 0x3f;
+            can3 |= ((units >= 3) as u8 | (on_symbol & tops3 != 0) as u8) << s;
+            can4 |= ((units >= 4) as u8 | (on_symbol & tops4 != 0) as u8) << s;
+        }
+        let colour_units = mine + white / 2;
+        HandMakes {
+            can3: if colour_units >= 3 { 0x3f } else { can3 },
+            can4: if colour_units >= 4 { 0x3f } else { can4 },
+        }
+    }
+
+    /// What the hand of `pl` makes, from its [`HandSummary`]: the reference [`HandMakes::of`]
+    /// is tested against.
+    pub fn of_summary(pl: &ThPlayer) -> HandMakes {
         let h = HandSummary::new(pl.cards().iter().copied(), pl.colour);
         HandMakes {
             can3: h.claimable(3),
@@ -196,6 +238,38 @@ impl HandMakes {
         }
     }
 }
+
+/// Where [`CARD_FIELDS`] counts black cards (a nibble).
+const BLACK_AT: u32 = 48;
+/// Where [`CARD_FIELDS`] counts white cards (a nibble).
+const WHITE_AT: u32 = 52;
+/// Where [`CARD_FIELDS`] counts the black cards showing each symbol (a nibble each).
+const BLACK_SYMBOL_AT: u32 = 24;
+
+/// `CARD_FIELDS[(colour · 6 + symbol) · 6 + number − 1]`: one card's part of a hand summary
+/// as two words. The first is added up: a nibble per symbol counting the cards showing it
+/// (bits 0..24), a nibble per symbol counting the black cards showing it (24..48), black cards
+/// (48..52), white cards (52..56) — a hand holds at most 8 cards, so no nibble overflows. The
+/// second is or-ed: the card's number (bit `number − 1`) in byte 0, and again in byte
+/// `symbol + 1`. Worked out at compile time.
+static CARD_FIELDS: [(u64, u64); 216] = {
+    let mut t = [(0u64, 0u64); 216];
+    let mut i = 0;
+    while i < 216 {
+        let (colour, symbol, number) = (i / 36, i / 6 % 6, i % 6 + 1);
+        let mut count = 1u64 << (4 * symbol);
+        if colour == BLACK as usize {
+            count |= 1 << (BLACK_SYMBOL_AT as usize + 4 * symbol) | 1 << BLACK_AT;
+        }
+        if colour == WHITE as usize {
+            count |= 1 << WHITE_AT;
+        }
+        let bit = 1u64 << (number - 1);
+        t[i] = (count, bit | bit << (8 * (symbol + 1)));
+        i += 1;
+    }
+    t
+};
 
 /// [`HandMakes`] of one seat, remembered with the hand it was worked out for: a hand is
 /// summed up again only when it changed (a turn's actions mostly leave it as it is).
@@ -337,6 +411,48 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    #[test]
+    fn what_a_hand_makes_by_its_fields_is_what_its_summary_makes() {
+        use crate::engine::deal::generator;
+        use rand::Rng;
+        let mut rng = generator([46, 7, 1, 3]);
+        let mut pl = ThPlayer {
+            side: crate::games::treasure_hunt::Side(0),
+            colour: 0,
+            step: 0,
+            supply: 0,
+            hand: [Card {
+                colour: 0,
+                symbol: 0,
+                number: 1,
+            }; MAX_HAND],
+            hand_len: 0,
+            half_steal: 0,
+            far_reached: false,
+            turns: 0,
+            points: 0,
+            rounds_won: 0,
+        };
+        for round in 0..200_000u32 {
+            pl.colour = (round % 6) as u8;
+            pl.hand_len = rng.gen_range(0..=MAX_HAND as u8);
+            // Half the hands from two colours and the wild ones, and two symbols: many combos.
+            let small = round % 2 == 0;
+            for c in pl.hand.iter_mut() {
+                *c = Card {
+                    colour: if small {
+                        [0, 1, WHITE, BLACK][rng.gen_range(0..4)]
+                    } else {
+                        rng.gen_range(0..6)
+                    },
+                    symbol: rng.gen_range(0..if small { 2 } else { 6 }),
+                    number: rng.gen_range(1..=6),
+                };
+            }
+            assert_eq!(HandMakes::of(&pl), HandMakes::of_summary(&pl), "{pl:?}");
         }
     }
 

@@ -229,6 +229,12 @@ impl Outlook {
         };
     }
 
+    /// Whether `other` holds the same player, symbols still needed and what the hand makes:
+    /// all that choosing the cards for a claim reads ([`super::policy::ThSpec::combo_seen`]).
+    pub fn chooses_cards_as(&self, other: &Outlook) -> bool {
+        (self.p, self.need, self.can3, self.can4) == (other.p, other.need, other.can3, other.can4)
+    }
+
     /// Tiles the player controls in the row holding `cell` ([`State::row_count`]).
     #[inline]
     pub fn row_count(&self, s: &State, cell: u8) -> u8 {

@@ -158,9 +158,9 @@ pub fn play_from<R: RngCore>(
             }
             let ok = match act {
                 Act::Claim => {
+                    // The cards are chosen from the hand and the symbols still needed, which
+                    // the reveal leaves as they are: the outlook from before it serves.
                     let sym = s.reveal_here();
-                    sight.update(&s, here);
-                    outlook = outlook_of(&s, &sight, &mut hands, seat);
                     let mask = spec.combo_seen(&s, &outlook, sym);
                     stats.cells[slot][seat].rolls += 1;
                     let won = s.claim(mask);
@@ -171,13 +171,11 @@ pub fn play_from<R: RngCore>(
                         }
                     }
                     sight.update(&s, here);
-                    outlook = outlook_of(&s, &sight, &mut hands, seat);
                     won.map(|_| ())
                 }
                 Act::Steal(kind, mask) => {
                     let stolen = s.steal(kind, mask).map(|_| ());
                     sight.update(&s, here);
-                    outlook = outlook_of(&s, &sight, &mut hands, seat);
                     stolen
                 }
                 Act::Move => {
@@ -188,19 +186,21 @@ pub fn play_from<R: RngCore>(
                 Act::Reinforce(cell) => {
                     let reinforced = s.reinforce(cell);
                     sight.update(&s, cell);
-                    outlook = outlook_of(&s, &sight, &mut hands, seat);
                     reinforced
                 }
-                Act::Discard(mask) => {
-                    let drawn = s.discard_draw(mask, &mut RngChance(rng));
-                    outlook.rehand(&s);
-                    drawn
-                }
+                Act::Discard(mask) => s.discard_draw(mask, &mut RngChance(rng)),
                 Act::End => break,
             };
             debug_assert!(ok.is_ok(), "{act:?}: {ok:?}");
-            if ok.is_err() {
+            if ok.is_err() || s.turn_over {
                 break;
+            }
+            // The outlook for the turn's next action: a move leaves it as it is, a discard
+            // changes the hand alone; a claim, steal or reinforcement a tile.
+            match act {
+                Act::Move => {}
+                Act::Discard(_) => outlook.rehand(&s),
+                _ => outlook = outlook_of(&s, &sight, &mut hands, seat),
             }
         }
         s.end_turn();

@@ -435,9 +435,13 @@ impl ThSpec {
     }
 
     /// [`ThSpec::combo`] given the current player's outlook worked out already (as
-    /// [`ThSpec::act_seen`]).
+    /// [`ThSpec::act_seen`]). It reads only what the hand makes and the symbols still needed,
+    /// so an outlook from before the tile underfoot was revealed serves.
     pub fn combo_seen(&self, s: &State, o: &Outlook, symbol: u8) -> Option<u8> {
-        debug_assert_eq!(*o, Outlook::new(s, s.current as usize), "a stale outlook");
+        debug_assert!(
+            o.chooses_cards_as(&Outlook::new(s, s.current as usize)),
+            "a stale outlook"
+        );
         self.pick_combo(s, o, symbol, ComboFinder::Fast)
     }
 
