@@ -428,34 +428,19 @@ impl Targets {
     }
 
     /// The value of step `to` (0 if no target) and the best target seen from it: the
-    /// greatest value times `discount[d]` of a target `d ≥ 1` steps away (0 if none).
+    /// greatest value times `discount[d]` of a target `d ≥ 1` steps away (0 if none). Without
+    /// a branch: a group's nearest other step above is a trailing-zero count, below a
+    /// leading-zero count, 64 when there is none, and `discount` is 0 from 36 on.
     #[inline(always)]
-    pub fn at(&self, to: u32, discount: &[f64; CELLS]) -> (f64, f64) {
+    pub fn at(&self, to: u32, discount: &[f64; DISCOUNTS]) -> (f64, f64) {
         let bit = 1u64 << to;
         let (mut here, mut pull) = (0.0, 0.0f64);
         for &(steps, value) in &self.groups[..self.len] {
-            if steps & bit != 0 {
-                here = value;
-            }
-            // A target of this group pulls by `value` times a discount of at most
-            // `discount[1]` (discounts never grow with the distance): no more than the pull
-            // found already, the group can leave it as it is.
+            here = if steps & bit != 0 { value } else { here };
             let rest = steps & !bit;
-            if rest != 0 && value * discount[1] > pull {
-                let above = rest >> to;
-                let below = rest & (bit - 1);
-                let up = if above != 0 {
-                    above.trailing_zeros()
-                } else {
-                    64
-                };
-                let down = if below != 0 {
-                    to - (63 - below.leading_zeros())
-                } else {
-                    64
-                };
-                pull = pull.max(value * discount[(up.min(down) as usize).min(CELLS - 1)]);
-            }
+            let up = (rest >> to).trailing_zeros();
+            let down = (rest << (63 - to)).leading_zeros();
+            pull = pull.max(value * discount[up.min(down) as usize & 63]);
         }
         (here, pull)
     }
@@ -470,39 +455,34 @@ impl Targets {
         roll: u8,
         forward: f64,
         done: bool,
-        discount: &[f64; CELLS],
+        discount: &[f64; DISCOUNTS],
     ) -> i16 {
-        self.best_move_of(step, roll, forward, done, discount)
-    }
-
-    /// [`Targets::best_move`] itself.
-    #[inline(always)]
-    fn best_move_of(
-        &self,
-        step: i16,
-        roll: u8,
-        forward: f64,
-        done: bool,
-        discount: &[f64; CELLS],
-    ) -> i16 {
+        let lo = (step - roll as i16).max(0);
+        let hi = (step + roll as i16).min(LAST_STEP as i16);
         let mut best = (f64::MIN, 0i16);
-        for d in -(roll as i16)..=roll as i16 {
-            let to = step + d;
-            if d == 0 || !(0..=LAST_STEP as i16).contains(&to) {
+        // Steps in order, so the last of equal values is the one furthest forward.
+        for to in lo..=hi {
+            if to == step {
                 continue;
             }
             let (here, pull) = self.at(to as u32, discount);
-            let mut v = here + 0.8 * pull + forward * to as f64;
-            if to >= FAR_ROW as i16 && done {
-                v += 100.0;
-            }
-            if v > best.0 || (v == best.0 && d > best.1) {
-                best = (v, d);
+            let v = here + 0.8 * pull + forward * to as f64;
+            let v = if to >= FAR_ROW as i16 && done {
+                v + 100.0
+            } else {
+                v
+            };
+            if v >= best.0 {
+                best = (v, to - step);
             }
         }
         best.1
     }
 }
+
+/// Entries of the discount table ([`Targets::at`]): distances 0..36, then 0 up to 63 (a bit
+/// scan's "none" is 64, masked to 0).
+pub const DISCOUNTS: usize = 64;
 
 /// Worth of each card in the player's hand (higher = keep): cards of the player's colour and
 /// wild cards most, then cards showing needed symbols, then cards completing number runs.

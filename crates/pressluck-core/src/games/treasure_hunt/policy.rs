@@ -16,7 +16,7 @@ use super::actions::StealKind;
 use super::cheapest::best_combo;
 use super::combos::best_combo_search;
 use super::grid::{CELLS, FAR_ROW, LAST_STEP};
-use super::plan::{card_worth, cell_value, worst_cards, Outlook, Targets};
+use super::plan::{card_worth, cell_value, worst_cards, Outlook, Targets, DISCOUNTS};
 use super::state::{State, NONE};
 use crate::games::asked::{AskedSeat, SeatSpec};
 use std::sync::OnceLock;
@@ -460,15 +460,16 @@ impl ThSpec {
     }
 }
 
-/// The discount of a target `d` steps away (index `d`, 0..36; 0 for `d = 0`, the step itself):
-/// 0.6 a move of six steps, continuous beyond the first move. Counted in whole moves,
-/// stepping back five towards a target eleven steps away gained nothing (still two moves), so
-/// players paced on the spot. Worked out once: every move of every game reads it.
-fn discounts() -> &'static [f64; CELLS] {
-    static TABLE: OnceLock<[f64; CELLS]> = OnceLock::new();
+/// The discount of a target `d` steps away (index `d`, 0..36; 0 for `d = 0`, the step itself,
+/// and from 36 on, no target): 0.6 a move of six steps, continuous beyond the first move.
+/// Counted in whole moves, stepping back five towards a target eleven steps away gained
+/// nothing (still two moves), so players paced on the spot. Worked out once: every move of
+/// every game reads it.
+fn discounts() -> &'static [f64; DISCOUNTS] {
+    static TABLE: OnceLock<[f64; DISCOUNTS]> = OnceLock::new();
     TABLE.get_or_init(|| {
-        let mut disc = [0f64; CELLS];
-        for (d, x) in disc.iter_mut().enumerate().skip(1) {
+        let mut disc = [0f64; DISCOUNTS];
+        for (d, x) in disc.iter_mut().enumerate().take(CELLS).skip(1) {
             *x = 0.6f64.powf((d as f64 / 6.0).max(1.0));
         }
         disc
