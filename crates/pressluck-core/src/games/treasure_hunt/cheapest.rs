@@ -38,12 +38,14 @@ impl Prefixes {
             cost: [0; SLOTS + 1],
             len: 0,
         };
+        // Without a branch: every slot writes the next prefix, which only a slot of the
+        // group keeps (by moving `len` past it); a slot of another group is written over.
         for &slot in order {
-            if group >> slot & 1 == 1 {
-                p.mask[p.len + 1] = p.mask[p.len] | 1 << slot;
-                p.cost[p.len + 1] = p.cost[p.len] + costs[slot as usize];
-                p.len += 1;
-            }
+            let take = (group >> (slot & 7) & 1) as usize;
+            let next = (p.len + 1).min(SLOTS);
+            p.mask[next] = p.mask[p.len] | (take as u8) << (slot & 7);
+            p.cost[next] = p.cost[p.len] + costs[slot as usize & 7] * take as i32;
+            p.len = next.min(p.len + take);
         }
         p
     }

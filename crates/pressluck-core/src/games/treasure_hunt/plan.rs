@@ -515,7 +515,45 @@ pub fn card_worth(s: &State, o: &Outlook, out: &mut [i32; 7]) {
 pub fn worst_cards(s: &State, o: &Outlook, keep: i32) -> u8 {
     let mut worth = [0i32; 7];
     card_worth(s, o, &mut worth);
-    let n = s.players[o.p].hand_len as usize;
+    least_worth(&worth, s.players[o.p].hand_len as usize, keep)
+}
+
+/// [`worst_cards`] as the policy is written ([`least_worth_reference`]): the reference.
+pub fn worst_cards_reference(s: &State, o: &Outlook, keep: i32) -> u8 {
+    let mut worth = [0i32; 7];
+    card_worth(s, o, &mut worth);
+    least_worth_reference(&worth, s.players[o.p].hand_len as usize, keep)
+}
+
+/// Of the first `n` slots of `worth`, the three (or fewer) of the least worth below `keep`,
+/// the lowest slot first among equals, as a mask: [`least_worth_reference`] without its
+/// repeated scans.
+fn least_worth(worth: &[i32; 7], n: usize, keep: i32) -> u8 {
+    // Each slot's key, worth then slot, i64::MAX for a slot worth keeping: the three least
+    // keys below it are the cards to go.
+    let mut keys = [i64::MAX; 7];
+    for (i, key) in keys.iter_mut().enumerate().take(n) {
+        if worth[i] < keep {
+            *key = (worth[i] as i64) << 3 | i as i64;
+        }
+    }
+    let mut mask = 0u8;
+    for _ in 0..3 {
+        let least = keys.iter().copied().min().unwrap_or(i64::MAX);
+        if least == i64::MAX {
+            break;
+        }
+        let slot = (least & 7) as usize;
+        mask |= 1 << slot;
+        keys[slot] = i64::MAX;
+    }
+    mask
+}
+
+/// [`least_worth`] as the policy is written: three times, the slot of the least (worth, slot)
+/// not yet picked and worth less than `keep`.
+fn least_worth_reference(worth: &[i32; 7], n: usize, keep: i32) -> u8 {
+    let n = n.min(7);
     let mut mask = 0u8;
     for _ in 0..3 {
         let pick = (0..n)
@@ -527,4 +565,32 @@ pub fn worst_cards(s: &State, o: &Outlook, keep: i32) -> u8 {
         }
     }
     mask
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_least_worth_cards_are_those_the_policy_picks_one_by_one() {
+        // Every hand of up to seven cards with worths from a small range (many equal), against
+        // every bar from below all to above all.
+        for n in 0..=7usize {
+            for code in 0..5u32.pow(n as u32) {
+                let mut worth = [0i32; 7];
+                let mut c = code;
+                for w in worth.iter_mut().take(n) {
+                    *w = (c % 5) as i32 * 3 - 2;
+                    c /= 5;
+                }
+                for keep in [-3, -1, 0, 4, 6, 13, i32::MAX] {
+                    assert_eq!(
+                        least_worth(&worth, n, keep),
+                        least_worth_reference(&worth, n, keep),
+                        "{worth:?} {n} {keep}"
+                    );
+                }
+            }
+        }
+    }
 }

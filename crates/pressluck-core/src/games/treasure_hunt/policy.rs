@@ -16,7 +16,9 @@ use super::actions::StealKind;
 use super::cheapest::best_combo;
 use super::combos::best_combo_search;
 use super::grid::{CELLS, FAR_ROW, LAST_STEP};
-use super::plan::{card_worth, cell_value, worst_cards, Outlook, Targets, DISCOUNTS};
+use super::plan::{
+    card_worth, cell_value, worst_cards, worst_cards_reference, Outlook, Targets, DISCOUNTS,
+};
 use super::state::{State, NONE};
 use crate::games::asked::{AskedSeat, SeatSpec};
 use std::sync::OnceLock;
@@ -148,17 +150,28 @@ pub enum Act {
     End,
 }
 
-/// How a decision finds the cheapest combination of the player's hand.
+/// The forms a decision is worked out by: the engine's, or the policy as written.
 #[derive(Clone, Copy)]
-enum ComboFinder {
+enum Procedure {
     /// [`best_combo`], built from the cards in order of cost, asked only for the symbols the
-    /// outlook's hand summary says the hand makes (`can3`, `can4`): none otherwise.
+    /// outlook's hand summary says the hand makes (`can3`, `can4`): none otherwise; discards
+    /// by [`worst_cards`].
     Fast,
-    /// [`best_combo_search`], every subset tried: the reference.
-    Search,
+    /// [`best_combo_search`], every subset tried; discards by [`worst_cards_reference`]: the
+    /// reference.
+    Reference,
 }
 
-impl ComboFinder {
+impl Procedure {
+    /// The hand slots to discard ([`worst_cards`]).
+    #[inline]
+    fn worst_cards(self, s: &State, o: &Outlook, keep: i32) -> u8 {
+        match self {
+            Procedure::Fast => worst_cards(s, o, keep),
+            Procedure::Reference => worst_cards_reference(s, o, keep),
+        }
+    }
+
     /// The cheapest combination of `units` units (3 or 4) of the hand of `o`'s player for a
     /// tile of `symbol`, the cards' costs given by `worth` (worked out by `card_worth` on
     /// first use).
@@ -171,7 +184,7 @@ impl ComboFinder {
         units: u8,
         worth: &mut Option<[i32; 7]>,
     ) -> Option<u8> {
-        if let ComboFinder::Fast = self {
+        if let Procedure::Fast = self {
             let makes = if units == 4 { o.can4 } else { o.can3 };
             if makes & (1 << symbol) == 0 {
                 return None;
@@ -184,8 +197,8 @@ impl ComboFinder {
         });
         let pl = &s.players[o.p];
         match self {
-            ComboFinder::Fast => best_combo(pl.cards(), symbol, pl.colour, units, &worth[..]),
-            ComboFinder::Search => {
+            Procedure::Fast => best_combo(pl.cards(), symbol, pl.colour, units, &worth[..]),
+            Procedure::Reference => {
                 best_combo_search(pl.cards(), symbol, pl.colour, units, &worth[..])
             }
         }
@@ -203,27 +216,31 @@ impl ThSpec {
     /// table and [`ThSpec::steps_seen`].
     pub fn act_seen(&self, s: &State, o: &Outlook) -> Act {
         debug_assert_eq!(*o, Outlook::new(s, s.current as usize), "a stale outlook");
-        self.decide(s, o, ComboFinder::Fast)
+        self.decide(s, o, Procedure::Fast)
     }
 
     /// [`ThSpec::act`] as the rules and the policy are written, every combination found by
     /// trying every subset of the hand: the reference the engine's decisions are tested
     /// against.
     pub fn act_reference(&self, s: &State) -> Act {
-        self.decide(s, &Outlook::new(s, s.current as usize), ComboFinder::Search)
+        self.decide(
+            s,
+            &Outlook::new(s, s.current as usize),
+            Procedure::Reference,
+        )
     }
 
-    /// The decision procedure itself, finding combinations with `cheapest`.
-    fn decide(&self, s: &State, o: &Outlook, cheapest: ComboFinder) -> Act {
+    /// The decision procedure itself, worked out by `procedure`.
+    fn decide(&self, s: &State, o: &Outlook, procedure: Procedure) -> Act {
         let here = s.cell_of(o.p);
         let step = s.players[o.p].step;
         let thief = self.style == Style::Thief;
-        if let Some(a) = self.try_steal(s, o, here, thief, cheapest) {
+        if let Some(a) = self.try_steal(s, o, here, thief, procedure) {
             return a;
         }
         let claim_open = s.claim_blocker().is_none();
         if s.rules.solitaire() {
-            return self.solo_act(s, o, here, step, claim_open);
+            return self.solo_act(s, o, here, step, claim_open, procedure);
         }
         let runner_first = self.style == Style::Runner && !s.cur().far_reached && !o.done();
         if runner_first && !s.moved && step < LAST_STEP {
@@ -252,9 +269,9 @@ impl ThSpec {
         let short =
             waiting || (o.p_need > 0.0 && (o.p_useful == 0.0 || o.hand_quality() < self.threshold));
         if (o.p_open < 0.5 || short) && !s.claimed {
-            let mut mask = worst_cards(s, o, 6);
+            let mut mask = procedure.worst_cards(s, o, 6);
             if mask == 0 && short {
-                mask = worst_cards(s, o, i32::MAX);
+                mask = procedure.worst_cards(s, o, i32::MAX);
             }
             if mask != 0 {
                 return Act::Discard(mask);
@@ -266,7 +283,15 @@ impl ThSpec {
     /// Solitaire: the marker only goes forwards, so a useful tile underfoot is worth waiting
     /// on — greedy and thief discard and draw until they dare the claim; the runner moves on
     /// unless the claim is good now.
-    fn solo_act(&self, s: &State, o: &Outlook, here: u8, step: u8, claim_open: bool) -> Act {
+    fn solo_act(
+        &self,
+        s: &State,
+        o: &Outlook,
+        here: u8,
+        step: u8,
+        claim_open: bool,
+        procedure: Procedure,
+    ) -> Act {
         // Nothing left to claim once every symbol is held: only the far side is missing.
         let useful_here =
             !o.done() && claim_open && s.visible(here).is_none_or(|sym| o.need[sym as usize] > 0);
@@ -280,7 +305,7 @@ impl ThSpec {
             if self.style == Style::Runner && can_move {
                 return Act::Move;
             }
-            return Act::Discard(worst_cards(s, o, i32::MAX));
+            return Act::Discard(procedure.worst_cards(s, o, i32::MAX));
         }
         if can_move {
             return Act::Move;
@@ -295,7 +320,7 @@ impl ThSpec {
         o: &Outlook,
         here: u8,
         thief: bool,
-        cheapest: ComboFinder,
+        procedure: Procedure,
     ) -> Option<Act> {
         let sym = s.visible(here)?;
         let price = s.steal_price().ok()?;
@@ -303,10 +328,10 @@ impl ThSpec {
             return None;
         }
         let mut worth = None;
-        if let Some(m) = cheapest.find(s, o, sym, 4, &mut worth) {
+        if let Some(m) = procedure.find(s, o, sym, 4, &mut worth) {
             return Some(Act::Steal(StealKind::Four, m));
         }
-        cheapest
+        procedure
             .find(s, o, sym, 3, &mut worth)
             .map(|m| Act::Steal(StealKind::Half, m))
     }
@@ -442,21 +467,21 @@ impl ThSpec {
             o.chooses_cards_as(&Outlook::new(s, s.current as usize)),
             "a stale outlook"
         );
-        self.pick_combo(s, o, symbol, ComboFinder::Fast)
+        self.pick_combo(s, o, symbol, Procedure::Fast)
     }
 
     /// [`ThSpec::combo`] trying every subset of the hand: the reference.
     pub fn combo_reference(&self, s: &State, symbol: u8) -> Option<u8> {
         let o = Outlook::new(s, s.current as usize);
-        self.pick_combo(s, &o, symbol, ComboFinder::Search)
+        self.pick_combo(s, &o, symbol, Procedure::Reference)
     }
 
-    /// The cards for a tile of `symbol`, found with `cheapest`.
-    fn pick_combo(&self, s: &State, o: &Outlook, symbol: u8, cheapest: ComboFinder) -> Option<u8> {
+    /// The cards for a tile of `symbol`, found by `procedure`.
+    fn pick_combo(&self, s: &State, o: &Outlook, symbol: u8, procedure: Procedure) -> Option<u8> {
         if o.need[symbol as usize] == 0 && !o.done() {
             return None;
         }
-        cheapest.find(s, o, symbol, 3, &mut None)
+        procedure.find(s, o, symbol, 3, &mut None)
     }
 }
 
