@@ -14,7 +14,10 @@
 //! (cost, slot). So the cheapest of each split of `k` among the groups is a sum of prefixes,
 //! and the answer — fewest cards, then the lowest total cost, then the lowest mask, as
 //! [`super::combos::best_combo_search`] finds by trying every subset — is the least of a few
-//! dozen candidates. Tests hold the two to the same answer on random hands and costs.
+//! dozen candidates. Most hands make a combination of `units` cards with no wild pair: then
+//! each kind is one pick (the cheapest `units` cards of a group, the cheapest card of each
+//! number of a run) and the sorting and splitting are skipped. Tests hold the two to the same
+//! answer on random hands and costs.
 
 use super::deck::{Card, BLACK, WHITE};
 
@@ -55,12 +58,100 @@ impl Prefixes {
 /// mask of hand slots: fewest cards, then the lowest total `cost` of the cards spent (0 for a
 /// slot `cost` does not reach), then the lowest mask. `None` if there is none. The same answer
 /// as [`super::combos::best_combo_search`], the rules as written.
+///
+/// Most hands make one of `units` cards, no wild pair in it: the cheapest such is the least of
+/// three picks ([`fewest_cards`]); only without one are the combinations with pairs built.
 pub fn best_combo(hand: &[Card], symbol: u8, colour: u8, units: u8, cost: &[i32]) -> Option<u8> {
     let n = hand.len().min(SLOTS);
     let u = units as usize;
     if u == 0 || u > n {
         return None;
     }
+    fewest_cards(&hand[..n], symbol, colour, u, cost)
+        .or_else(|| with_pairs(&hand[..n], symbol, colour, u, cost))
+}
+
+/// A slot's key for picking the cheapest cards: its cost, then the slot (the lower first among
+/// equal costs); `NO_CARD` for a slot outside the group picked from.
+#[inline(always)]
+fn key(cost: i32, slot: usize) -> i64 {
+    (cost as i64) << 3 | slot as i64
+}
+
+/// A key no card has.
+const NO_CARD: i64 = i64::MAX;
+
+/// The cheapest combination of exactly `u` cards, no wild pair in it, as (cost, mask), the
+/// lower first: the cheapest `u` cards showing the symbol (plain or black); the cheapest `u`
+/// of the player's colour; the cheapest run, one card a number, its top showing the symbol.
+/// The first `u` cards of a group in order of (cost, slot) are its cheapest set of `u`, and of
+/// the sets of that cost the lowest mask, so each pick is the least of its kind.
+#[inline]
+fn fewest_cards(hand: &[Card], symbol: u8, colour: u8, u: usize, cost: &[i32]) -> Option<u8> {
+    let mut shows = [NO_CARD; SLOTS];
+    let mut mine = [NO_CARD; SLOTS];
+    // The least key of a card of each number (index number − 1), and of one showing the symbol.
+    let mut number = [NO_CARD; 6];
+    let mut top = [NO_CARD; 6];
+    for (i, c) in hand.iter().enumerate().take(SLOTS) {
+        let k = key(cost.get(i).copied().unwrap_or(0), i);
+        let on_symbol = c.symbol == symbol;
+        if on_symbol {
+            shows[i] = k;
+        }
+        if c.colour == colour && colour != WHITE {
+            mine[i] = k;
+        }
+        if let Some(n) = (c.number as usize).checked_sub(1).filter(|&n| n < 6) {
+            number[n] = number[n].min(k);
+            if on_symbol {
+                top[n] = top[n].min(k);
+            }
+        }
+    }
+    let mut best: Option<(i32, u8)> = None;
+    for group in [&mut shows, &mut mine] {
+        if let Some(pick) = cheapest_of(group, u) {
+            keep(&mut best, pick.0, pick.1);
+        }
+    }
+    // Runs of `u` numbers ending on `t + 1`, their top card showing the symbol.
+    for t in u - 1..6 {
+        let mut run = (0i32, 0u8);
+        let mut whole = true;
+        for (n, &k) in number.iter().enumerate().take(t + 1).skip(t + 1 - u) {
+            let k = if n == t { top[t] } else { k };
+            whole &= k != NO_CARD;
+            run = (run.0.wrapping_add((k >> 3) as i32), run.1 | 1 << (k & 7));
+        }
+        if whole {
+            keep(&mut best, run.0, run.1);
+        }
+    }
+    best.map(|(_, mask)| mask)
+}
+
+/// The first `u` keys of `group` in order (a key's low three bits are its slot), as (cost,
+/// mask); `None` if it holds fewer. Picks them one by one, striking each from `group`.
+#[inline(always)]
+fn cheapest_of(group: &mut [i64; SLOTS], u: usize) -> Option<(i32, u8)> {
+    let (mut cost, mut mask) = (0i32, 0u8);
+    for _ in 0..u {
+        let least = group.iter().copied().min().unwrap_or(NO_CARD);
+        if least == NO_CARD {
+            return None;
+        }
+        cost += (least >> 3) as i32;
+        mask |= 1 << (least & 7);
+        group[(least & 7) as usize] = NO_CARD;
+    }
+    Some((cost, mask))
+}
+
+/// [`best_combo`] when no combination of `u` cards without a wild pair exists: every split of
+/// `k` cards among the groups, `k` from `u` up.
+fn with_pairs(hand: &[Card], symbol: u8, colour: u8, u: usize, cost: &[i32]) -> Option<u8> {
+    let n = hand.len();
     // The slots in order of (cost, slot), and the groups.
     let mut costs = [0i32; SLOTS];
     let mut order = [0u8; SLOTS];
@@ -93,22 +184,9 @@ pub fn best_combo(hand: &[Card], symbol: u8, colour: u8, units: u8, cost: &[i32]
     let o = Prefixes::of(black_other, order, &costs);
     let m = Prefixes::of(mine, order, &costs);
     let w = Prefixes::of(white, order, &costs);
-    // The cheapest card of each number (`cheapest[number]`) and of each number showing the
-    // symbol (`cheapest_top[number]`), as (cost, mask); `None`: no such card.
-    let mut cheapest = [None; 7];
-    let mut cheapest_top = [None; 7];
-    for &slot in order.iter().rev() {
-        let card = (costs[slot as usize], 1u8 << slot);
-        let number = hand[slot as usize].number as usize;
-        if (1..=6).contains(&number) {
-            cheapest[number] = Some(card);
-            if hand[slot as usize].symbol == symbol {
-                cheapest_top[number] = Some(card);
-            }
-        }
-    }
     let mut best: Option<(i32, u8)> = None;
-    for k in u..=n {
+    // Of `u` cards there is none (`fewest_cards`): from `u + 1` on.
+    for k in u + 1..=n {
         let paired = 2 * (k - u);
         // Symbol: `x` cards from O (all paired), `y` from A, the rest from P.
         for x in 0..=o.len.min(paired).min(k) {
@@ -125,18 +203,6 @@ pub fn best_combo(hand: &[Card], symbol: u8, colour: u8, units: u8, cost: &[i32]
         if colour != WHITE && j <= u && u - j <= m.len && paired <= w.len {
             let cost = m.cost[u - j] + w.cost[paired];
             keep(&mut best, cost, m.mask[u - j] | w.mask[paired]);
-        }
-        // Sequence: one card of each number of a run, the top one showing the symbol.
-        if k == u && u <= 6 {
-            for top in u..=6 {
-                let mut run = cheapest_top[top];
-                for card in &cheapest[top + 1 - u..top] {
-                    run = run.zip(*card).map(|((c, m), (d, n))| (c + d, m | n));
-                }
-                if let Some((cost, mask)) = run {
-                    keep(&mut best, cost, mask);
-                }
-            }
         }
         if let Some((_, mask)) = best {
             return Some(mask);
@@ -179,7 +245,7 @@ mod tests {
     fn the_cheapest_is_what_trying_every_subset_finds() {
         let mut rng = generator([46, 1, 2, 3]);
         let mut found = 0;
-        for round in 0..3000 {
+        for round in 0..10_000 {
             let n = rng.gen_range(0..=8);
             let hand: Vec<Card> = (0..n).map(|_| card(&mut rng)).collect();
             // Costs from a small range (many equal totals, so the lowest mask decides), now
@@ -200,6 +266,6 @@ mod tests {
                 }
             }
         }
-        assert!(found > 10_000, "{found}");
+        assert!(found > 30_000, "{found}");
     }
 }
