@@ -344,6 +344,10 @@ pub fn cell_value(s: &State, o: &Outlook, cell: u8, steals: bool) -> f64 {
 pub struct Targets {
     groups: [(u64, f64); 6],
     len: usize,
+    /// The steps of every group.
+    any: u64,
+    /// The greatest value of a group.
+    top: f64,
 }
 
 impl Targets {
@@ -424,6 +428,8 @@ impl Targets {
         if steps != 0 && value > 0.0 {
             self.groups[self.len] = (steps, value);
             self.len += 1;
+            self.any |= steps;
+            self.top = self.top.max(value);
         }
     }
 
@@ -459,21 +465,54 @@ impl Targets {
     ) -> i16 {
         let lo = (step - roll as i16).max(0);
         let hi = (step + roll as i16).min(LAST_STEP as i16);
+        if hi < lo {
+            return 0;
+        }
+        let window = (u64::MAX >> (63 - (hi - lo) as u32)) << lo & !(1u64 << step);
         let mut best = (f64::MIN, 0i16);
-        // Steps in order, so the last of equal values is the one furthest forward.
-        for to in lo..=hi {
-            if to == step {
-                continue;
-            }
-            let (here, pull) = self.at(to as u32, discount);
+        // The value of a move to `to`, kept if it beats the best so far (the move furthest
+        // forward among equals).
+        let mut weigh = |to: i16, here: f64, pull: f64| {
             let v = here + 0.8 * pull + forward * to as f64;
             let v = if to >= FAR_ROW as i16 && done {
                 v + 100.0
             } else {
                 v
             };
-            if v >= best.0 {
-                best = (v, to - step);
+            let d = to - step;
+            if v > best.0 || (v == best.0 && d > best.1) {
+                best = (v, d);
+            }
+            best.0
+        };
+        // The steps that are targets first; then a step that is none is weighed only if it
+        // might beat them: its pull is at most the greatest value times the discount of the
+        // nearest target (discounts never grow with the distance, rounding never reverses an
+        // order), so a bound below the best so far rules it out.
+        let mut on = window & self.any;
+        let mut so_far = f64::MIN;
+        while on != 0 {
+            let to = on.trailing_zeros();
+            on &= on - 1;
+            let (here, pull) = self.at(to, discount);
+            so_far = weigh(to as i16, here, pull);
+        }
+        let mut off = window & !self.any;
+        while off != 0 {
+            let to = off.trailing_zeros();
+            off &= off - 1;
+            let up = (self.any >> to).trailing_zeros();
+            let down = (self.any << (63 - to)).leading_zeros();
+            let reach = self.top * discount[up.min(down) as usize & 63];
+            let bound = 0.8 * reach + forward * to as f64;
+            let bound = if to >= FAR_ROW as u32 && done {
+                bound + 100.0
+            } else {
+                bound
+            };
+            if bound >= so_far {
+                let (here, pull) = self.at(to, discount);
+                so_far = weigh(to as i16, here, pull);
             }
         }
         best.1
