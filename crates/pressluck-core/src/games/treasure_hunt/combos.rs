@@ -186,45 +186,54 @@ pub struct HandMakes {
 }
 
 impl HandMakes {
-    /// What the hand of `pl` makes: the hand summed up in two words of per-card fields read
-    /// from [`CARD_FIELDS`] (counts added, numbers or-ed), then every symbol's claims and
-    /// steals from the same fields at once. The same answer as [`HandMakes::of_summary`].
+    /// What the hand of `pl` makes: the hand summed up in words of per-card fields
+    /// ([`CARD_FIELDS`]: counts added, numbers or-ed; a nibble a colour), then every symbol's
+    /// claims and steals at once, a nibble or a byte a symbol, without a branch. The same
+    /// answer as [`HandMakes::of_summary`].
     #[inline]
     pub fn of(pl: &ThPlayer) -> HandMakes {
-        let (mut counts, mut numbers, mut mine) = (0u64, 0u64, 0u8);
+        let (mut counts, mut numbers, mut colours) = (0u64, 0u64, 0u32);
+        let mut valid = true;
         for c in pl.cards() {
-            let index = (c.colour as usize * 6 + c.symbol as usize) * 6 + c.number as usize;
-            match CARD_FIELDS.get(index.wrapping_sub(1)) {
-                Some(&(count, number))
-                    if c.colour < 6 && c.symbol < 6 && (1..=6).contains(&c.number) =>
-                {
-                    counts += count;
-                    numbers |= number;
-                    mine += (c.colour == pl.colour) as u8;
-                }
-                // A card outside the deck's colours, symbols or numbers: the summary as written.
-                _ => return HandMakes::of_summary(pl),
-            }
+            let number = c.number.wrapping_sub(1);
+            valid &= (c.colour < 6) & (c.symbol < 6) & (number < 6);
+            let index = (c.colour as usize * 6 + c.symbol as usize) * 6 + number as usize;
+            let (count, bits) = CARD_FIELDS[index & 0xff];
+            counts += count;
+            numbers |= bits;
+            colours += 1 << (4 * (c.colour & 7));
         }
+        if !valid {
+            // A card outside the deck's colours, symbols or numbers: the summary as written.
+            return HandMakes::of_summary(pl);
+        }
+        let nibble = |at: u32| colours >> at & 0xf;
+        let (black, white) = (nibble(4 * BLACK as u32), nibble(4 * WHITE as u32));
         // Wild cards are never "of the player's colour" (a summary counts them as wild).
-        if pl.colour == WHITE || pl.colour == BLACK {
-            mine = 0;
-        }
-        let nibble = |at: u32| (counts >> at & 0xf) as u8;
-        let (black, white) = (nibble(BLACK_AT), nibble(WHITE_AT));
-        let all = numbers as u8 & 0x3f;
-        let (tops3, tops4) = (RUN_TOPS[0][all as usize], RUN_TOPS[1][all as usize]);
-        let (mut can3, mut can4) = (0u8, 0u8);
-        for s in 0..6u32 {
-            let units = nibble(4 * s) + (black - nibble(BLACK_SYMBOL_AT + 4 * s)) / 2;
-            let on_symbol = (numbers >> (8 * (s + 1))) as u8 & 0x3f;
-            can3 |= ((units >= 3) as u8 | (on_symbol & tops3 != 0) as u8) << s;
-            can4 |= ((units >= 4) as u8 | (on_symbol & tops4 != 0) as u8) << s;
-        }
+        let mine = if pl.colour < WHITE {
+            nibble(4 * pl.colour as u32)
+        } else {
+            0
+        };
+        // Units of each symbol, a nibble each: its cards, and half its black cards' others
+        // (black − black of the symbol, never below 0, halved within the nibble); at most 10.
+        let symbol = counts & 0xff_ffff;
+        let black_symbol = counts >> 24 & 0xff_ffff;
+        let units = symbol + ((black as u64 * 0x11_1111 - black_symbol) >> 1 & 0x77_7777);
+        // Bit 3 of a nibble: at least 3 (4) units.
+        let three = nibble_tops((units + 0x55_5555) & 0x88_8888);
+        let four = nibble_tops((units + 0x44_4444) & 0x88_8888);
+        let all = (numbers & 0x3f) as usize;
+        let run3 = byte_hits(numbers, RUN_TOPS[0][all]);
+        let run4 = byte_hits(numbers, RUN_TOPS[1][all]);
         let colour_units = mine + white / 2;
         HandMakes {
-            can3: if colour_units >= 3 { 0x3f } else { can3 },
-            can4: if colour_units >= 4 { 0x3f } else { can4 },
+            can3: if colour_units >= 3 {
+                0x3f
+            } else {
+                three | run3
+            },
+            can4: if colour_units >= 4 { 0x3f } else { four | run4 },
         }
     }
 
@@ -239,30 +248,42 @@ impl HandMakes {
     }
 }
 
-/// Where [`CARD_FIELDS`] counts black cards (a nibble).
-const BLACK_AT: u32 = 48;
-/// Where [`CARD_FIELDS`] counts white cards (a nibble).
-const WHITE_AT: u32 = 52;
 /// Where [`CARD_FIELDS`] counts the black cards showing each symbol (a nibble each).
 const BLACK_SYMBOL_AT: u32 = 24;
 
+/// The six symbols' bits of `x`, which holds at most bit 3 of each of its six low nibbles.
+#[inline(always)]
+fn nibble_tops(x: u64) -> u8 {
+    let y = x >> 3;
+    (y & 1 | y >> 3 & 2 | y >> 6 & 4 | y >> 9 & 8 | y >> 12 & 16 | y >> 15 & 32) as u8
+}
+
+/// The symbols whose byte of `numbers` (byte `symbol + 1`: the numbers on its cards) shares
+/// a number with `tops`: those the hand makes a run for ([`RUN_TOPS`]).
+#[inline(always)]
+fn byte_hits(numbers: u64, tops: u8) -> u8 {
+    const BYTES: u64 = 0x003f_3f3f_3f3f_3f00;
+    let hit = numbers & (tops as u64 * 0x0001_0101_0101_0100) & BYTES;
+    // Bit 6 of a byte: the byte (at most 0x3f) is not 0. Bytes 1..7 to bits 0, 8, …, 40.
+    let z = ((hit + BYTES) & 0x0040_4040_4040_4000) >> 14;
+    // Bit 8i moves to bit i; no other bit lands in bits 0..6.
+    ((z | z >> 7 | z >> 14 | z >> 21 | z >> 28 | z >> 35) & 0x3f) as u8
+}
+
 /// `CARD_FIELDS[(colour · 6 + symbol) · 6 + number − 1]`: one card's part of a hand summary
 /// as two words. The first is added up: a nibble per symbol counting the cards showing it
-/// (bits 0..24), a nibble per symbol counting the black cards showing it (24..48), black cards
-/// (48..52), white cards (52..56) — a hand holds at most 8 cards, so no nibble overflows. The
-/// second is or-ed: the card's number (bit `number − 1`) in byte 0, and again in byte
-/// `symbol + 1`. Worked out at compile time.
-static CARD_FIELDS: [(u64, u64); 216] = {
-    let mut t = [(0u64, 0u64); 216];
+/// (bits 0..24), a nibble per symbol counting the black cards showing it (24..48) — a hand
+/// holds at most 8 cards, so no nibble overflows. The second is or-ed: the card's number (bit
+/// `number − 1`) in byte 0, and again in byte `symbol + 1`. Entries 216 and up (no card) are 0.
+/// Worked out at compile time.
+static CARD_FIELDS: [(u64, u64); 256] = {
+    let mut t = [(0u64, 0u64); 256];
     let mut i = 0;
     while i < 216 {
         let (colour, symbol, number) = (i / 36, i / 6 % 6, i % 6 + 1);
         let mut count = 1u64 << (4 * symbol);
         if colour == BLACK as usize {
-            count |= 1 << (BLACK_SYMBOL_AT as usize + 4 * symbol) | 1 << BLACK_AT;
-        }
-        if colour == WHITE as usize {
-            count |= 1 << WHITE_AT;
+            count |= 1 << (BLACK_SYMBOL_AT as usize + 4 * symbol);
         }
         let bit = 1u64 << (number - 1);
         t[i] = (count, bit | bit << (8 * (symbol + 1)));

@@ -197,21 +197,23 @@ impl Outlook {
     fn weigh(&mut self, makes: HandMakes) {
         self.can3 = makes.can3;
         self.can4 = makes.can4;
-        let (need, hidden, open, can3) = (&self.need, &self.hidden, &self.open, self.can3);
         // Face-down tiles in all, of needed symbols, of claimable ones and of both; open tiles
-        // of needed symbols and of needed claimable ones: sums of counts times 0 or 1.
-        let (mut total, mut needed, mut any, mut useful) = (0u32, 0u32, 0u32, 0u32);
-        let (mut wanted, mut reachable) = (0u32, 0u32);
-        for k in 0..6 {
-            let (h, o) = (hidden[k] as u32, open[k] as u32);
-            let (n, c) = ((need[k] > 0) as u32, (can3 >> k & 1) as u32);
-            total += h;
-            needed += h * n;
-            any += h * c;
-            useful += h * c * n;
-            wanted += o * n;
-            reachable += o * c * n;
-        }
+        // of needed symbols and of needed claimable ones: the counts (a byte a symbol) summed
+        // over a mask of symbols.
+        let needed_symbols = self
+            .need
+            .iter()
+            .enumerate()
+            .fold(0u8, |m, (k, &n)| m | ((n > 0) as u8) << k);
+        let hidden = bytes_of(&self.hidden);
+        let open = bytes_of(&self.open);
+        let both = needed_symbols & self.can3;
+        let total = byte_sum(hidden);
+        let needed = byte_sum(hidden & SYMBOL_BYTES[needed_symbols as usize & 63]);
+        let any = byte_sum(hidden & SYMBOL_BYTES[self.can3 as usize & 63]);
+        let useful = byte_sum(hidden & SYMBOL_BYTES[both as usize & 63]);
+        let wanted = byte_sum(open & SYMBOL_BYTES[needed_symbols as usize & 63]);
+        let reachable = byte_sum(open & SYMBOL_BYTES[both as usize & 63]);
         let frac = |x: u32| {
             if total == 0 {
                 0.0
@@ -279,6 +281,36 @@ impl Outlook {
         self.can3.count_ones() as u16
     }
 }
+
+/// Six counts as the low six bytes of a word.
+#[inline(always)]
+fn bytes_of(counts: &[u8; 6]) -> u64 {
+    let [a, b, c, d, e, f] = *counts;
+    u64::from_le_bytes([a, b, c, d, e, f, 0, 0])
+}
+
+/// The sum of the bytes of `x` (at most 255 in all, as six counts of tiles are).
+#[inline(always)]
+fn byte_sum(x: u64) -> u32 {
+    (x.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
+}
+
+/// `SYMBOL_BYTES[mask]`: the bytes of the symbols in `mask` (bit `k`, byte `k`) set to 0xff.
+static SYMBOL_BYTES: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut m = 0;
+    while m < 64 {
+        let mut k = 0;
+        while k < 6 {
+            if m >> k & 1 == 1 {
+                t[m] |= 0xff << (8 * k);
+            }
+            k += 1;
+        }
+        m += 1;
+    }
+    t
+};
 
 /// Cubes a steal of a tile holding `cubes` cubes takes: 1, or one more than a reinforced tile
 /// holds.
