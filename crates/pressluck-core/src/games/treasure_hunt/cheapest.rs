@@ -116,11 +116,11 @@ fn fewest_cards(hand: &[Card], symbol: u8, colour: u8, u: usize, cost: &[i32]) -
         }
     }
     // Runs of `u` numbers ending on `t + 1`, their top card showing the symbol.
-    for t in u - 1..6 {
+    for (t, &top_key) in top.iter().enumerate().skip(u - 1) {
         let mut run = (0i32, 0u8);
         let mut whole = true;
         for (n, &k) in number.iter().enumerate().take(t + 1).skip(t + 1 - u) {
-            let k = if n == t { top[t] } else { k };
+            let k = if n == t { top_key } else { k };
             whole &= k != NO_CARD;
             run = (run.0.wrapping_add((k >> 3) as i32), run.1 | 1 << (k & 7));
         }
