@@ -4,7 +4,7 @@
 //! `Err` naming the rule and leaves the position unchanged.
 
 use super::combos::combo_kind;
-use super::deck::Card;
+use super::deck::{Card, MAX_CARDS};
 use super::grid::{CELLS, FAR_ROW, LAST_STEP};
 use super::state::{Chance, State, NONE};
 
@@ -77,26 +77,34 @@ impl State {
     /// Removes the hand slots in `mask` to the discard pile.
     fn discard_mask(&mut self, mask: u8) {
         let p = self.current as usize;
-        let mut kept = 0usize;
-        let pl = self.players[p];
-        for (i, c) in pl.cards().iter().enumerate() {
-            if mask & (1 << i) != 0 {
-                self.discard[self.discard_len as usize] = *c;
-                self.discard_len += 1;
-            } else {
-                self.players[p].hand[kept] = *c;
-                kept += 1;
-            }
+        let (hand, len) = (self.players[p].hand, self.players[p].hand_len as usize);
+        // Each card is written to both places and stays where its slot's bit sends it (the
+        // other copy is written over or lies past the end). The discard pile never overflows:
+        // it holds no card of the hand, and the deck holds at most `MAX_CARDS`.
+        let (mut kept, mut gone) = (0usize, self.discard_len as usize);
+        for (i, &c) in hand.iter().enumerate().take(len) {
+            let out = (mask >> i & 1) as usize;
+            self.discard[gone.min(MAX_CARDS - 1)] = c;
+            self.players[p].hand[kept] = c;
+            gone += out;
+            kept += 1 - out;
         }
+        self.discard_len = gone as u8;
         self.players[p].hand_len = kept as u8;
+    }
+
+    /// Whether `mask` names hand slots, all of them held: an error if not.
+    fn check_slots(&self, mask: u8) -> Result<(), String> {
+        if mask == 0 || (mask as u32) >> self.cur().hand_len != 0 {
+            return Err("those cards are not in the hand".into());
+        }
+        Ok(())
     }
 
     /// The cards of the hand slots in `mask`, or an error if a slot is empty.
     fn picked(&self, mask: u8) -> Result<([Card; 7], usize), String> {
+        self.check_slots(mask)?;
         let pl = self.cur();
-        if mask == 0 || (mask as u32) >> pl.hand_len != 0 {
-            return Err("those cards are not in the hand".into());
-        }
         let mut out = [pl.hand[0]; 7];
         let mut k = 0;
         for (i, c) in pl.cards().iter().enumerate() {
@@ -115,7 +123,7 @@ impl State {
         if !(1..=3).contains(&n) {
             return Err(format!("discard 1 to 3 cards, not {n}"));
         }
-        self.picked(mask)?;
+        self.check_slots(mask)?;
         self.discard_mask(mask);
         let p = self.current as usize;
         for _ in 0..n {

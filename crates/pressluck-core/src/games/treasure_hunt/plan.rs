@@ -400,19 +400,15 @@ impl Targets {
         // Unowned tiles in rows open to a claim: face down, or revealed and needed.
         let free = !path.taken & open_rows & ALL_STEPS;
         t.add(free & !path.revealed, o.p_useful);
-        let (mut sure, mut maybe) = (0, 0);
+        // The symbols still needed, and those only a steal can give.
+        let (mut needed, mut must) = (0u8, 0u8);
         for k in 0..6 {
-            if o.need[k] > 0 {
-                let tiles = free & path.revealed & path.symbol[k];
-                if o.can3 & (1 << k) != 0 {
-                    sure |= tiles;
-                } else {
-                    maybe |= tiles;
-                }
-            }
+            needed |= ((o.need[k] > 0) as u8) << k;
+            must |= ((o.need[k] > 0 && o.open[k] < o.need[k]) as u8) << k;
         }
-        t.add(sure, 1.0);
-        t.add(maybe, 0.35);
+        let shown = free & path.revealed;
+        t.add(shown & path.symbols(needed & o.can3), 1.0);
+        t.add(shown & path.symbols(needed & !o.can3), 0.35);
         // Other players' revealed tiles, needed, that the player steals or must steal, and can
         // pay for (a steal is barred by the row limit only under `row-limit-steals`).
         let row_ok = open_rows
@@ -422,12 +418,17 @@ impl Targets {
                 ALL_STEPS
             };
         let theirs = path.taken & !path.owned[o.p & 3] & path.revealed & row_ok;
+        let mut stolen = needed & if steals { 0x3f } else { must };
+        if theirs == 0 {
+            stolen = 0;
+        }
         let one_cube = o.affords(s, 1);
         let (mut four, mut three, mut forced) = (0, 0, 0);
-        for k in 0..6 {
-            let must = o.forced_to_steal(k as u8);
+        while stolen != 0 {
+            let k = stolen.trailing_zeros() as usize;
+            stolen &= stolen - 1;
             let tiles = theirs & path.symbol[k];
-            if o.need[k] == 0 || !(steals || must) || tiles == 0 {
+            if tiles == 0 {
                 continue;
             }
             let mut paid = if one_cube { tiles & !path.heavy } else { 0 };
@@ -444,7 +445,7 @@ impl Targets {
                 four |= paid;
             } else if o.can3 & (1 << k) != 0 {
                 three |= paid;
-            } else if must {
+            } else if must & (1 << k) != 0 {
                 forced |= paid;
             }
         }

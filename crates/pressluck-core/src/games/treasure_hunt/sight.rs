@@ -36,6 +36,16 @@ pub struct PathBits {
 }
 
 impl PathBits {
+    /// The tiles showing a symbol of `symbols` (bit per symbol).
+    #[inline(always)]
+    pub fn symbols(&self, symbols: u8) -> u64 {
+        let mut tiles = 0;
+        for (k, &steps) in self.symbol.iter().enumerate() {
+            tiles |= steps & 0u64.wrapping_sub((symbols >> k & 1) as u64);
+        }
+        tiles
+    }
+
     /// The tiles of `s` along the path of `side`, cell by cell.
     pub fn of(s: &State, side: Side) -> PathBits {
         let mut bits = PathBits::default();

@@ -212,13 +212,12 @@ impl State {
 
     /// Tiles player `p` controls in each symbol.
     pub fn held(&self, p: usize) -> [u8; 6] {
-        let mut h = [0u8; 6];
+        // Symbols are 0..6: `& 7` into an array of eight needs no bounds check.
+        let mut h = [0u8; 8];
         for c in 0..CELLS {
-            if self.owner[c] == p as u8 {
-                h[self.tiles[c] as usize] += 1;
-            }
+            h[self.tiles[c] as usize & 7] += (self.owner[c] == p as u8) as u8;
         }
-        h
+        std::array::from_fn(|k| h[k])
     }
 
     /// Tiles player `p` controls in the row (of their own path) holding `cell`.
