@@ -192,9 +192,10 @@ impl Outlook {
         self.weigh(HandMakes::of(&s.players[self.p]));
     }
 
-    /// Sets what the hand makes to `makes` and works out the chances that follow.
+    /// Sets what the hand makes to `makes` and works out the chances that follow: the outlook
+    /// of the same tiles with another hand.
     #[inline]
-    fn weigh(&mut self, makes: HandMakes) {
+    pub fn weigh(&mut self, makes: HandMakes) {
         self.can3 = makes.can3;
         self.can4 = makes.can4;
         // Face-down tiles in all, of needed symbols, of claimable ones and of both; open tiles

@@ -114,10 +114,8 @@ pub fn play_from<R: RngCore>(
     let cap = rules.turn_cap as u64 * n as u64;
     let mut turns = 0u64;
     let mut unfinished = false;
-    // The tiles along every seat's path, updated cell by cell as actions change them.
-    let mut sight = Sight::new(&s);
-    // What each seat's hand makes, summed up again only when the hand changed.
-    let mut hands = [HandMakesCache::default(); 4];
+    // What every seat sees, updated cell by cell as actions change the tiles.
+    let mut views = Views::new(&s);
     while !s.finished {
         if turns >= cap || solitaire_stuck(&s) {
             unfinished = true;
@@ -127,7 +125,7 @@ pub fn play_from<R: RngCore>(
             if s.lay_out_round(&mut RngChance(rng)).is_err() {
                 break;
             }
-            sight = Sight::new(&s);
+            views = Views::new(&s);
         }
         let seat = s.current as usize;
         let slot = slot_of_seat[seat];
@@ -141,7 +139,7 @@ pub fn play_from<R: RngCore>(
         // The player's outlook, shared by the action, the stop table and the move, and kept
         // up to date by each action: a move leaves it as it is, a discard changes the hand
         // alone, a claim, steal or reinforcement the tile underfoot or reinforced.
-        let mut outlook = outlook_of(&s, &sight, &mut hands, seat);
+        let mut outlook = views.outlook(&s, seat);
         while !s.turn_over {
             let act = spec.act_seen(&s, &outlook);
             let here = s.cell_of(seat);
@@ -170,12 +168,12 @@ pub fn play_from<R: RngCore>(
                             stats.stop_cell(slot, row, used).busts += 1;
                         }
                     }
-                    sight.update(&s, here);
+                    views.update(&s, here);
                     won.map(|_| ())
                 }
                 Act::Steal(kind, mask) => {
                     let stolen = s.steal(kind, mask).map(|_| ());
-                    sight.update(&s, here);
+                    views.update(&s, here);
                     stolen
                 }
                 Act::Move => {
@@ -185,7 +183,7 @@ pub fn play_from<R: RngCore>(
                 }
                 Act::Reinforce(cell) => {
                     let reinforced = s.reinforce(cell);
-                    sight.update(&s, cell);
+                    views.update(&s, cell);
                     reinforced
                 }
                 Act::Discard(mask) => s.discard_draw(mask, &mut RngChance(rng)),
@@ -200,7 +198,7 @@ pub fn play_from<R: RngCore>(
             match act {
                 Act::Move => {}
                 Act::Discard(_) => outlook.rehand(&s),
-                _ => outlook = outlook_of(&s, &sight, &mut hands, seat),
+                _ => outlook = views.outlook(&s, seat),
             }
         }
         s.end_turn();
@@ -223,8 +221,52 @@ pub fn play_from<R: RngCore>(
     s
 }
 
-/// Seat `seat`'s outlook on `s`: the paths its sight holds and what its hand makes
-/// (remembered in `hands` while the hand is unchanged).
-fn outlook_of(s: &State, sight: &Sight, hands: &mut [HandMakesCache; 4], seat: usize) -> Outlook {
-    Outlook::seen_making(s, sight.seat(seat), seat, hands[seat].of(&s.players[seat]))
+/// What every seat sees of one game: the tiles along its path ([`Sight`]), what its hand makes,
+/// and its last outlook with the count of tile changes it was worked out after — so a seat
+/// whose tiles did not change since keeps its outlook, weighed again only if its hand changed.
+struct Views {
+    sight: Sight,
+    /// Tile changes read so far.
+    changes: u64,
+    hands: [HandMakesCache; 4],
+    /// Each seat's last outlook and the tile changes read before it.
+    kept: [Option<(u64, Outlook)>; 4],
+}
+
+impl Views {
+    /// The views of the seats of `s`.
+    fn new(s: &State) -> Views {
+        Views {
+            sight: Sight::new(s),
+            changes: 0,
+            hands: [HandMakesCache::default(); 4],
+            kept: [None; 4],
+        }
+    }
+
+    /// Reads `cell` of `s` again (after an action changed it).
+    #[inline]
+    fn update(&mut self, s: &State, cell: u8) {
+        self.sight.update(s, cell);
+        self.changes += 1;
+    }
+
+    /// Seat `seat`'s outlook on `s` ([`Outlook::seen`]): its last one if no tile changed
+    /// since, weighed with the hand if the hand changed; else worked out from its sight.
+    #[inline]
+    fn outlook(&mut self, s: &State, seat: usize) -> Outlook {
+        let seat = seat & 3;
+        let makes = self.hands[seat].of(&s.players[seat]);
+        let outlook = match self.kept[seat] {
+            Some((changes, mut o)) if changes == self.changes => {
+                if (o.can3, o.can4) != (makes.can3, makes.can4) {
+                    o.weigh(makes);
+                }
+                o
+            }
+            _ => Outlook::seen_making(s, self.sight.seat(seat), seat, makes),
+        };
+        self.kept[seat] = Some((self.changes, outlook));
+        outlook
+    }
 }
