@@ -45,6 +45,16 @@ impl RacePlayers {
         self.rules[slot]
     }
 
+    /// The track values slot `slot` reads, when it plays `race-points` at a table of one or two:
+    /// then [`super::points_pick::points_pick`] makes its choice.
+    #[inline(always)]
+    pub(crate) fn points_values(&self, slot: usize) -> Option<&TrackValues> {
+        match self.rules[slot] {
+            RaceRule::Points => self.values.as_deref(),
+            _ => None,
+        }
+    }
+
     /// Index into `choices` (two or more: a roll's legal choices) of the choice slot `slot`
     /// races with in `game`: [`RaceRule::choose_among`]'s.
     #[inline]
