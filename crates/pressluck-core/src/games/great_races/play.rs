@@ -5,7 +5,7 @@
 //! track among their sums (the turn passes); the stop table's row `roll = 0` counts turns.
 
 use super::choices::RaceChoices;
-use super::players::{race, RacePlayers};
+use super::players::RacePlayers;
 use super::points_pick::{points_pick, Pick};
 use crate::columns::{Game, Rules};
 use crate::counters::MatchupStats;
@@ -97,14 +97,11 @@ pub fn play_race_from<D: DiceSource, R: RngCore>(
                     1 => Some(0),
                     _ => Some(players.choose(slot, rules, &game, &choices, rng)),
                 };
-                pick.map(|i| Pick {
-                    choice: list[i],
-                    steps: choices.steps(i),
-                })
+                pick.map(|i| Pick::new(rules, &game, list[i], choices.steps(i)))
             }
         };
         match pick {
-            Some(pick) => race(rules, &mut game, pick.choice, pick.steps),
+            Some(pick) => pick.play(rules, &mut game),
             None => {
                 busts[seat] += 1;
                 game.pass(rules);

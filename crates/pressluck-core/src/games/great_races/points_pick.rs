@@ -13,26 +13,69 @@
 
 use super::choices::{Steps, EVEN_FIRST};
 use super::exact;
-use super::policy::first_best_exact;
-use super::track_values::{TrackValues, SPACES};
-use crate::columns::board::nibble;
+use super::policy::{first_best_exact, TIE_BAND};
+use super::track_values::TrackValues;
+use crate::columns::board::{nibble, shift};
 use crate::columns::{Choice, Game, Rules};
 use crate::dice::Outcome;
 use crate::policy::value::end_value;
 
-/// The choice a roll is raced with, and its steps.
+/// The choice a roll is raced with, its steps, and how the move is played.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Pick {
     /// The choice.
     pub choice: Choice,
     /// Its steps.
     pub steps: Steps,
+    /// What the move adds to the mover's packed spaces (its steps in each track's nibble),
+    /// when it wins no track.
+    climb: u64,
+    /// The move is played by [`Game::apply`]: it wins a track (or the tracks that end the game
+    /// are all closed already).
+    by_rules: bool,
 }
 
-/// The value at space `s` of a row of [`TrackValues`] (`s & 15`: always in bounds).
-#[inline(always)]
-fn at(row: &[f64; SPACES], s: u8) -> f64 {
-    row[s as usize & 15]
+impl Pick {
+    /// The pick of `choice` (steps `steps`), a legal choice of the roll for the player to move
+    /// in `game`: the move [`Pick::play`] plays.
+    pub fn new(rules: &Rules, game: &Game, choice: Choice, steps: Steps) -> Pick {
+        let (p, b) = (game.to_move, &game.board);
+        let mine = b.progress[p as usize & 3];
+        let mut pick = Pick {
+            choice,
+            steps,
+            climb: 0,
+            by_rules: b.closed.len() >= rules.columns_to_end as u32,
+        };
+        for (c, k) in [steps.first, steps.second] {
+            if c != 0 && !b.closed.has(c) {
+                pick.climb += (k as u64) << shift(c);
+                pick.by_rules |= nibble(mine, c) + k >= rules.layout.len(c);
+            }
+        }
+        pick
+    }
+
+    /// Plays the move in `game`: [`Game::apply`] of the choice, with a move that wins no track
+    /// played here (the mover's cubes climb and the turn passes).
+    #[inline(always)]
+    pub fn play(self, rules: &Rules, game: &mut Game) {
+        if self.by_rules {
+            game.apply(rules, self.choice);
+            return;
+        }
+        let p = game.to_move;
+        // No track reaches its top (at most 15): no nibble carries into the next.
+        game.board.progress[p as usize & 3] += self.climb;
+        // [`Game::pass`] when no track closed: the turn (never more than the roll) starts
+        // afresh, the mover's turns count one more, nobody has won (the tracks that end the
+        // game are not all closed, or the move would have been played above) and the next
+        // player moves.
+        game.turn = Default::default();
+        game.turns[p as usize & 3] += 1;
+        game.winner = None;
+        game.to_move = if p + 1 >= rules.players { 0 } else { p + 1 };
+    }
 }
 
 /// `race-points`' choice of the roll `outcome` for the player to move in `game` (one or two
@@ -49,95 +92,132 @@ pub(crate) fn points_pick(
     let (p, b) = (game.to_move, &game.board);
     let (mine, theirs) = (b.progress[p as usize & 3], values.opponent(b, p));
     let open = !b.closed;
-    let may_end = b.closed.len() + 2 >= rules.columns_to_end as u32;
-    let pairings = &EVEN_FIRST[outcome.index()];
-    let mut choices = [Choice::default(); 4];
-    let mut steps = [Steps::default(); 4];
-    let mut scores = [0.0; 4];
+    let closed = b.closed.len();
+    let may_end = closed + 2 >= rules.columns_to_end as u32;
+    // The gain of `k` steps in track `c`.
+    let gain = |c: u8, k: u8| values.gain(c, nibble(theirs, c), nibble(mine, c), k);
+    // Each choice's score and its steps, packed: (track, steps) of the first and the second.
+    let (mut scores, mut moves) = ([0.0; 4], [[0u8; 4]; 4]);
     let mut n = 0usize;
-    for &(a, c) in pairings.pairs() {
+    for &(a, c) in EVEN_FIRST[outcome.index()].pairs() {
         // Pair sums are 2..=12: one bit test each.
         let (ua, uc) = (open.has_sum(a), open.has_sum(c));
-        let (sa, ta) = (nibble(mine, a), nibble(theirs, a));
-        let row_a = values.row_against(a, ta);
-        // `(track, steps)` of the choice's tracks (track 0: none) and the gain in each.
-        let ((x, kx), (y, ky), choice, gain_x, gain_y) = if a == c {
+        let steps = if a == c {
             if !ua {
                 continue;
             }
-            let k = if sa + 1 < values.len(a) { 2 } else { 1 };
-            let choice = if k == 2 {
-                Choice::two(a, a)
+            let k = if nibble(mine, a) + 1 < values.len(a) {
+                2
             } else {
-                Choice::one(a)
+                1
             };
-            let gain = at(row_a, sa + k) - at(row_a, sa);
-            ((a, k), (0, 0), choice, gain, 0.0)
+            [a, k, 0, 0]
         } else if ua && uc {
-            let (sc, tc) = (nibble(mine, c), nibble(theirs, c));
-            let row_c = values.row_against(c, tc);
-            let gain_a = at(row_a, sa + 1) - at(row_a, sa);
-            let gain_c = at(row_c, sc + 1) - at(row_c, sc);
-            ((a, 1), (c, 1), Choice::two(a, c), gain_a, gain_c)
+            [a, 1, c, 1]
         } else if ua {
-            let gain = at(row_a, sa + 1) - at(row_a, sa);
-            ((a, 1), (0, 0), Choice::one(a), gain, 0.0)
+            [a, 1, 0, 0]
         } else if uc {
-            let (sc, tc) = (nibble(mine, c), nibble(theirs, c));
-            let row_c = values.row_against(c, tc);
-            let gain = at(row_c, sc + 1) - at(row_c, sc);
-            ((c, 1), (0, 0), Choice::one(c), gain, 0.0)
+            [c, 1, 0, 0]
         } else {
             continue;
         };
         // The reference's sum, in its order: the game-end term, then each track's gain.
         let mut score = 0.0;
-        if may_end && ends(values, rules, game, (x, kx), (y, ky)) {
-            let mut after = *game;
-            after.apply(rules, choice);
-            score = end_value(after.winner, p);
+        if may_end {
+            score = end_term(rules, game, steps);
         }
-        score += gain_x;
-        if y != 0 {
-            score += gain_y;
+        score += gain(steps[0], steps[1]);
+        if steps[2] != 0 {
+            score += gain(steps[2], steps[3]);
         }
-        let i = n & 3;
-        choices[i] = choice;
-        steps[i] = Steps {
-            first: (x, kx),
-            second: (y, ky),
-        };
-        scores[i] = score;
+        scores[n & 3] = score;
+        moves[n & 3] = steps;
         n += 1;
     }
-    let pick = match n {
-        0 => return None,
-        1 => 0,
-        _ => first_best_exact(
-            &choices[..n & 3],
-            |i| scores[i & 3],
-            |c| exact::points_gain(rules, game, c),
-        ),
-    };
+    if n == 0 {
+        return None;
+    }
+    let mut best = 0;
+    for i in 1..n & 3 {
+        if scores[i] > scores[best] {
+            best = i;
+        }
+    }
+    let floor = scores[best] - TIE_BAND;
+    let alone = (0..n & 3).all(|i| i == best || scores[i] < floor);
+    if !alone {
+        let close = |i: &usize| scores[*i] >= floor;
+        // Close choices whose moves are alike, track for track (alike tracks, the same spaces
+        // and steps), score the same exactly: the first of them is the exact best. Near the
+        // end of the game (a game-end term) or otherwise, the exact scores decide.
+        let key = |m: [u8; 4]| {
+            let term = |c: u8, k: u8| {
+                let (s, t) = (nibble(mine, c) as u32, nibble(theirs, c) as u32);
+                (values.alike(c) as u32) << 16 | t << 8 | s << 4 | k as u32
+            };
+            let first = term(m[0], m[1]);
+            let second = if m[2] != 0 { term(m[2], m[3]) } else { 0 };
+            (first.min(second) as u64) << 32 | first.max(second) as u64
+        };
+        let first = (0..n & 3).find(close).unwrap_or(best);
+        let alike = !may_end
+            && (0..n & 3)
+                .filter(close)
+                .all(|i| key(moves[i]) == key(moves[first]));
+        best = if alike {
+            first
+        } else {
+            let choices = moves.map(choice_of);
+            first_best_exact(
+                &choices[..n & 3],
+                |i| scores[i & 3],
+                |c| exact::points_gain(rules, game, c),
+            )
+        };
+    }
+    let [x, kx, y, ky] = moves[best & 3];
+    let mut climb = (kx as u64) << shift(x);
+    let mut by_rules =
+        closed >= rules.columns_to_end as u32 || nibble(mine, x) + kx >= values.len(x);
+    if y != 0 {
+        climb += (ky as u64) << shift(y);
+        by_rules |= nibble(mine, y) + ky >= values.len(y);
+    }
     Some(Pick {
-        choice: choices[pick & 3],
-        steps: steps[pick & 3],
+        choice: choice_of(moves[best & 3]),
+        steps: Steps {
+            first: (x, kx),
+            second: (y, ky),
+        },
+        climb,
+        by_rules,
     })
 }
 
-/// Whether the move of `first` and `second` (`(track, steps)`, track 0: none; open tracks) by
-/// the player to move ends `game`: the tracks it wins close the tracks that end it.
+/// The choice of packed steps `[track, steps, track, steps]` (second track 0: none).
+#[inline(always)]
+fn choice_of(m: [u8; 4]) -> Choice {
+    match (m[1], m[2]) {
+        (2, _) => Choice::two(m[0], m[0]),
+        (_, 0) => Choice::one(m[0]),
+        _ => Choice::two(m[0], m[2]),
+    }
+}
+
+/// The game-end term of the move of packed steps `steps` (open tracks) in `game`: 0 unless the
+/// tracks it wins close the tracks that end the game, then the move played out on a copy.
 #[inline(never)]
-fn ends(
-    values: &TrackValues,
-    rules: &Rules,
-    game: &Game,
-    first: (u8, u8),
-    second: (u8, u8),
-) -> bool {
-    let mine = game.board.progress[game.to_move as usize & 3];
-    let wins = |(c, k): (u8, u8)| (c != 0 && nibble(mine, c) + k >= values.len(c)) as u32;
-    game.board.closed.len() + wins(first) + wins(second) >= rules.columns_to_end as u32
+fn end_term(rules: &Rules, game: &Game, steps: [u8; 4]) -> f64 {
+    let (b, p) = (&game.board, game.to_move);
+    let wins = |c: u8, k: u8| (c != 0 && b.cube(p, c) + k >= rules.layout.len(c)) as u32;
+    if b.closed.len() + wins(steps[0], steps[1]) + wins(steps[2], steps[3])
+        < rules.columns_to_end as u32
+    {
+        return end_value(None, p);
+    }
+    let mut after = *game;
+    after.apply(rules, choice_of(steps));
+    end_value(after.winner, p)
 }
 
 #[cfg(test)]
@@ -175,6 +255,61 @@ mod tests {
         g
     }
 
+    /// Makes each track above 7 the mirror of its partner below (the same cubes, closed
+    /// alike), so alike tracks stand alike and many choices tie exactly.
+    fn mirror(g: &mut Game, rules: &Rules) {
+        for c in 8..=12u8 {
+            for q in 0..rules.players {
+                g.board.set_cube(q, c, g.board.cube(q, 14 - c));
+            }
+            g.board.closed = if g.board.closed.has(14 - c) {
+                g.board.closed.with(c)
+            } else {
+                g.board.closed.without(c)
+            };
+        }
+    }
+
+    /// The reference's pick: [`great_races_choices`] and [`RaceRule::choose_among`].
+    fn reference_pick(rules: &Rules, g: &Game, outcome: Outcome) -> Option<Pick> {
+        let list = great_races_choices(rules, &g.board, g.to_move, outcome.roll());
+        let list = list.as_slice();
+        let i = match list.len() {
+            0 => return None,
+            1 => 0,
+            _ => {
+                let mut unused = Xoshiro256PlusPlus::seed_from_u64(0);
+                RaceRule::Points.choose_among(rules, g, list, &mut unused)
+            }
+        };
+        Some(Pick::new(rules, g, list[i], Steps::of(list[i])))
+    }
+
+    #[test]
+    fn on_mirrored_boards_exact_ties_go_to_the_first_choice_as_the_reference_has_them() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(46);
+        let mut ties = 0;
+        for players in 1..=2u8 {
+            let rules = Rules::new(GameKind::GreatRaces, players);
+            let values = TrackValues::new(&rules).unwrap();
+            for _ in 0..40 {
+                let mut g = random_game(&mut rng, &rules);
+                mirror(&mut g, &rules);
+                for outcome in Outcome::all() {
+                    let list = great_races_choices(&rules, &g.board, g.to_move, outcome.roll());
+                    let list = list.as_slice();
+                    if list.len() >= 2 && RaceRule::Points.ties(&rules, &g, list[0], list[1]) {
+                        ties += 1;
+                    }
+                    let want = reference_pick(&rules, &g, outcome);
+                    let got = points_pick(&values, &rules, &g, outcome);
+                    assert_eq!(got, want, "{:?} {g:?}", outcome.roll());
+                }
+            }
+        }
+        assert!(ties > 100, "{ties} ties");
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(32))]
         /// On random positions and every outcome, the pick is the reference listing's choice
@@ -187,20 +322,7 @@ mod tests {
             for _ in 0..8 {
                 let g = random_game(&mut rng, &rules);
                 for outcome in Outcome::all() {
-                    let list = great_races_choices(&rules, &g.board, g.to_move, outcome.roll());
-                    let list = list.as_slice();
-                    let want = match list.len() {
-                        0 => None,
-                        n => {
-                            let mut unused = Xoshiro256PlusPlus::seed_from_u64(0);
-                            let i = if n == 1 {
-                                0
-                            } else {
-                                RaceRule::Points.choose_among(&rules, &g, list, &mut unused)
-                            };
-                            Some(Pick { choice: list[i], steps: Steps::of(list[i]) })
-                        }
-                    };
+                    let want = reference_pick(&rules, &g, outcome);
                     let got = points_pick(&values, &rules, &g, outcome);
                     prop_assert_eq!(got, want, "{:?} {:?}", outcome.roll(), g);
                 }
