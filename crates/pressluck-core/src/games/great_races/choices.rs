@@ -19,6 +19,14 @@ pub struct EvenFirst {
     len: u8,
 }
 
+impl EvenFirst {
+    /// The pairings.
+    #[inline(always)]
+    pub fn pairs(&self) -> &[(u8, u8)] {
+        &self.pairs[..self.len as usize & 3]
+    }
+}
+
 /// [`EvenFirst`] of every outcome.
 pub static EVEN_FIRST: [EvenFirst; OUTCOMES] = {
     let mut t = [EvenFirst {

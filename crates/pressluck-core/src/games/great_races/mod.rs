@@ -11,6 +11,7 @@ pub(crate) mod family;
 pub(crate) mod options;
 pub(crate) mod play;
 pub(crate) mod players;
+pub(crate) mod points_pick;
 pub(crate) mod policy;
 pub(crate) mod record;
 pub(crate) mod table;

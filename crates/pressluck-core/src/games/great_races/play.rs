@@ -5,7 +5,8 @@
 //! track among their sums (the turn passes); the stop table's row `roll = 0` counts turns.
 
 use super::choices::RaceChoices;
-use super::players::{race, RacePlayers};
+use super::players::RacePlayers;
+use super::points_pick::{points_pick, Pick};
 use crate::columns::{Game, Rules};
 use crate::counters::MatchupStats;
 use crate::engine::deal::{game_streams, seating};
@@ -60,9 +61,10 @@ pub fn play_race<D: DiceSource, R: RngCore>(
 
 /// Plays `game` on to its end from where it stands (the player to move rolls next), as
 /// [`play_race`] plays one from the start. Counters count the rest of the game; the turns
-/// counted are the game's, from its start. A roll's choices come from [`RaceChoices`] (the
-/// lists of [`Game::choices`]) and the rule's pick from [`RacePlayers::choose`] (the pick of
-/// [`super::policy::RaceRule::choose`]).
+/// counted are the game's, from its start. A `race-points` seat at a table of one or two lists
+/// and scores a roll's choices in one pass ([`points_pick`]); the others' come from
+/// [`RaceChoices`] (the lists of [`Game::choices`]) and the rule's pick from
+/// [`RacePlayers::choose`]; both are the pick of [`super::policy::RaceRule::choose`].
 pub fn play_race_from<D: DiceSource, R: RngCore>(
     rules: &Rules,
     players: &RacePlayers,
@@ -73,6 +75,8 @@ pub fn play_race_from<D: DiceSource, R: RngCore>(
     stats: &mut MatchupStats,
 ) -> Game {
     let (mut rolls, mut busts, mut turns) = ([0u64; 4], [0u64; 4], 0u32);
+    // Turns begun a seat (the stop table's row 0), added to the slots' counters at the end.
+    let mut begun = [0u64; 4];
     while !game.finished() {
         if turns >= MAX_RACE_TURNS {
             stats.unfinished += 1;
@@ -80,24 +84,35 @@ pub fn play_race_from<D: DiceSource, R: RngCore>(
         }
         let seat = game.to_move as usize & 3;
         let slot = slot_of_seat[seat];
-        stats.stop_cell(slot, 0, 0).decisions += 1;
+        begun[seat] += 1;
         let Some(outcome) = dice.outcome() else { break };
         rolls[seat] += 1;
-        let choices = RaceChoices::of(rules, &game.board, game.to_move, outcome);
-        let list = choices.as_slice();
-        if list.is_empty() {
-            stats.stop_cell(slot, 0, 0).busts += 1;
-            busts[seat] += 1;
-            game.pass(rules);
-        } else {
-            let pick = if list.len() == 1 {
-                0
-            } else {
-                players.choose(slot, rules, &game, &choices, rng)
-            };
-            race(rules, &mut game, list[pick], choices.steps(pick));
+        let pick = match players.points_values(slot) {
+            Some(values) => points_pick(values, rules, &game, outcome),
+            None => {
+                let choices = RaceChoices::of(rules, &game.board, game.to_move, outcome);
+                let list = choices.as_slice();
+                let pick = match list.len() {
+                    0 => None,
+                    1 => Some(0),
+                    _ => Some(players.choose(slot, rules, &game, &choices, rng)),
+                };
+                pick.map(|i| Pick::new(rules, &game, list[i], choices.steps(i)))
+            }
+        };
+        match pick {
+            Some(pick) => pick.play(rules, &mut game),
+            None => {
+                busts[seat] += 1;
+                game.pass(rules);
+            }
         }
         turns += 1;
+    }
+    for (seat, &slot) in slot_of_seat.iter().enumerate().take(rules.players as usize) {
+        let cell = stats.stop_cell(slot, 0, 0);
+        cell.decisions += begun[seat];
+        cell.busts += busts[seat];
     }
     count_game(rules, slot_of_seat, &game, &rolls, &busts, stats);
     game

@@ -13,7 +13,7 @@ use super::choices::{RaceChoices, Steps};
 use super::exact;
 use super::policy::{first_best_exact, margin_gain, RaceRule};
 use super::track_values::{TrackValues, SPACES};
-use crate::columns::board::{nibble, set_nibble};
+use crate::columns::board::nibble;
 use crate::columns::{Choice, Game, Rules};
 use crate::policy::value::end_value;
 use rand_core::RngCore;
@@ -43,6 +43,16 @@ impl RacePlayers {
     #[inline]
     pub fn rule(&self, slot: usize) -> RaceRule {
         self.rules[slot]
+    }
+
+    /// The track values slot `slot` reads, when it plays `race-points` at a table of one or two:
+    /// then [`super::points_pick::points_pick`] makes its choice.
+    #[inline(always)]
+    pub(crate) fn points_values(&self, slot: usize) -> Option<&TrackValues> {
+        match self.rules[slot] {
+            RaceRule::Points => self.values.as_deref(),
+            _ => None,
+        }
     }
 
     /// Index into `choices` (two or more: a roll's legal choices) of the choice slot `slot`
@@ -218,40 +228,6 @@ pub(crate) fn margin_read(
         .sum::<f64>()
         / opponents.max(1) as f64;
     end_value(None, p) + change(p) - theirs
-}
-
-/// Plays `choice` (whose steps are `steps`), a legal choice of the roll, in `game`:
-/// [`Game::apply`], with a move that wins no track played here (the mover's cubes climb and
-/// the turn passes).
-#[inline(always)]
-pub(crate) fn race(rules: &Rules, game: &mut Game, choice: Choice, steps: Steps) {
-    let p = game.to_move;
-    let ((a, ka), (c, kc)) = (steps.first, steps.second);
-    let b = &mut game.board;
-    let open = !b.closed;
-    let mine = b.progress[p as usize & 3];
-    let (sa, sc) = (nibble(mine, a), if c != 0 { nibble(mine, c) } else { 0 });
-    let wins_a = open.has_sum(a) && sa + ka >= rules.layout.len(a);
-    let wins_c = c != 0 && open.has_sum(c) && sc + kc >= rules.layout.len(c);
-    if wins_a || wins_c || b.closed.len() >= rules.columns_to_end as u32 {
-        game.apply(rules, choice);
-        return;
-    }
-    let mut mine = mine;
-    if open.has_sum(a) {
-        mine = set_nibble(mine, a, sa + ka);
-    }
-    if c != 0 && open.has_sum(c) {
-        mine = set_nibble(mine, c, sc + kc);
-    }
-    b.progress[p as usize & 3] = mine;
-    // [`Game::pass`] when no track closed: the turn (never more than the roll) starts afresh,
-    // the mover's turns count one more, nobody has won (the tracks that end the game are not
-    // all closed, or the move would have been played above) and the next player moves.
-    game.turn = Default::default();
-    game.turns[p as usize & 3] += 1;
-    game.winner = None;
-    game.to_move = if p + 1 >= rules.players { 0 } else { p + 1 };
 }
 
 #[cfg(test)]

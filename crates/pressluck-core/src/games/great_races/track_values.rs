@@ -13,6 +13,24 @@ use crate::policy::value::column_value;
 /// Spaces a cube may stand on, and the table's rows: 0 (no cube) to 15 (a nibble).
 pub const SPACES: usize = 16;
 
+/// Entries of the gains table: a track (16), the opponent's space (16), the mover's (16) and
+/// the steps (2).
+const GAINS: usize = 16 * SPACES * SPACES * 2;
+
+/// Where the gain of `k` (1 or 2) steps from space `s` of track `c`, the opponent on space `t`,
+/// stands in the gains table: the four in bits of their own, masked into the table (in bounds
+/// whatever the arguments).
+#[inline(always)]
+fn gain_index(c: u8, t: u8, s: u8, k: u8) -> usize {
+    let (c, t, s, k) = (
+        c as usize & 15,
+        t as usize & 15,
+        s as usize & 15,
+        k as usize,
+    );
+    ((c << 9) | (t << 5) | (s << 1) | (k.wrapping_sub(1) & 1)) & (GAINS - 1)
+}
+
 /// [`column_value`] of every open track by the player's space and the one opponent's, for a
 /// table of one or two players, with the tracks' lengths. Tracks, spaces and opponents' spaces
 /// index arrays of sixteen, read at `& 15`: always in bounds.
@@ -21,6 +39,12 @@ pub struct TrackValues {
     /// `values[c][t][s]`: the value of space `s` of track `c`, the opponent on space `t` (0
     /// alone at the table).
     values: [[[f64; SPACES]; SPACES]; 16],
+    /// The gain of `k` (1 or 2) steps from space `s`, `values[c][t][s + k] − values[c][t][s]`
+    /// (spaces read at `& 15`), at [`gain_index`]`(c, t, s, k)`.
+    gains: [f64; GAINS],
+    /// Each track's first alike track: the smallest with the same length, points and second
+    /// places, so the same values space by space, exactly.
+    alike: [u8; 16],
     /// The length of each track.
     lengths: [u8; 16],
     /// Two players (else one: the opponent's space is not read).
@@ -37,6 +61,8 @@ impl TrackValues {
         let duel = rules.players == 2;
         let mut t = Box::new(TrackValues {
             values: [[[0.0; SPACES]; SPACES]; 16],
+            gains: [0.0; GAINS],
+            alike: [0; 16],
             lengths: [0; 16],
             duel,
         });
@@ -51,7 +77,27 @@ impl TrackValues {
                     t.values[c as usize][opponent as usize][s as usize] =
                         column_value(rules, &board, 0, c, s);
                 }
+                let row = t.values[c as usize][opponent as usize];
+                for s in 0..SPACES {
+                    for k in 1..=2 {
+                        t.gains[gain_index(c, opponent, s as u8, k as u8)] =
+                            row[(s + k) & 15] - row[s];
+                    }
+                }
             }
+        }
+        let layout = &rules.layout;
+        let track = |c: u8| {
+            let i = c as usize;
+            (
+                layout.length[i],
+                layout.first[i],
+                layout.second[i],
+                layout.second_spaces[i],
+            )
+        };
+        for c in 2..=12u8 {
+            t.alike[c as usize] = (2..=c).find(|&d| track(d) == track(c)).unwrap_or(c);
         }
         Some(t)
     }
@@ -79,6 +125,22 @@ impl TrackValues {
     pub fn row_against(&self, c: u8, t: u8) -> &[f64; SPACES] {
         let t = if self.duel { t } else { 0 };
         &self.values[c as usize & 15][t as usize & 15]
+    }
+
+    /// The gain of `k` (1 or 2) steps from space `s` of the open track `c` (2..=12), the
+    /// opponent on space `t`: `row_against(c, t)[s + k] − row_against(c, t)[s]`, the very
+    /// number (`s + k` at most 15). Alone at the table every opponent's space has the same
+    /// rows (no opponent's cube is placed to work them out).
+    #[inline(always)]
+    pub fn gain(&self, c: u8, t: u8, s: u8, k: u8) -> f64 {
+        self.gains[gain_index(c, t, s, k)]
+    }
+
+    /// The first track alike to track `c` (2..=12): the same length, points and second places
+    /// (its values and theirs are the same numbers, exactly as well).
+    #[inline]
+    pub fn alike(&self, c: u8) -> u8 {
+        self.alike[c as usize & 15]
     }
 }
 
@@ -124,5 +186,24 @@ mod tests {
             }
         }
         assert!(TrackValues::new(&Rules::new(GameKind::GreatRaces, 3)).is_none());
+    }
+
+    #[test]
+    fn every_gain_is_the_difference_of_two_values_bit_for_bit() {
+        for players in 1..=2u8 {
+            let values = TrackValues::new(&Rules::new(GameKind::GreatRaces, players)).unwrap();
+            for c in 2..=12u8 {
+                for t in 0..SPACES as u8 {
+                    let row = values.row_against(c, t);
+                    for s in 0..=13u8 {
+                        for k in 1..=2u8 {
+                            let want = row[(s + k) as usize] - row[s as usize];
+                            let got = values.gain(c, t, s, k);
+                            assert_eq!(got.to_bits(), want.to_bits(), "{c} {t} {s} {k}");
+                        }
+                    }
+                }
+            }
+        }
     }
 }

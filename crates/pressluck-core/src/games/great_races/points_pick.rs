@@ -1,0 +1,332 @@
+//! `race-points`' choice straight from a roll, at a table of one or two: the roll's choices
+//! listed and scored in one pass over its pairings ([`EVEN_FIRST`]), each score read from
+//! [`TrackValues`] and the mover's and opponent's packed spaces. It is the game loop's form of
+//! [`great_races_choices`](crate::columns::legal::great_races_choices) followed by
+//! [`RaceRule::choose_among`](super::policy::RaceRule::choose_among), which stay the
+//! reference: a test holds the two to the same choice on random positions and every outcome.
+//!
+//! The distinct pairings of a roll share no sum (two pairings with a common sum have the same
+//! other sum, the roll's total less it), so no two of them give the same choice and the list
+//! needs no check for repeats. A choice moves at most two tracks, so it can end the game only
+//! when closing two more tracks would: short of that, no score has a game-end term and no
+//! choice is tested for one.
+
+use super::choices::{Steps, EVEN_FIRST};
+use super::exact;
+use super::policy::{first_best_exact, TIE_BAND};
+use super::track_values::TrackValues;
+use crate::columns::board::{nibble, shift};
+use crate::columns::{Choice, Game, Rules};
+use crate::dice::Outcome;
+use crate::policy::value::end_value;
+
+/// The choice a roll is raced with, its steps, and how the move is played.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Pick {
+    /// The choice.
+    pub choice: Choice,
+    /// Its steps.
+    pub steps: Steps,
+    /// What the move adds to the mover's packed spaces (its steps in each track's nibble),
+    /// when it wins no track.
+    climb: u64,
+    /// The move is played by [`Game::apply`]: it wins a track (or the tracks that end the game
+    /// are all closed already).
+    by_rules: bool,
+}
+
+impl Pick {
+    /// The pick of `choice` (steps `steps`), a legal choice of the roll for the player to move
+    /// in `game`: the move [`Pick::play`] plays.
+    pub fn new(rules: &Rules, game: &Game, choice: Choice, steps: Steps) -> Pick {
+        let (p, b) = (game.to_move, &game.board);
+        let mine = b.progress[p as usize & 3];
+        let mut pick = Pick {
+            choice,
+            steps,
+            climb: 0,
+            by_rules: b.closed.len() >= rules.columns_to_end as u32,
+        };
+        for (c, k) in [steps.first, steps.second] {
+            if c != 0 && !b.closed.has(c) {
+                pick.climb += (k as u64) << shift(c);
+                pick.by_rules |= nibble(mine, c) + k >= rules.layout.len(c);
+            }
+        }
+        pick
+    }
+
+    /// Plays the move in `game`: [`Game::apply`] of the choice, with a move that wins no track
+    /// played here (the mover's cubes climb and the turn passes).
+    #[inline(always)]
+    pub fn play(self, rules: &Rules, game: &mut Game) {
+        if self.by_rules {
+            game.apply(rules, self.choice);
+            return;
+        }
+        let p = game.to_move;
+        // No track reaches its top (at most 15): no nibble carries into the next.
+        game.board.progress[p as usize & 3] += self.climb;
+        // [`Game::pass`] when no track closed: the turn (never more than the roll) starts
+        // afresh, the mover's turns count one more, nobody has won (the tracks that end the
+        // game are not all closed, or the move would have been played above) and the next
+        // player moves.
+        game.turn = Default::default();
+        game.turns[p as usize & 3] += 1;
+        game.winner = None;
+        game.to_move = if p + 1 >= rules.players { 0 } else { p + 1 };
+    }
+}
+
+/// `race-points`' choice of the roll `outcome` for the player to move in `game` (one or two
+/// players, the track values of `rules` in `values`), or `None` when the roll has no choice
+/// (no open track among its sums): the choice [`super::choices::RaceChoices::of`] lists and
+/// [`super::players::RacePlayers::choose`] picks, every score the reference's to the bit.
+#[inline(always)]
+pub(crate) fn points_pick(
+    values: &TrackValues,
+    rules: &Rules,
+    game: &Game,
+    outcome: Outcome,
+) -> Option<Pick> {
+    let (p, b) = (game.to_move, &game.board);
+    let (mine, theirs) = (b.progress[p as usize & 3], values.opponent(b, p));
+    let open = !b.closed;
+    let closed = b.closed.len();
+    let may_end = closed + 2 >= rules.columns_to_end as u32;
+    // The gain of `k` steps in track `c`.
+    let gain = |c: u8, k: u8| values.gain(c, nibble(theirs, c), nibble(mine, c), k);
+    // Each choice's score and its steps, packed: (track, steps) of the first and the second.
+    let (mut scores, mut moves) = ([0.0; 4], [[0u8; 4]; 4]);
+    let mut n = 0usize;
+    for &(a, c) in EVEN_FIRST[outcome.index()].pairs() {
+        // Pair sums are 2..=12: one bit test each.
+        let (ua, uc) = (open.has_sum(a), open.has_sum(c));
+        let steps = if a == c {
+            if !ua {
+                continue;
+            }
+            let k = if nibble(mine, a) + 1 < values.len(a) {
+                2
+            } else {
+                1
+            };
+            [a, k, 0, 0]
+        } else if ua && uc {
+            [a, 1, c, 1]
+        } else if ua {
+            [a, 1, 0, 0]
+        } else if uc {
+            [c, 1, 0, 0]
+        } else {
+            continue;
+        };
+        // The reference's sum, in its order: the game-end term, then each track's gain.
+        let mut score = 0.0;
+        if may_end {
+            score = end_term(rules, game, steps);
+        }
+        score += gain(steps[0], steps[1]);
+        if steps[2] != 0 {
+            score += gain(steps[2], steps[3]);
+        }
+        scores[n & 3] = score;
+        moves[n & 3] = steps;
+        n += 1;
+    }
+    if n == 0 {
+        return None;
+    }
+    let mut best = 0;
+    for i in 1..n & 3 {
+        if scores[i] > scores[best] {
+            best = i;
+        }
+    }
+    let floor = scores[best] - TIE_BAND;
+    let alone = (0..n & 3).all(|i| i == best || scores[i] < floor);
+    if !alone {
+        let close = |i: &usize| scores[*i] >= floor;
+        // Close choices whose moves are alike, track for track (alike tracks, the same spaces
+        // and steps), score the same exactly: the first of them is the exact best. Near the
+        // end of the game (a game-end term) or otherwise, the exact scores decide.
+        let key = |m: [u8; 4]| {
+            let term = |c: u8, k: u8| {
+                let (s, t) = (nibble(mine, c) as u32, nibble(theirs, c) as u32);
+                (values.alike(c) as u32) << 16 | t << 8 | s << 4 | k as u32
+            };
+            let first = term(m[0], m[1]);
+            let second = if m[2] != 0 { term(m[2], m[3]) } else { 0 };
+            (first.min(second) as u64) << 32 | first.max(second) as u64
+        };
+        let first = (0..n & 3).find(close).unwrap_or(best);
+        let alike = !may_end
+            && (0..n & 3)
+                .filter(close)
+                .all(|i| key(moves[i]) == key(moves[first]));
+        best = if alike {
+            first
+        } else {
+            let choices = moves.map(choice_of);
+            first_best_exact(
+                &choices[..n & 3],
+                |i| scores[i & 3],
+                |c| exact::points_gain(rules, game, c),
+            )
+        };
+    }
+    let [x, kx, y, ky] = moves[best & 3];
+    let mut climb = (kx as u64) << shift(x);
+    let mut by_rules =
+        closed >= rules.columns_to_end as u32 || nibble(mine, x) + kx >= values.len(x);
+    if y != 0 {
+        climb += (ky as u64) << shift(y);
+        by_rules |= nibble(mine, y) + ky >= values.len(y);
+    }
+    Some(Pick {
+        choice: choice_of(moves[best & 3]),
+        steps: Steps {
+            first: (x, kx),
+            second: (y, ky),
+        },
+        climb,
+        by_rules,
+    })
+}
+
+/// The choice of packed steps `[track, steps, track, steps]` (second track 0: none).
+#[inline(always)]
+fn choice_of(m: [u8; 4]) -> Choice {
+    match (m[1], m[2]) {
+        (2, _) => Choice::two(m[0], m[0]),
+        (_, 0) => Choice::one(m[0]),
+        _ => Choice::two(m[0], m[2]),
+    }
+}
+
+/// The game-end term of the move of packed steps `steps` (open tracks) in `game`: 0 unless the
+/// tracks it wins close the tracks that end the game, then the move played out on a copy.
+#[inline(never)]
+fn end_term(rules: &Rules, game: &Game, steps: [u8; 4]) -> f64 {
+    let (b, p) = (&game.board, game.to_move);
+    let wins = |c: u8, k: u8| (c != 0 && b.cube(p, c) + k >= rules.layout.len(c)) as u32;
+    if b.closed.len() + wins(steps[0], steps[1]) + wins(steps[2], steps[3])
+        < rules.columns_to_end as u32
+    {
+        return end_value(None, p);
+    }
+    let mut after = *game;
+    after.apply(rules, choice_of(steps));
+    end_value(after.winner, p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::columns::legal::great_races_choices;
+    use crate::columns::GameKind;
+    use crate::games::great_races::policy::RaceRule;
+    use proptest::prelude::*;
+    use rand::{Rng, SeedableRng};
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    /// A random game of `players`: cubes anywhere, many near the tops, some tracks closed
+    /// (up to all but one of those that end the game, so some rolls end it), some points.
+    fn random_game(rng: &mut Xoshiro256PlusPlus, rules: &Rules) -> Game {
+        let mut g = Game::new();
+        let closing = rng.gen_range(0..rules.columns_to_end);
+        for c in 2..=12 {
+            let len = rules.layout.len(c);
+            for q in 0..rules.players {
+                if rng.gen_range(0..4) > 0 {
+                    let reach = if rng.gen() { 3 } else { 13 };
+                    let below = rng.gen_range(1..=len.min(reach));
+                    g.board.set_cube(q, c, len - below);
+                }
+            }
+            if g.board.closed.len() < closing as u32 && rng.gen_range(0..3) == 0 {
+                g.board.closed = g.board.closed.with(c);
+            }
+        }
+        for q in 0..rules.players as usize {
+            g.board.scores[q] = rng.gen_range(0..60);
+        }
+        g.to_move = rng.gen_range(0..rules.players);
+        g
+    }
+
+    /// Makes each track above 7 the mirror of its partner below (the same cubes, closed
+    /// alike), so alike tracks stand alike and many choices tie exactly.
+    fn mirror(g: &mut Game, rules: &Rules) {
+        for c in 8..=12u8 {
+            for q in 0..rules.players {
+                g.board.set_cube(q, c, g.board.cube(q, 14 - c));
+            }
+            g.board.closed = if g.board.closed.has(14 - c) {
+                g.board.closed.with(c)
+            } else {
+                g.board.closed.without(c)
+            };
+        }
+    }
+
+    /// The reference's pick: [`great_races_choices`] and [`RaceRule::choose_among`].
+    fn reference_pick(rules: &Rules, g: &Game, outcome: Outcome) -> Option<Pick> {
+        let list = great_races_choices(rules, &g.board, g.to_move, outcome.roll());
+        let list = list.as_slice();
+        let i = match list.len() {
+            0 => return None,
+            1 => 0,
+            _ => {
+                let mut unused = Xoshiro256PlusPlus::seed_from_u64(0);
+                RaceRule::Points.choose_among(rules, g, list, &mut unused)
+            }
+        };
+        Some(Pick::new(rules, g, list[i], Steps::of(list[i])))
+    }
+
+    #[test]
+    fn on_mirrored_boards_exact_ties_go_to_the_first_choice_as_the_reference_has_them() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(46);
+        let mut ties = 0;
+        for players in 1..=2u8 {
+            let rules = Rules::new(GameKind::GreatRaces, players);
+            let values = TrackValues::new(&rules).unwrap();
+            for _ in 0..40 {
+                let mut g = random_game(&mut rng, &rules);
+                mirror(&mut g, &rules);
+                for outcome in Outcome::all() {
+                    let list = great_races_choices(&rules, &g.board, g.to_move, outcome.roll());
+                    let list = list.as_slice();
+                    if list.len() >= 2 && RaceRule::Points.ties(&rules, &g, list[0], list[1]) {
+                        ties += 1;
+                    }
+                    let want = reference_pick(&rules, &g, outcome);
+                    let got = points_pick(&values, &rules, &g, outcome);
+                    assert_eq!(got, want, "{:?} {g:?}", outcome.roll());
+                }
+            }
+        }
+        assert!(ties > 100, "{ties} ties");
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(32))]
+        /// On random positions and every outcome, the pick is the reference listing's choice
+        /// that the reference rule picks (or none where the listing is empty).
+        #[test]
+        fn the_pick_is_the_reference_choice(seed in any::<u64>(), players in 1u8..=2) {
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            let rules = Rules::new(GameKind::GreatRaces, players);
+            let values = TrackValues::new(&rules).unwrap();
+            for _ in 0..8 {
+                let g = random_game(&mut rng, &rules);
+                for outcome in Outcome::all() {
+                    let want = reference_pick(&rules, &g, outcome);
+                    let got = points_pick(&values, &rules, &g, outcome);
+                    prop_assert_eq!(got, want, "{:?} {:?}", outcome.roll(), g);
+                }
+            }
+        }
+    }
+}
