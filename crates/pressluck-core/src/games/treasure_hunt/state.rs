@@ -2,7 +2,7 @@
 //! discard piles, whose turn it is and what has happened in it. Actions live in `actions.rs`.
 
 use super::deck::{Card, MAX_CARDS};
-use super::grid::{Side, CELLS, FAR_ROW};
+use super::grid::{Side, CELLS, FAR_ROW, PATH_CELL, SIDE};
 use super::rules::{ThRules, CUBES};
 
 /// No player (an unowned tile, no winner, no half steal).
@@ -223,10 +223,14 @@ impl State {
     /// Tiles player `p` controls in the row (of their own path) holding `cell`.
     pub fn row_count(&self, p: usize, cell: u8) -> u8 {
         let side = self.players[p].side;
-        let row = side.row_of(cell);
-        (0..6)
-            .filter(|&k| self.owner[side.cell(row, k) as usize] == p as u8)
-            .count() as u8
+        // A row of the path is six consecutive steps ([`PATH_CELL`]); a cell off the board is
+        // in no row.
+        let first = (side.row_of(cell) as usize * SIDE as usize).min(CELLS - SIDE as usize);
+        let cells = &PATH_CELL[side.0 as usize & 3][first..first + SIDE as usize];
+        cells
+            .iter()
+            .map(|&c| (self.owner[c as usize % CELLS] == p as u8) as u8)
+            .sum()
     }
 
     /// Cubes player `p` has on tiles.
@@ -255,5 +259,34 @@ impl State {
         let anywhere = self.rules.solitaire() && !self.rules.solo_far;
         let far = anywhere || self.players[p].step >= FAR_ROW;
         far && self.held(p).iter().all(|&k| k >= self.rules.target)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::deal::generator;
+    use rand::Rng;
+
+    #[test]
+    fn a_row_counts_the_tiles_of_the_six_cells_of_the_row() {
+        let mut rng = generator([46, 3, 2, 1]);
+        let mut s = State::new(ThRules::new(4), &[], [0; CELLS]);
+        for _ in 0..2000 {
+            for o in s.owner.iter_mut() {
+                *o = [0, 1, 2, 3, NONE][rng.gen_range(0..5)];
+            }
+            for p in 0..4 {
+                s.players[p].side = Side(rng.gen_range(0..4));
+                for cell in 0..CELLS as u8 {
+                    let side = s.players[p].side;
+                    let row = side.row_of(cell);
+                    let by_cells = (0..SIDE)
+                        .filter(|&k| s.owner[side.cell(row, k) as usize] == p as u8)
+                        .count() as u8;
+                    assert_eq!(s.row_count(p, cell), by_cells, "{p} {cell}");
+                }
+            }
+        }
     }
 }
