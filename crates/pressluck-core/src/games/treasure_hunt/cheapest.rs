@@ -71,15 +71,32 @@ pub fn best_combo(hand: &[Card], symbol: u8, colour: u8, units: u8, cost: &[i32]
         .or_else(|| with_pairs(&hand[..n], symbol, colour, u, cost))
 }
 
-/// A slot's key for picking the cheapest cards: its cost, then the slot (the lower first among
-/// equal costs); `NO_CARD` for a slot outside the group picked from.
+/// A slot's key for picking the cheapest (or least worth) cards: its cost, then the slot (the
+/// lower first among equal costs); [`NO_CARD`] for a slot outside the group picked from.
 #[inline(always)]
-fn key(cost: i32, slot: usize) -> i64 {
+pub(super) fn key(cost: i32, slot: usize) -> i64 {
     (cost as i64) << 3 | slot as i64
 }
 
 /// A key no card has.
-const NO_CARD: i64 = i64::MAX;
+pub(super) const NO_CARD: i64 = i64::MAX;
+
+/// Picks up to `most` of the least keys of `keys` one by one, striking each (a key's low three
+/// bits are its slot): how many there were, their total cost and their slots as a mask.
+#[inline(always)]
+pub(super) fn pick_least<const N: usize>(keys: &mut [i64; N], most: usize) -> (usize, i32, u8) {
+    let (mut cost, mut mask) = (0i32, 0u8);
+    for picked in 0..most {
+        let least = keys.iter().copied().min().unwrap_or(NO_CARD);
+        if least == NO_CARD {
+            return (picked, cost, mask);
+        }
+        cost += (least >> 3) as i32;
+        mask |= 1 << (least & 7);
+        keys[(least & 7) as usize % N] = NO_CARD;
+    }
+    (most, cost, mask)
+}
 
 /// The cheapest combination of exactly `u` cards, no wild pair in it, as (cost, mask), the
 /// lower first: the cheapest `u` cards showing the symbol (plain or black); the cheapest `u`
@@ -131,21 +148,11 @@ fn fewest_cards(hand: &[Card], symbol: u8, colour: u8, u: usize, cost: &[i32]) -
     best.map(|(_, mask)| mask)
 }
 
-/// The first `u` keys of `group` in order (a key's low three bits are its slot), as (cost,
-/// mask); `None` if it holds fewer. Picks them one by one, striking each from `group`.
+/// The first `u` keys of `group` in order, as (cost, mask); `None` if it holds fewer.
 #[inline(always)]
 fn cheapest_of(group: &mut [i64; SLOTS], u: usize) -> Option<(i32, u8)> {
-    let (mut cost, mut mask) = (0i32, 0u8);
-    for _ in 0..u {
-        let least = group.iter().copied().min().unwrap_or(NO_CARD);
-        if least == NO_CARD {
-            return None;
-        }
-        cost += (least >> 3) as i32;
-        mask |= 1 << (least & 7);
-        group[(least & 7) as usize] = NO_CARD;
-    }
-    Some((cost, mask))
+    let (picked, cost, mask) = pick_least(group, u);
+    (picked == u).then_some((cost, mask))
 }
 
 /// [`best_combo`] when no combination of `u` cards without a wild pair exists: every split of

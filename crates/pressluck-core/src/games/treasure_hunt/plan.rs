@@ -3,6 +3,7 @@
 //! tile, and the worth of each card. Only public information and the player's own hand are
 //! used (face-down symbols only through the counts everyone knows).
 
+use super::cheapest::{key, pick_least, NO_CARD};
 use super::combos::HandMakes;
 use super::deck::{BLACK, WHITE};
 use super::grid::{CELLS, FAR_ROW, LAST_STEP, ROW_OF};
@@ -60,7 +61,7 @@ fn counts_popcnt(cap: u8, path: &PathBits, p: usize) -> Counts {
 
 /// A player's view of the position: worked out cell by cell ([`Outlook::new`]), or from the
 /// game loop's [`super::sight::Sight`] by bit counts ([`Outlook::seen`], the same view), and
-/// kept up to date as the turn goes on ([`Outlook::rehand`]).
+/// weighed again with another hand ([`Outlook::weigh`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Outlook {
     /// The player.
@@ -185,13 +186,6 @@ impl Outlook {
         o
     }
 
-    /// Works out again what depends on the hand (what it claims and steals, and the chances
-    /// that follow), after the hand alone changed: a discard and draw.
-    #[inline]
-    pub fn rehand(&mut self, s: &State) {
-        self.weigh(HandMakes::of(&s.players[self.p]));
-    }
-
     /// Sets what the hand makes to `makes` and works out the chances that follow: the outlook
     /// of the same tiles with another hand.
     #[inline]
@@ -201,11 +195,7 @@ impl Outlook {
         // Face-down tiles in all, of needed symbols, of claimable ones and of both; open tiles
         // of needed symbols and of needed claimable ones: the counts (a byte a symbol) summed
         // over a mask of symbols.
-        let needed_symbols = self
-            .need
-            .iter()
-            .enumerate()
-            .fold(0u8, |m, (k, &n)| m | ((n > 0) as u8) << k);
+        let needed_symbols = self.needed_symbols();
         let hidden = bytes_of(&self.hidden);
         let open = bytes_of(&self.open);
         let both = needed_symbols & self.can3;
@@ -230,6 +220,18 @@ impl Outlook {
         } else {
             reachable as f64 / wanted as f64
         };
+    }
+
+    /// The symbols still needed, bit per symbol.
+    #[inline]
+    pub fn needed_symbols(&self) -> u8 {
+        (0..6).fold(0, |m, k| m | ((self.need[k] > 0) as u8) << k)
+    }
+
+    /// The symbols only a steal can give ([`Outlook::forced_to_steal`]), bit per symbol.
+    #[inline]
+    pub fn forced_symbols(&self) -> u8 {
+        (0..6).fold(0, |m, k| m | (self.forced_to_steal(k) as u8) << k)
     }
 
     /// Whether `other` holds the same player, symbols still needed and what the hand makes:
@@ -401,12 +403,7 @@ impl Targets {
         // Unowned tiles in rows open to a claim: face down, or revealed and needed.
         let free = !path.taken & open_rows & ALL_STEPS;
         t.add(free & !path.revealed, o.p_useful);
-        // The symbols still needed, and those only a steal can give.
-        let (mut needed, mut must) = (0u8, 0u8);
-        for k in 0..6 {
-            needed |= ((o.need[k] > 0) as u8) << k;
-            must |= ((o.need[k] > 0 && o.open[k] < o.need[k]) as u8) << k;
-        }
+        let (needed, must) = (o.needed_symbols(), o.forced_symbols());
         let shown = free & path.revealed;
         t.add(shown & path.symbols(needed & o.can3), 1.0);
         t.add(shown & path.symbols(needed & !o.can3), 0.35);
@@ -503,17 +500,21 @@ impl Targets {
             return 0;
         }
         let window = (u64::MAX >> (63 - (hi - lo) as u32)) << lo & !(1u64 << step);
-        let mut best = (f64::MIN, 0i16);
-        // The value of a move to `to`, kept if it beats the best so far (the move furthest
-        // forward among equals).
-        let mut weigh = |to: i16, here: f64, pull: f64| {
+        // The value of a move to `to` with the value `here` and the pull `pull` there.
+        let value = |to: u32, here: f64, pull: f64| {
             let v = here + 0.8 * pull + forward * to as f64;
-            let v = if to >= FAR_ROW as i16 && done {
+            if to >= FAR_ROW as u32 && done {
                 v + 100.0
             } else {
                 v
-            };
-            let d = to - step;
+            }
+        };
+        let mut best = (f64::MIN, 0i16);
+        // A move to `to`, kept if it beats the best so far (the move furthest forward among
+        // equals): the best value so far.
+        let mut weigh = |to: u32, here: f64, pull: f64| {
+            let v = value(to, here, pull);
+            let d = to as i16 - step;
             if v > best.0 || (v == best.0 && d > best.1) {
                 best = (v, d);
             }
@@ -529,7 +530,7 @@ impl Targets {
             let to = on.trailing_zeros();
             on &= on - 1;
             let (here, pull) = self.at(to, discount);
-            so_far = weigh(to as i16, here, pull);
+            so_far = weigh(to, here, pull);
         }
         let mut off = window & !self.any;
         while off != 0 {
@@ -538,15 +539,9 @@ impl Targets {
             let up = (self.any >> to).trailing_zeros();
             let down = (self.any << (63 - to)).leading_zeros();
             let reach = self.top * discount[up.min(down) as usize & 63];
-            let bound = 0.8 * reach + forward * to as f64;
-            let bound = if to >= FAR_ROW as u32 && done {
-                bound + 100.0
-            } else {
-                bound
-            };
-            if bound >= so_far {
+            if value(to, 0.0, reach) >= so_far {
                 let (here, pull) = self.at(to, discount);
-                so_far = weigh(to as i16, here, pull);
+                so_far = weigh(to, here, pull);
             }
         }
         best.1
@@ -602,25 +597,14 @@ pub fn worst_cards_reference(s: &State, o: &Outlook, keep: i32) -> u8 {
 /// the lowest slot first among equals, as a mask: [`least_worth_reference`] without its
 /// repeated scans.
 fn least_worth(worth: &[i32; 7], n: usize, keep: i32) -> u8 {
-    // Each slot's key, worth then slot, i64::MAX for a slot worth keeping: the three least
-    // keys below it are the cards to go.
-    let mut keys = [i64::MAX; 7];
-    for (i, key) in keys.iter_mut().enumerate().take(n) {
+    // Each slot's key, worth then slot; none for a slot worth keeping.
+    let mut keys = [NO_CARD; 7];
+    for (i, k) in keys.iter_mut().enumerate().take(n) {
         if worth[i] < keep {
-            *key = (worth[i] as i64) << 3 | i as i64;
+            *k = key(worth[i], i);
         }
     }
-    let mut mask = 0u8;
-    for _ in 0..3 {
-        let least = keys.iter().copied().min().unwrap_or(i64::MAX);
-        if least == i64::MAX {
-            break;
-        }
-        let slot = (least & 7) as usize;
-        mask |= 1 << slot;
-        keys[slot] = i64::MAX;
-    }
-    mask
+    pick_least(&mut keys, 3).2
 }
 
 /// [`least_worth`] as the policy is written: three times, the slot of the least (worth, slot)

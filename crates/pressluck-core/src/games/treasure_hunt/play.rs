@@ -193,12 +193,11 @@ pub fn play_from<R: RngCore>(
             if ok.is_err() || s.turn_over {
                 break;
             }
-            // The outlook for the turn's next action: a move leaves it as it is, a discard
-            // changes the hand alone; a claim, steal or reinforcement a tile.
-            match act {
-                Act::Move => {}
-                Act::Discard(_) => outlook.rehand(&s),
-                _ => outlook = views.outlook(&s, seat),
+            // The outlook for the turn's next action: a move leaves it as it is; after a
+            // discard (the hand alone changed) the views weigh the kept one with the new hand,
+            // after a claim, steal or reinforcement they read the changed tile.
+            if act != Act::Move {
+                outlook = views.outlook(&s, seat);
             }
         }
         s.end_turn();
