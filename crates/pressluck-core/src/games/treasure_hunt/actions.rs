@@ -319,7 +319,13 @@ impl State {
             self.players[p].half_steal = NONE;
         }
         self.turn_over = true;
-        self.current = ((p + 1) % self.rules.players as usize) as u8;
+        // The next seat, round the table (no division: the seat to move is below the count).
+        let next = p + 1;
+        self.current = if next >= self.rules.players as usize {
+            0
+        } else {
+            next as u8
+        };
     }
 
     /// After an action: the current player wins if they meet the victory condition (in the
