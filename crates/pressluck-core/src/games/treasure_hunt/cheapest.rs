@@ -83,76 +83,79 @@ pub(super) const NO_CARD: i64 = i64::MAX;
 
 /// Picks up to `most` of the least keys of `keys` one by one, striking each (a key's low three
 /// bits are its slot): how many there were, their total cost and their slots as a mask.
+/// Without a branch: once no key is left every pick is [`NO_CARD`] and counts nothing.
 #[inline(always)]
 pub(super) fn pick_least<const N: usize>(keys: &mut [i64; N], most: usize) -> (usize, i32, u8) {
-    let (mut cost, mut mask) = (0i32, 0u8);
-    for picked in 0..most {
+    let (mut picked, mut cost, mut mask) = (0usize, 0i32, 0u8);
+    for _ in 0..most {
         let least = keys.iter().copied().min().unwrap_or(NO_CARD);
-        if least == NO_CARD {
-            return (picked, cost, mask);
-        }
-        cost += (least >> 3) as i32;
-        mask |= 1 << (least & 7);
+        let found = least != NO_CARD;
+        picked += found as usize;
+        cost += select(found, least >> 3, 0) as i32;
+        mask |= (found as u8) << (least & 7);
         keys[(least & 7) as usize % N] = NO_CARD;
     }
-    (most, cost, mask)
+    (picked, cost, mask)
 }
+
+/// `a` if `yes`, else `b`, without a branch.
+#[inline(always)]
+pub(super) fn select(yes: bool, a: i64, b: i64) -> i64 {
+    b ^ ((a ^ b) & (yes as i64).wrapping_neg())
+}
+
+/// A combination's cost and mask as one key ordered as (cost, mask); [`NO_COMBO`] for none.
+#[inline(always)]
+fn combo_key(cost: i32, mask: u8) -> i64 {
+    (cost as i64) << 8 | mask as i64
+}
+
+/// A key no combination has, above every other.
+const NO_COMBO: i64 = i64::MAX;
 
 /// The cheapest combination of exactly `u` cards, no wild pair in it, as (cost, mask), the
 /// lower first: the cheapest `u` cards showing the symbol (plain or black); the cheapest `u`
 /// of the player's colour; the cheapest run, one card a number, its top showing the symbol.
 /// The first `u` cards of a group in order of (cost, slot) are its cheapest set of `u`, and of
-/// the sets of that cost the lowest mask, so each pick is the least of its kind.
+/// the sets of that cost the lowest mask, so each pick is the least of its kind. Without a
+/// branch on the cards: each candidate is a key ([`combo_key`]), the least kept.
 #[inline]
 fn fewest_cards(hand: &[Card], symbol: u8, colour: u8, u: usize, cost: &[i32]) -> Option<u8> {
     let mut shows = [NO_CARD; SLOTS];
     let mut mine = [NO_CARD; SLOTS];
-    // The least key of a card of each number (index number − 1), and of one showing the symbol.
-    let mut number = [NO_CARD; 6];
-    let mut top = [NO_CARD; 6];
+    // The least key of a card of each number (index number − 1; a number outside 1..=6 goes
+    // to the seventh, never read), and of one showing the symbol.
+    let mut number = [NO_CARD; 7];
+    let mut top = [NO_CARD; 7];
+    let coloured = colour != WHITE;
     for (i, c) in hand.iter().enumerate().take(SLOTS) {
         let k = key(cost.get(i).copied().unwrap_or(0), i);
         let on_symbol = c.symbol == symbol;
-        if on_symbol {
-            shows[i] = k;
-        }
-        if c.colour == colour && colour != WHITE {
-            mine[i] = k;
-        }
-        if let Some(n) = (c.number as usize).checked_sub(1).filter(|&n| n < 6) {
-            number[n] = number[n].min(k);
-            if on_symbol {
-                top[n] = top[n].min(k);
-            }
-        }
+        let on_top = select(on_symbol, k, NO_CARD);
+        shows[i] = on_top;
+        mine[i] = select((c.colour == colour) & coloured, k, NO_CARD);
+        let n = (c.number as usize).wrapping_sub(1).min(6);
+        number[n] = number[n].min(k);
+        top[n] = top[n].min(on_top);
     }
-    let mut best: Option<(i32, u8)> = None;
+    let mut best = NO_COMBO;
     for group in [&mut shows, &mut mine] {
-        if let Some(pick) = cheapest_of(group, u) {
-            keep(&mut best, pick.0, pick.1);
-        }
+        let (picked, cost, mask) = pick_least(group, u);
+        best = best.min(select(picked == u, combo_key(cost, mask), NO_COMBO));
     }
     // Runs of `u` numbers ending on `t + 1`, their top card showing the symbol.
-    for (t, &top_key) in top.iter().enumerate().skip(u - 1) {
-        let mut run = (0i32, 0u8);
-        let mut whole = true;
-        for (n, &k) in number.iter().enumerate().take(t + 1).skip(t + 1 - u) {
-            let k = if n == t { top_key } else { k };
+    for t in u - 1..6 {
+        let top_key = top[t];
+        let (mut cost, mut mask) = ((top_key >> 3) as i32, 1u8 << (top_key & 7));
+        let mut whole = top_key != NO_CARD;
+        for &k in &number[t + 1 - u..t] {
             whole &= k != NO_CARD;
-            run = (run.0.wrapping_add((k >> 3) as i32), run.1 | 1 << (k & 7));
+            cost = cost.wrapping_add((k >> 3) as i32);
+            mask |= 1 << (k & 7);
         }
-        if whole {
-            keep(&mut best, run.0, run.1);
-        }
+        best = best.min(select(whole, combo_key(cost, mask), NO_COMBO));
     }
-    best.map(|(_, mask)| mask)
-}
-
-/// The first `u` keys of `group` in order, as (cost, mask); `None` if it holds fewer.
-#[inline(always)]
-fn cheapest_of(group: &mut [i64; SLOTS], u: usize) -> Option<(i32, u8)> {
-    let (picked, cost, mask) = pick_least(group, u);
-    (picked == u).then_some((cost, mask))
+    (best != NO_COMBO).then_some(best as u8)
 }
 
 /// [`best_combo`] when no combination of `u` cards without a wild pair exists: every split of

@@ -3,7 +3,7 @@
 //! tile, and the worth of each card. Only public information and the player's own hand are
 //! used (face-down symbols only through the counts everyone knows).
 
-use super::cheapest::{key, pick_least, NO_CARD};
+use super::cheapest::{key, pick_least, select, NO_CARD};
 use super::combos::HandMakes;
 use super::deck::{BLACK, WHITE};
 use super::grid::{CELLS, FAR_ROW, LAST_STEP, ROW_OF};
@@ -377,13 +377,16 @@ pub fn cell_value(s: &State, o: &Outlook, cell: u8, steals: bool) -> f64 {
 /// (the discount never grows with the distance): a few bit scans, not a walk over the path.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Targets {
-    groups: [(u64, f64); 6],
+    groups: [(u64, f64); GROUPS],
     len: usize,
     /// The steps of every group.
     any: u64,
     /// The greatest value of a group.
     top: f64,
 }
+
+/// Most groups of [`Targets`]: one for each value a step can have.
+const GROUPS: usize = 6;
 
 impl Targets {
     /// The targets of the outlook's player in `s`, for a policy that steals (`steals`) or
@@ -416,52 +419,38 @@ impl Targets {
                 ALL_STEPS
             };
         let theirs = path.taken & !path.owned[o.p & 3] & path.revealed & row_ok;
-        let mut stolen = needed & if steals { 0x3f } else { must };
-        if theirs == 0 {
-            stolen = 0;
+        let stolen = needed & if steals { 0x3f } else { must };
+        // The tiles of those symbols the player can pay for: any at a cube's price, a
+        // reinforced one (rare) at its own.
+        let tiles = theirs & path.symbols(stolen);
+        let mut paid = tiles & !path.heavy & 0u64.wrapping_sub(o.affords(s, 1) as u64);
+        let mut heavy = tiles & path.heavy;
+        while heavy != 0 {
+            let step = heavy.trailing_zeros();
+            heavy &= heavy - 1;
+            let cell = pl.side.path_cell(step as u8) as usize;
+            paid |= (o.affords(s, steal_price(s.cubes[cell])) as u64) << step;
         }
-        let one_cube = o.affords(s, 1);
-        let (mut four, mut three, mut forced) = (0, 0, 0);
-        while stolen != 0 {
-            let k = stolen.trailing_zeros() as usize;
-            stolen &= stolen - 1;
-            let tiles = theirs & path.symbol[k];
-            if tiles == 0 {
-                continue;
-            }
-            let mut paid = if one_cube { tiles & !path.heavy } else { 0 };
-            let mut heavy = tiles & path.heavy;
-            while heavy != 0 {
-                let step = heavy.trailing_zeros();
-                heavy &= heavy - 1;
-                let cell = pl.side.path_cell(step as u8) as usize;
-                if o.affords(s, steal_price(s.cubes[cell])) {
-                    paid |= 1 << step;
-                }
-            }
-            if o.can4 & (1 << k) != 0 {
-                four |= paid;
-            } else if o.can3 & (1 << k) != 0 {
-                three |= paid;
-            } else if must & (1 << k) != 0 {
-                forced |= paid;
-            }
-        }
-        t.add(four, 0.8);
-        t.add(three, 0.4);
-        t.add(forced, 0.1);
+        // By what the hand makes of each symbol: four units, three, or neither while only a
+        // steal can give it.
+        let (four, three) = (stolen & o.can4, stolen & !o.can4 & o.can3);
+        let forced = stolen & !o.can4 & !o.can3 & must;
+        t.add(paid & path.symbols(four), 0.8);
+        t.add(paid & path.symbols(three), 0.4);
+        t.add(paid & path.symbols(forced), 0.1);
         t
     }
 
-    /// Adds the steps of `steps` as worth `value`, if any and worth something.
-    #[inline]
+    /// Adds the steps of `steps` as worth `value`, if any and worth something. Without a
+    /// branch: the group is written in the next place either way and counted only if kept (at
+    /// most six groups are offered, so the next place is always in bounds).
+    #[inline(always)]
     fn add(&mut self, steps: u64, value: f64) {
-        if steps != 0 && value > 0.0 {
-            self.groups[self.len] = (steps, value);
-            self.len += 1;
-            self.any |= steps;
-            self.top = self.top.max(value);
-        }
+        let kept = (steps != 0) & (value > 0.0);
+        self.groups[self.len.min(GROUPS - 1)] = (steps, value);
+        self.len += kept as usize;
+        self.any |= steps & 0u64.wrapping_sub(kept as u64);
+        self.top = if kept { self.top.max(value) } else { self.top };
     }
 
     /// The value of step `to` (0 if no target) and the best target seen from it: the
@@ -471,9 +460,11 @@ impl Targets {
     #[inline(always)]
     pub fn at(&self, to: u32, discount: &[f64; DISCOUNTS]) -> (f64, f64) {
         let bit = 1u64 << to;
-        let (mut here, mut pull) = (0.0, 0.0f64);
+        let (mut here, mut pull) = (0.0f64, 0.0f64);
         for &(steps, value) in &self.groups[..self.len] {
-            here = if steps & bit != 0 { value } else { here };
+            // The group's value where it holds the step, without a branch.
+            let on = 0u64.wrapping_sub(steps >> to & 1);
+            here = f64::from_bits(value.to_bits() & on | here.to_bits() & !on);
             let rest = steps & !bit;
             let up = (rest >> to).trailing_zeros();
             let down = (rest << (63 - to)).leading_zeros();
@@ -600,9 +591,7 @@ fn least_worth(worth: &[i32; 7], n: usize, keep: i32) -> u8 {
     // Each slot's key, worth then slot; none for a slot worth keeping.
     let mut keys = [NO_CARD; 7];
     for (i, k) in keys.iter_mut().enumerate().take(n) {
-        if worth[i] < keep {
-            *k = key(worth[i], i);
-        }
+        *k = select(worth[i] < keep, key(worth[i], i), NO_CARD);
     }
     pick_least(&mut keys, 3).2
 }
