@@ -450,7 +450,8 @@ impl Targets {
         self.groups[self.len.min(GROUPS - 1)] = (steps, value);
         self.len += kept as usize;
         self.any |= steps & 0u64.wrapping_sub(kept as u64);
-        self.top = if kept { self.top.max(value) } else { self.top };
+        let on = 0u64.wrapping_sub(kept as u64);
+        self.top = f64::from_bits(self.top.max(value).to_bits() & on | self.top.to_bits() & !on);
     }
 
     /// The value of step `to` (0 if no target) and the best target seen from it: the
@@ -475,7 +476,9 @@ impl Targets {
 
     /// The move, of 1 to `roll` steps either way from `step` and staying on the path, to the
     /// best step: the greatest `value + 0.8 · pull + forward · to` ([`Targets::at`]), 100 more
-    /// on the far row when `done`, the move furthest forward among equals; 0 if none.
+    /// on the far row when `done`, the move furthest forward among equals; 0 if none. Every
+    /// step of the window is weighed, in order, without a branch on the tiles: a later step
+    /// (further forward) takes the lead when it is worth as much.
     #[inline]
     pub fn best_move(
         &self,
@@ -487,55 +490,18 @@ impl Targets {
     ) -> i16 {
         let lo = (step - roll as i16).max(0);
         let hi = (step + roll as i16).min(LAST_STEP as i16);
-        if hi < lo {
-            return 0;
+        let (mut best, mut best_to) = (f64::MIN, step);
+        for to in lo..=hi {
+            let (here, pull) = self.at(to as u32, discount);
+            let far = (to >= FAR_ROW as i16) & done;
+            let v = here + 0.8 * pull + forward * to as f64 + if far { 100.0 } else { 0.0 };
+            // Staying is no move: never weighed (every move is worth 0 or more).
+            let v = if to == step { f64::NEG_INFINITY } else { v };
+            let lead = v >= best;
+            best = if lead { v } else { best };
+            best_to = if lead { to } else { best_to };
         }
-        let window = (u64::MAX >> (63 - (hi - lo) as u32)) << lo & !(1u64 << step);
-        // The value of a move to `to` with the value `here` and the pull `pull` there.
-        let value = |to: u32, here: f64, pull: f64| {
-            let v = here + 0.8 * pull + forward * to as f64;
-            if to >= FAR_ROW as u32 && done {
-                v + 100.0
-            } else {
-                v
-            }
-        };
-        let mut best = (f64::MIN, 0i16);
-        // A move to `to`, kept if it beats the best so far (the move furthest forward among
-        // equals): the best value so far.
-        let mut weigh = |to: u32, here: f64, pull: f64| {
-            let v = value(to, here, pull);
-            let d = to as i16 - step;
-            if v > best.0 || (v == best.0 && d > best.1) {
-                best = (v, d);
-            }
-            best.0
-        };
-        // The steps that are targets first; then a step that is none is weighed only if it
-        // might beat them: its pull is at most the greatest value times the discount of the
-        // nearest target (discounts never grow with the distance, rounding never reverses an
-        // order), so a bound below the best so far rules it out.
-        let mut on = window & self.any;
-        let mut so_far = f64::MIN;
-        while on != 0 {
-            let to = on.trailing_zeros();
-            on &= on - 1;
-            let (here, pull) = self.at(to, discount);
-            so_far = weigh(to, here, pull);
-        }
-        let mut off = window & !self.any;
-        while off != 0 {
-            let to = off.trailing_zeros();
-            off &= off - 1;
-            let up = (self.any >> to).trailing_zeros();
-            let down = (self.any << (63 - to)).leading_zeros();
-            let reach = self.top * discount[up.min(down) as usize & 63];
-            if value(to, 0.0, reach) >= so_far {
-                let (here, pull) = self.at(to, discount);
-                so_far = weigh(to, here, pull);
-            }
-        }
-        best.1
+        best_to - step
     }
 }
 
