@@ -107,11 +107,11 @@ impl State {
         let pl = self.cur();
         let mut out = [pl.hand[0]; 7];
         let mut k = 0;
+        // Without a branch: every card is written to the next place, which only a picked card
+        // keeps (a hand holds at most seven cards, so the place is always in bounds).
         for (i, c) in pl.cards().iter().enumerate() {
-            if mask & (1 << i) != 0 {
-                out[k] = *c;
-                k += 1;
-            }
+            out[k.min(6)] = *c;
+            k += (mask >> i & 1) as usize;
         }
         Ok((out, k))
     }

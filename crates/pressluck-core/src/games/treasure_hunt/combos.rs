@@ -25,7 +25,70 @@ pub enum ComboKind {
 
 /// The kind of combination the cards played make for a tile of `symbol` and a player of
 /// `colour`, with exactly `units` units; `None` if they make none (extra cards make it invalid).
+/// The symbol and colour readings counted in one pass over the cards, without a branch on
+/// them; the same answer as [`combo_kind_reference`].
 pub fn combo_kind(cards: &[Card], symbol: u8, colour: u8, units: u8) -> Option<ComboKind> {
+    let u = units as usize;
+    // Whether every card shows the symbol or is black, and whether every card is of the colour
+    // or white; the plain cards, the black cards showing the symbol, the white cards.
+    let (mut symbol_only, mut colour_only) = (true, true);
+    let (mut plain, mut black_s, mut whites) = (0usize, 0usize, 0usize);
+    for c in cards {
+        let (black, white, on) = (c.colour == BLACK, c.colour == WHITE, c.symbol == symbol);
+        symbol_only &= on | black;
+        colour_only &= (c.colour == colour) | white;
+        plain += !black as usize;
+        black_s += (black & on) as usize;
+        whites += white as usize;
+    }
+    // Symbol: plain cards of the symbol count one; black cards showing it count one alone or
+    // half in a pair; other black cards count half.
+    if symbol_only {
+        let black_o = cards.len() - plain - black_s;
+        for single in 0..=black_s {
+            let paired = black_s - single + black_o;
+            if paired.is_multiple_of(2) && plain + single + paired / 2 == u {
+                return Some(ComboKind::Symbol);
+            }
+        }
+    }
+    if colour_only {
+        let mine = cards.len() - whites;
+        if colour != WHITE && whites % 2 == 0 && mine + whites / 2 == u {
+            return Some(ComboKind::Colour);
+        }
+    }
+    sequence_kind(cards, symbol, units)
+}
+
+/// [`ComboKind::Sequence`] if `cards` are `units` consecutive numbers, the highest showing
+/// `symbol`.
+#[inline]
+fn sequence_kind(cards: &[Card], symbol: u8, units: u8) -> Option<ComboKind> {
+    let u = units as usize;
+    if cards.len() == u && u > 0 {
+        let mut numbers = 0u8;
+        for c in cards {
+            numbers |= 1 << (c.number - 1);
+        }
+        let top = cards.iter().map(|c| c.number).max().unwrap_or(0);
+        let run = ((1u16 << u) - 1) as u8;
+        let top_ok = cards.iter().any(|c| c.number == top && c.symbol == symbol);
+        if top >= units && numbers == run << (top - units) && top_ok {
+            return Some(ComboKind::Sequence);
+        }
+    }
+    None
+}
+
+/// [`combo_kind`] as the rules read, each kind tested in passes of its own: the reference the
+/// one-pass [`combo_kind`] is tested against, and what [`best_combo_search`] asks.
+pub fn combo_kind_reference(
+    cards: &[Card],
+    symbol: u8,
+    colour: u8,
+    units: u8,
+) -> Option<ComboKind> {
     let u = units as usize;
     // Symbol: plain cards of the symbol count one; black cards showing it count one alone or
     // half in a pair; other black cards count half.
@@ -56,19 +119,7 @@ pub fn combo_kind(cards: &[Card], symbol: u8, colour: u8, units: u8) -> Option<C
             return Some(ComboKind::Colour);
         }
     }
-    if cards.len() == u && u > 0 {
-        let mut numbers = 0u8;
-        for c in cards {
-            numbers |= 1 << (c.number - 1);
-        }
-        let top = cards.iter().map(|c| c.number).max().unwrap_or(0);
-        let run = ((1u16 << u) - 1) as u8;
-        let top_ok = cards.iter().any(|c| c.number == top && c.symbol == symbol);
-        if top >= units && numbers == run << (top - units) && top_ok {
-            return Some(ComboKind::Sequence);
-        }
-    }
-    None
+    sequence_kind(cards, symbol, units)
 }
 
 /// What a hand holds, counted for one player colour: enough to tell which symbols it can
@@ -364,7 +415,7 @@ pub static RUN_TOPS: [[u8; 64]; 2] = {
 /// The cheapest combination in `hand` (its first eight cards) for a tile of `symbol`, as a bit
 /// mask of hand slots — fewest cards, then the lowest total `cost` of the cards spent (0 for a
 /// slot `cost` does not reach), then the lowest mask; `None` if there is none — by trying
-/// every subset of the hand with [`combo_kind`]: the rules as written, and the reference that
+/// every subset of the hand with [`combo_kind_reference`]: the rules as written, and the reference that
 /// [`super::cheapest::best_combo`] and the hand summary are tested against.
 pub fn best_combo_search(
     hand: &[Card],
@@ -386,7 +437,7 @@ pub fn best_combo_search(
             continue;
         }
         let (k, c) = pick_cards(hand, mask, cost, &mut picked);
-        if combo_kind(&picked[..k], symbol, colour, units).is_some()
+        if combo_kind_reference(&picked[..k], symbol, colour, units).is_some()
             && best.is_none_or(|(s, bc, _)| size < s || c < bc)
         {
             best = Some((size, c, mask as u8));
@@ -413,6 +464,35 @@ fn pick_cards(hand: &[Card], mask: u16, cost: &[i32], picked: &mut [Card; 8]) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_one_pass_kind_is_the_kind_of_the_rules_as_read() {
+        use crate::engine::deal::generator;
+        use rand::Rng;
+        let mut rng = generator([46, 9, 2, 7]);
+        let mut kinds = [0u32; 4];
+        for round in 0..50_000 {
+            // Few colours and symbols (the wild ones among them), so many sets make a kind.
+            let n = rng.gen_range(0..=8);
+            let cards: Vec<Card> = (0..n)
+                .map(|_| Card {
+                    colour: [0, 1, WHITE, BLACK, rng.gen_range(0..6)][rng.gen_range(0..5)],
+                    symbol: rng.gen_range(0..if round % 2 == 0 { 2 } else { 6 }),
+                    number: rng.gen_range(1..=6),
+                })
+                .collect();
+            let colour = [0, 1, 3, WHITE, BLACK][round % 5];
+            for units in 0..=5 {
+                for symbol in 0..3 {
+                    let fast = combo_kind(&cards, symbol, colour, units);
+                    let slow = combo_kind_reference(&cards, symbol, colour, units);
+                    assert_eq!(fast, slow, "{cards:?} {symbol} {colour} {units}");
+                    kinds[fast.map_or(0, |k| k as usize + 1)] += 1;
+                }
+            }
+        }
+        assert!(kinds.iter().all(|&k| k > 1000), "{kinds:?}");
+    }
 
     #[test]
     fn run_tops_make_the_sequences_of_every_summary() {
