@@ -408,8 +408,9 @@ impl Targets {
         t.add(free & !path.revealed, o.p_useful);
         let (needed, must) = (o.needed_symbols(), o.forced_symbols());
         let shown = free & path.revealed;
-        t.add(shown & path.symbols(needed & o.can3), 1.0);
-        t.add(shown & path.symbols(needed & !o.can3), 0.35);
+        let sets = path.symbol_sets();
+        t.add(shown & sets.of(needed & o.can3), 1.0);
+        t.add(shown & sets.of(needed & !o.can3), 0.35);
         // Other players' revealed tiles, needed, that the player steals or must steal, and can
         // pay for (a steal is barred by the row limit only under `row-limit-steals`).
         let row_ok = open_rows
@@ -422,7 +423,7 @@ impl Targets {
         let stolen = needed & if steals { 0x3f } else { must };
         // The tiles of those symbols the player can pay for: any at a cube's price, a
         // reinforced one (rare) at its own.
-        let tiles = theirs & path.symbols(stolen);
+        let tiles = theirs & sets.of(stolen);
         let mut paid = tiles & !path.heavy & 0u64.wrapping_sub(o.affords(s, 1) as u64);
         let mut heavy = tiles & path.heavy;
         while heavy != 0 {
@@ -435,9 +436,9 @@ impl Targets {
         // steal can give it.
         let (four, three) = (stolen & o.can4, stolen & !o.can4 & o.can3);
         let forced = stolen & !o.can4 & !o.can3 & must;
-        t.add(paid & path.symbols(four), 0.8);
-        t.add(paid & path.symbols(three), 0.4);
-        t.add(paid & path.symbols(forced), 0.1);
+        t.add(paid & sets.of(four), 0.8);
+        t.add(paid & sets.of(three), 0.4);
+        t.add(paid & sets.of(forced), 0.1);
         t
     }
 

@@ -20,6 +20,22 @@ pub const fn row_steps(r: u8) -> u64 {
     0x3f << (6 * r as u32)
 }
 
+/// The tiles of each set of symbols ([`PathBits::symbol_sets`]): those of its symbols 0..3 and
+/// of its symbols 3..6, each looked up.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SymbolSets {
+    low: [u64; 8],
+    high: [u64; 8],
+}
+
+impl SymbolSets {
+    /// The tiles showing a symbol of `symbols` (bit per symbol): [`PathBits::symbols`].
+    #[inline(always)]
+    pub fn of(&self, symbols: u8) -> u64 {
+        self.low[symbols as usize & 7] | self.high[(symbols >> 3) as usize & 7]
+    }
+}
+
 /// The tiles along one side's path, one bit a step.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PathBits {
@@ -44,6 +60,22 @@ impl PathBits {
             tiles |= steps & 0u64.wrapping_sub((symbols >> k & 1) as u64);
         }
         tiles
+    }
+
+    /// [`PathBits::symbols`] of every set of symbols at once, for a decision that asks several.
+    #[inline(always)]
+    pub(crate) fn symbol_sets(&self) -> SymbolSets {
+        let mut sets = SymbolSets {
+            low: [0; 8],
+            high: [0; 8],
+        };
+        // A set's tiles: those of the set without its lowest symbol, and that symbol's.
+        for m in 1..8usize {
+            let k = m.trailing_zeros() as usize;
+            sets.low[m] = sets.low[m & (m - 1)] | self.symbol[k];
+            sets.high[m] = sets.high[m & (m - 1)] | self.symbol[3 + k];
+        }
+        sets
     }
 
     /// The tiles of `s` along the path of `side`, cell by cell.
@@ -106,5 +138,22 @@ impl Sight {
     #[inline]
     pub fn seat(&self, seat: usize) -> &PathBits {
         &self.seats[seat & 3]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_set_of_symbols_looks_up_the_tiles_it_gathers() {
+        let mut path = PathBits::default();
+        for (k, s) in path.symbol.iter_mut().enumerate() {
+            *s = 0x9e37_79b9_7f4a_7c15u64.rotate_left(7 * k as u32) & ALL_STEPS;
+        }
+        let sets = path.symbol_sets();
+        for symbols in 0..=255u8 {
+            assert_eq!(sets.of(symbols), path.symbols(symbols), "{symbols:#b}");
+        }
     }
 }
