@@ -142,7 +142,8 @@ pub(crate) fn points_pick(
     // The steps: a double's in `a`; else one in each open sum, the smaller first.
     let x = if ua != 0 { a } else { c };
     let y = if ua & uc & (1 - double) != 0 { c } else { 0 };
-    let kx = if double != 0 { k } else { 1 };
+    // A double's steps, 1 for any other pairing.
+    let kx = k;
     let ky = (y != 0) as u8;
     // Track 2 stands in for no second track: no steps there.
     let yy = y.max(2);
