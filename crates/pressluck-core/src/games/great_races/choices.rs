@@ -25,6 +25,12 @@ impl EvenFirst {
     pub fn pairs(&self) -> &[(u8, u8)] {
         &self.pairs[..self.len as usize & 3]
     }
+
+    /// The pairings padded with `(0, 0)` (no track) to four.
+    #[inline(always)]
+    pub fn padded(&self) -> &[(u8, u8); 4] {
+        &self.pairs
+    }
 }
 
 /// [`EvenFirst`] of every outcome.

@@ -82,6 +82,12 @@ impl Pick {
 /// players, the track values of `rules` in `values`), or `None` when the roll has no choice
 /// (no open track among its sums): the choice [`super::choices::RaceChoices::of`] lists and
 /// [`super::players::RacePlayers::choose`] picks, every score the reference's to the bit.
+///
+/// Most rolls are neither near the game's end nor close between two choices: those are scored
+/// without branches (every pairing of the outcome, padded to three, scored; a gain kept or
+/// zeroed by a mask; a pairing with no open track scored minus infinity) and the best picked
+/// by comparisons, since the dice make every branch on them a guess. The others go to
+/// [`listed_pick`].
 #[inline(always)]
 pub(crate) fn points_pick(
     values: &TrackValues,
@@ -89,6 +95,80 @@ pub(crate) fn points_pick(
     game: &Game,
     outcome: Outcome,
 ) -> Option<Pick> {
+    let (p, b) = (game.to_move, &game.board);
+    if b.closed.len() + 2 >= rules.columns_to_end as u32 {
+        return listed_pick(values, rules, game, outcome);
+    }
+    let (mine, theirs) = (b.progress[p as usize & 3], values.opponent(b, p));
+    let open = (!b.closed).0 as u32;
+    let pairs = EVEN_FIRST[outcome.index()].padded();
+    // `g` where `on` is 1, else 0 (+0.0, which adds nothing).
+    let keep = |g: f64, on: u32| f64::from_bits(g.to_bits() & (on as u64).wrapping_neg());
+    // What the pairing `(a, c)` (`a` ≤ `c`; `(0, 0)` for padding) does: whether its sums are
+    // open tracks, whether it is a double, the double's steps, and its score (minus infinity
+    // for no choice). Padding reads track 2's gains, masked out.
+    let read = |(a, c): (u8, u8)| {
+        let (ua, uc) = ((open >> (a & 15)) & 1, (open >> (c & 15)) & 1);
+        let double = (a == c) as u32;
+        let (ta, tc) = (a.max(2), c.max(2));
+        let sa = nibble(mine, ta);
+        let k = 1 + (double & (sa + 1 < values.len(ta)) as u32) as u8;
+        let ga = values.gain(ta, nibble(theirs, ta), sa, k);
+        let gc = values.gain(tc, nibble(theirs, tc), nibble(mine, tc), 1);
+        // The reference's sum: 0 (no game-end term), then each open track's gain; a closed
+        // track's 0 leaves the sum as it is.
+        let score = keep(ga, ua) + keep(gc, uc & (1 - double));
+        let none = ((ua | uc) as u64).wrapping_sub(1);
+        let score = f64::from_bits(score.to_bits() & !none | f64::NEG_INFINITY.to_bits() & none);
+        (ua, uc, double, k, score)
+    };
+    let (r0, r1, r2) = (read(pairs[0]), read(pairs[1]), read(pairs[2]));
+    if r0.0 | r0.1 | r1.0 | r1.1 | r2.0 | r2.1 == 0 {
+        return None;
+    }
+    // The first of the highest.
+    let (s0, s1, s2) = (r0.4, r1.4, r2.4);
+    let one_over = s1 > s0;
+    let (mut best, mut top) = (one_over as usize, if one_over { s1 } else { s0 });
+    let two_over = s2 > top;
+    best = if two_over { 2 } else { best };
+    top = if two_over { s2 } else { top };
+    let floor = top - TIE_BAND;
+    if (s0 >= floor) as u32 + (s1 >= floor) as u32 + (s2 >= floor) as u32 != 1 {
+        return listed_pick(values, rules, game, outcome);
+    }
+    let (ua, uc, double, k, _) = [r0, r1, r2][best];
+    let (a, c) = pairs[best & 3];
+    // The steps: a double's in `a`; else one in each open sum, the smaller first.
+    let x = if ua != 0 { a } else { c };
+    let y = if ua & uc & (1 - double) != 0 { c } else { 0 };
+    // A double's steps, 1 for any other pairing.
+    let kx = k;
+    let ky = (y != 0) as u8;
+    // Track 2 stands in for no second track: no steps there.
+    let yy = y.max(2);
+    let climb = ((kx as u64) << shift(x)) + ((ky as u64) << shift(yy));
+    let by_rules = (nibble(mine, x) + kx >= values.len(x))
+        | ((y != 0) & (nibble(mine, yy) + ky >= values.len(yy)));
+    Some(Pick {
+        choice: Choice {
+            first: x,
+            second: if kx == 2 { x } else { y },
+        },
+        steps: Steps {
+            first: (x, kx),
+            second: (y, ky),
+        },
+        climb,
+        by_rules,
+    })
+}
+
+/// [`points_pick`] for any roll: the roll's choices listed and scored in one pass over its
+/// pairings, each kept as its score and packed steps, the game-end term looked for when two more
+/// tracks would end the game, and close choices settled as the reference settles them.
+#[inline(never)]
+fn listed_pick(values: &TrackValues, rules: &Rules, game: &Game, outcome: Outcome) -> Option<Pick> {
     let (p, b) = (game.to_move, &game.board);
     let (mine, theirs) = (b.progress[p as usize & 3], values.opponent(b, p));
     let open = !b.closed;
