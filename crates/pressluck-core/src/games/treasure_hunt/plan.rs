@@ -379,10 +379,6 @@ pub fn cell_value(s: &State, o: &Outlook, cell: u8, steals: bool) -> f64 {
 pub struct Targets {
     groups: [(u64, f64); GROUPS],
     len: usize,
-    /// The steps of every group.
-    any: u64,
-    /// The greatest value of a group.
-    top: f64,
 }
 
 /// Most groups of [`Targets`]: one for each value a step can have.
@@ -450,9 +446,6 @@ impl Targets {
         let kept = (steps != 0) & (value > 0.0);
         self.groups[self.len.min(GROUPS - 1)] = (steps, value);
         self.len += kept as usize;
-        self.any |= steps & 0u64.wrapping_sub(kept as u64);
-        let on = 0u64.wrapping_sub(kept as u64);
-        self.top = f64::from_bits(self.top.max(value).to_bits() & on | self.top.to_bits() & !on);
     }
 
     /// The value of step `to` (0 if no target) and the best target seen from it: the
