@@ -243,10 +243,19 @@ fn every_fault_ends_the_run_with_one_line_a_partial_csv_and_a_checkpoint_to_resu
             line.starts_with("error: bot bot:python3 "),
             "{mode}: {line}"
         );
+        // The game is named by its index in the matchup: which game the bot breaks in
+        // depends on the dice, and they on the bot's command (its paths) as on every name.
+        let game = line
+            .split_once(", game ")
+            .and_then(|(_, rest)| rest.split_once(" of "))
+            .map(|(g, _)| g);
+        assert!(
+            game.is_some_and(|g| g.parse::<u64>().is_ok_and(|g| g < 60)),
+            "{mode}: {line}"
+        );
         for part in [
             says,
             "(seat ",
-            ", game 0 of ",
             "t.csv written as partial: resume with --resume t.csv.checkpoint",
             "the game up to that decision: t.csv.fault.rec (pressluck advise t.csv.fault.rec)",
         ] {
