@@ -21,6 +21,7 @@ pub mod shortcut;
 pub(crate) mod spec_list;
 pub(crate) mod strategies;
 pub(crate) mod strategy_book;
+pub(crate) mod table_games;
 pub mod treasure_hunt;
 pub(crate) mod use_family;
 pub(crate) mod with_strategies;

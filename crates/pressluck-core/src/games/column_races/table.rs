@@ -13,12 +13,10 @@ use crate::columns::record::{dice_text, edition_name, PositionView};
 use crate::columns::{ChoiceList, Edition, Game, Rules};
 use crate::counters::MatchupStats;
 use crate::engine::cpu::Avx2;
-use crate::engine::deal::{game_streams, seating};
 use crate::engine::dice_source::{DiceSource, RngDice};
 use crate::engine::play::{count_game, ColumnPosition, MAX_TURNS};
-use crate::games::asked::{
-    game_seed_for_seats, AskedGame, AskedSeat, NoSink, Scribe, SeatSpec, TableSink,
-};
+use crate::games::asked::{AskedGame, AskedSeat, Scribe, SeatSpec, TableSink};
+use crate::games::table_games::{game_played_out, matchup_games, one_game};
 use crate::policy::{Policy, PolicySpec, View};
 use rand_core::RngCore;
 
@@ -83,33 +81,20 @@ impl ColumnTable {
         }
     }
 
-    /// Plays games `lo..hi` of the matchup as a tournament does (game `i` dealt by
-    /// [`game_streams`] and seated by [`seating`]) into counters. A seat that cannot answer
-    /// ends the chunk at once: its counters are spoiled ([`crate::games::asked::take_spoiled`]).
+    /// Plays games `lo..hi` of the matchup as a tournament does ([`matchup_games`]) into
+    /// counters. A seat that cannot answer ends the chunk at once: its counters are spoiled
+    /// ([`crate::games::asked::take_spoiled`]).
     pub fn play(&mut self, seed: u64, key: u64, lo: u64, hi: u64) -> MatchupStats {
         let n = self.rules.players as usize;
         let mut stats = MatchupStats::default();
-        let mut sink = NoSink;
-        let mut scribe = Scribe::new(self.any_asked(), &mut sink);
-        for i in lo..hi {
-            let streams = game_streams(seed, key, i);
+        let keep = self.any_asked();
+        let chunk = (seed, key, lo..hi);
+        matchup_games(chunk, n, keep, |streams, seats, asked, scribe| {
             let (dice, mut rng) = streams.generators();
-            let seats = seating(i, n);
-            let mut asked = AskedGame::new(Some(i), game_seed_for_seats(streams.policy));
-            scribe.clear();
-            let played = self.play_game(
-                &seats[..n],
-                &ColumnPosition::start(),
-                &mut RngDice(dice),
-                &mut rng,
-                &mut stats,
-                &mut asked,
-                &mut scribe,
-            );
-            if played.is_none() {
-                break;
-            }
-        }
+            let (start, mut dice, stats) = (ColumnPosition::start(), RngDice(dice), &mut stats);
+            let played = self.play_game(seats, &start, &mut dice, &mut rng, stats, asked, scribe);
+            played.is_some()
+        });
         stats
     }
 
@@ -118,21 +103,12 @@ impl ColumnTable {
     /// `None` when a seat could not answer (the record ends at its decision).
     pub fn play_one(&mut self, seed: u64, sink: &mut dyn TableSink) -> Option<Game> {
         let n = self.rules.players as usize;
-        let streams = game_streams(seed, crate::engine::deal::name_key("play"), 0);
-        let (dice, mut rng) = streams.generators();
-        let mut asked = AskedGame::new(Some(0), game_seed_for_seats(streams.policy));
-        let mut stats = MatchupStats::default();
-        let mut scribe = Scribe::new(true, sink);
-        let slots: Vec<usize> = (0..n).collect();
-        self.play_game(
-            &slots,
-            &ColumnPosition::start(),
-            &mut RngDice(dice),
-            &mut rng,
-            &mut stats,
-            &mut asked,
-            &mut scribe,
-        )
+        one_game(seed, n, sink, |streams, slots, asked, scribe| {
+            let (dice, mut rng) = streams.generators();
+            let (start, mut dice) = (ColumnPosition::start(), RngDice(dice));
+            let stats = &mut MatchupStats::default();
+            self.play_game(slots, &start, &mut dice, &mut rng, stats, asked, scribe)
+        })
     }
 
     /// Plays the game of `position` on to its end, seat `s` played by slot `s`, as a rollout
@@ -146,11 +122,9 @@ impl ColumnTable {
         seats_seed: u64,
     ) -> Option<Game> {
         let n = self.rules.players as usize;
-        let mut asked = AskedGame::new(None, seats_seed);
-        let mut sink = NoSink;
-        let mut scribe = Scribe::new(false, &mut sink);
-        let slots: Vec<usize> = (0..n).collect();
-        self.play_game(&slots, position, dice, rng, stats, &mut asked, &mut scribe)
+        game_played_out(n, seats_seed, |slots, asked, scribe| {
+            self.play_game(slots, position, dice, rng, stats, asked, scribe)
+        })
     }
 
     /// Whether a seat is asked.

@@ -12,10 +12,10 @@ use crate::columns::record::{dice_text, PositionView};
 use crate::columns::{ChoiceList, Edition, Game, Rules};
 use crate::counters::MatchupStats;
 use crate::dice::Roll;
-use crate::engine::deal::{game_streams, name_key, seating};
 use crate::engine::dice_source::{DiceSource, RngDice};
 use crate::engine::play::count_game;
-use crate::games::asked::{game_seed_for_seats, AskedGame, AskedSeat, NoSink, Scribe, TableSink};
+use crate::games::asked::{AskedGame, AskedSeat, Scribe, TableSink};
+use crate::games::table_games::{game_played_out, matchup_games, one_game};
 use rand_core::RngCore;
 
 /// The seats of a Great Races table, slot by slot.
@@ -41,28 +41,14 @@ impl RaceTable {
     pub fn play(&self, seed: u64, key: u64, lo: u64, hi: u64) -> MatchupStats {
         let n = self.rules.players as usize;
         let mut stats = MatchupStats::default();
-        let mut sink = NoSink;
         let keep = self.specs.iter().any(|s| s.asked.is_some());
-        let mut scribe = Scribe::new(keep, &mut sink);
-        for i in lo..hi {
-            let streams = game_streams(seed, key, i);
+        let chunk = (seed, key, lo..hi);
+        matchup_games(chunk, n, keep, |streams, seats, asked, scribe| {
             let (dice, mut rng) = streams.generators();
-            let seats = seating(i, n);
-            let mut asked = AskedGame::new(Some(i), game_seed_for_seats(streams.policy));
-            scribe.clear();
-            let played = self.play_game(
-                &seats[..n],
-                Game::new(),
-                &mut RngDice(dice),
-                &mut rng,
-                &mut stats,
-                &mut asked,
-                &mut scribe,
-            );
-            if played.is_none() {
-                break;
-            }
-        }
+            let (start, mut dice, stats) = (Game::new(), RngDice(dice), &mut stats);
+            let played = self.play_game(seats, start, &mut dice, &mut rng, stats, asked, scribe);
+            played.is_some()
+        });
         stats
     }
 
@@ -70,21 +56,12 @@ impl RaceTable {
     /// `sink` (the header first); `None` when a seat could not answer.
     pub fn play_one(&self, seed: u64, sink: &mut dyn TableSink) -> Option<Game> {
         let n = self.rules.players as usize;
-        let streams = game_streams(seed, name_key("play"), 0);
-        let (dice, mut rng) = streams.generators();
-        let mut asked = AskedGame::new(Some(0), game_seed_for_seats(streams.policy));
-        let mut scribe = Scribe::new(true, sink);
-        let slots: Vec<usize> = (0..n).collect();
-        let mut stats = MatchupStats::default();
-        self.play_game(
-            &slots,
-            Game::new(),
-            &mut RngDice(dice),
-            &mut rng,
-            &mut stats,
-            &mut asked,
-            &mut scribe,
-        )
+        one_game(seed, n, sink, |streams, slots, asked, scribe| {
+            let (dice, mut rng) = streams.generators();
+            let (start, mut dice) = (Game::new(), RngDice(dice));
+            let stats = &mut MatchupStats::default();
+            self.play_game(slots, start, &mut dice, &mut rng, stats, asked, scribe)
+        })
     }
 
     /// Plays `game` on to its end, seat `s` played by slot `s`, as a rollout does, its asked
@@ -98,11 +75,9 @@ impl RaceTable {
         seats_seed: u64,
     ) -> Option<Game> {
         let n = self.rules.players as usize;
-        let mut asked = AskedGame::new(None, seats_seed);
-        let mut sink = NoSink;
-        let mut scribe = Scribe::new(false, &mut sink);
-        let slots: Vec<usize> = (0..n).collect();
-        self.play_game(&slots, game, dice, rng, stats, &mut asked, &mut scribe)
+        game_played_out(n, seats_seed, |slots, asked, scribe| {
+            self.play_game(slots, game, dice, rng, stats, asked, scribe)
+        })
     }
 
     /// The position as the JSON `replay --format json` prints, on one line.

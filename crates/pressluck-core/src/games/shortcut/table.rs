@@ -16,9 +16,10 @@ use super::policy::{Announce, Ctx, ShortcutPolicy, ShortcutSpec};
 use super::rules::{blocked, main_road, push_targets, shortcut_reach, shortcut_roll_ok};
 use super::setup::ShortcutSetup;
 use crate::counters::MatchupStats;
-use crate::engine::deal::{game_streams, generator, name_key, seating};
-use crate::games::asked::{game_seed_for_seats, AskedGame, AskedSeat, NoSink, Scribe, TableSink};
+use crate::engine::deal::generator;
+use crate::games::asked::{AskedGame, AskedSeat, Scribe, TableSink};
 use crate::games::decision::Options;
+use crate::games::table_games::{game_played_out, matchup_games, one_game};
 
 /// The seats of a Shortcut table, slot by slot: each its spec, and its policy unless asked.
 #[derive(Clone, Debug)]
@@ -66,28 +67,14 @@ impl ShortcutTable {
     pub fn play(&self, seed: u64, key: u64, lo: u64, hi: u64) -> MatchupStats {
         let n = self.setup.players as usize;
         let mut stats = MatchupStats::default();
-        let mut sink = NoSink;
         let keep = self.specs.iter().any(|s| s.asked.is_some());
-        let mut scribe = Scribe::new(keep, &mut sink);
-        for i in lo..hi {
-            let streams = game_streams(seed, key, i);
+        let chunk = (seed, key, lo..hi);
+        matchup_games(chunk, n, keep, |streams, seats, asked, scribe| {
             let mut dice = RngD6(generator(streams.dice));
-            let seats = seating(i, n);
-            let mut asked = AskedGame::new(Some(i), game_seed_for_seats(streams.policy));
-            scribe.clear();
             let start = self.start();
-            let played = self.play_game(
-                &seats[..n],
-                start,
-                &mut dice,
-                &mut stats,
-                &mut asked,
-                &mut scribe,
-            );
-            if played.is_none() {
-                break;
-            }
-        }
+            let played = self.play_game(seats, start, &mut dice, &mut stats, asked, scribe);
+            played.is_some()
+        });
         stats
     }
 
@@ -95,21 +82,11 @@ impl ShortcutTable {
     /// `sink` (the header first); `None` when a seat could not answer.
     pub fn play_one(&self, seed: u64, sink: &mut dyn TableSink) -> Option<ShortcutGame> {
         let n = self.setup.players as usize;
-        let streams = game_streams(seed, name_key("play"), 0);
-        let mut dice = RngD6(generator(streams.dice));
-        let mut asked = AskedGame::new(Some(0), game_seed_for_seats(streams.policy));
-        let mut scribe = Scribe::new(true, sink);
-        let slots: Vec<usize> = (0..n).collect();
-        let mut stats = MatchupStats::default();
-        let start = self.start();
-        self.play_game(
-            &slots,
-            start,
-            &mut dice,
-            &mut stats,
-            &mut asked,
-            &mut scribe,
-        )
+        one_game(seed, n, sink, |streams, slots, asked, scribe| {
+            let mut dice = RngD6(generator(streams.dice));
+            let (start, stats) = (self.start(), &mut MatchupStats::default());
+            self.play_game(slots, start, &mut dice, stats, asked, scribe)
+        })
     }
 
     /// Plays the game of `position` on to its end, seat `s` played by slot `s`, as a rollout
@@ -122,11 +99,9 @@ impl ShortcutTable {
         seats_seed: u64,
     ) -> Option<ShortcutGame> {
         let n = self.setup.players as usize;
-        let mut asked = AskedGame::new(None, seats_seed);
-        let mut sink = NoSink;
-        let mut scribe = Scribe::new(false, &mut sink);
-        let slots: Vec<usize> = (0..n).collect();
-        self.play_game(&slots, position, dice, stats, &mut asked, &mut scribe)
+        game_played_out(n, seats_seed, |slots, asked, scribe| {
+            self.play_game(slots, position, dice, stats, asked, scribe)
+        })
     }
 
     /// A game's start: every car on the start square, seat 1 to announce.

@@ -26,9 +26,10 @@ use super::state::{Chance, State, NONE};
 use super::view::position_json_seen;
 use crate::counters::MatchupStats;
 use crate::dice::sample_d6;
-use crate::engine::deal::{game_streams, generator, name_key, seating};
-use crate::games::asked::{game_seed_for_seats, AskedGame, AskedSeat, NoSink, Scribe, TableSink};
+use crate::engine::deal::generator;
+use crate::games::asked::{AskedGame, AskedSeat, Scribe, TableSink};
 use crate::games::decision::Options;
+use crate::games::table_games::{game_played_out, matchup_games, one_game};
 use rand_core::RngCore;
 
 /// The seats of a Treasure Hunt table, slot by slot.
@@ -171,28 +172,14 @@ impl TreasureTable {
     pub fn play(&self, seed: u64, key: u64, lo: u64, hi: u64) -> MatchupStats {
         let n = self.rules.players as usize;
         let mut stats = MatchupStats::default();
-        let mut sink = NoSink;
         let keep = self.specs.iter().any(|s| s.asked.is_some());
-        let mut scribe = Scribe::new(keep, &mut sink);
-        for i in lo..hi {
-            let streams = game_streams(seed, key, i);
+        let chunk = (seed, key, lo..hi);
+        matchup_games(chunk, n, keep, |streams, seats, asked, scribe| {
             let mut rng = generator(streams.dice);
-            let seats = seating(i, n);
-            let mut asked = AskedGame::new(Some(i), game_seed_for_seats(streams.policy));
-            scribe.clear();
             let s = (deal(self.rules, &self.deck, &mut rng), Pending::Nothing);
-            let played = self.play_game(
-                &seats[..n],
-                s,
-                &mut rng,
-                &mut stats,
-                &mut asked,
-                &mut scribe,
-            );
-            if played.is_none() {
-                break;
-            }
-        }
+            let played = self.play_game(seats, s, &mut rng, &mut stats, asked, scribe);
+            played.is_some()
+        });
         stats
     }
 
@@ -200,14 +187,12 @@ impl TreasureTable {
     /// `sink` (the header first); `None` when a seat could not answer.
     pub fn play_one(&self, seed: u64, sink: &mut dyn TableSink) -> Option<State> {
         let n = self.rules.players as usize;
-        let streams = game_streams(seed, name_key("play"), 0);
-        let mut rng = generator(streams.dice);
-        let mut asked = AskedGame::new(Some(0), game_seed_for_seats(streams.policy));
-        let mut scribe = Scribe::new(true, sink);
-        let slots: Vec<usize> = (0..n).collect();
-        let mut stats = MatchupStats::default();
-        let s = (deal(self.rules, &self.deck, &mut rng), Pending::Nothing);
-        self.play_game(&slots, s, &mut rng, &mut stats, &mut asked, &mut scribe)
+        one_game(seed, n, sink, |streams, slots, asked, scribe| {
+            let mut rng = generator(streams.dice);
+            let s = (deal(self.rules, &self.deck, &mut rng), Pending::Nothing);
+            let stats = &mut MatchupStats::default();
+            self.play_game(slots, s, &mut rng, stats, asked, scribe)
+        })
     }
 
     /// Plays the game of `s` on to its end, seat `p` played by slot `p`, as a rollout does:
@@ -223,12 +208,9 @@ impl TreasureTable {
         seats_seed: u64,
     ) -> Option<State> {
         let n = self.rules.players as usize;
-        let mut asked = AskedGame::new(None, seats_seed);
-        let mut sink = NoSink;
-        let mut scribe = Scribe::new(false, &mut sink);
-        let slots: Vec<usize> = (0..n).collect();
-        let game = (s, pending);
-        self.play_game(&slots, game, rng, stats, &mut asked, &mut scribe)
+        game_played_out(n, seats_seed, |slots, asked, scribe| {
+            self.play_game(slots, (s, pending), rng, stats, asked, scribe)
+        })
     }
 
     /// The action `pending` of the seat to act in `s`, played by its seat (an asked one is
