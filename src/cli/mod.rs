@@ -1,7 +1,7 @@
 //! The command line: the subcommands ([`args`]), each in its own module with its flags and
 //! their checks into its settings ([`tournament`], [`sweep`], [`tune`], [`mod@bench`], [`merge`],
 //! [`odds`], [`replay`], [`advise`], [`boards`], [`policies`], [`completions`], [`man`]), the
-//! flag groups and checks they share ([`game`], [`run`], [`outputs`], [`policy_list`],
+//! flag groups and checks they share ([`game`], [`mod@run`], [`outputs`], [`policy_list`],
 //! [`strategies`], [`record`], [`position`], the values flags offer to completions:
 //! [`values`]), and each subcommand run with its settings.
 //! Nothing below this module imports it.
@@ -87,7 +87,7 @@ fn run(command: Command, engine: EngineRequest) -> Result<ExitCode> {
     done
 }
 
-/// [`run`] of the command, its bots' flags given to the run's session first.
+/// [`run()`] of the command, its bots' flags given to the run's session first.
 fn run_command(command: Command, engine: EngineRequest) -> Result<ExitCode> {
     match &command {
         Command::Tournament(a) => a.bots.configure()?,

@@ -162,9 +162,9 @@ pub fn announce_cost<F: Family>(
     }
 }
 
-/// Times a few of the games (up to [`SAMPLE_GAMES`], or a second's worth) of a run of `games`
+/// Times a few of the games (up to `SAMPLE_GAMES`, or a second's worth) of a run of `games`
 /// played on from `positions` with `seats` over `threads` threads and, when the run would take
-/// longer than [`SLOW_RUN_SECS`] (searching rollout players), the line saying about how long
+/// longer than `SLOW_RUN_SECS` (searching rollout players), the line saying about how long
 /// ([`run_estimate`]).
 pub fn cost_estimate<F: Family>(
     family: &F,

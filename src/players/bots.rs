@@ -2,7 +2,7 @@
 //! ([`BotAsker`]), which speaks the protocol ([`super::protocol`]) to one process per worker
 //! thread and seat — started at its first game, kept for the run, so a deterministic bot
 //! answers the same whichever process is asked — and records the first fault of the run
-//! ([`super::session`]), which ends it as Ctrl-C does.
+//! ([`mod@super::session`]), which ends it as Ctrl-C does.
 
 use super::fault::{Fault, FaultKind};
 use super::process::{BotProcess, NoLine};

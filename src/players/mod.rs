@@ -3,7 +3,7 @@
 //! seat that is asked" (`pressluck_core::games::asked`); here are the processes, pipes,
 //! timeouts and terminals: a bot's process ([`process`]), the protocol's messages
 //! ([`protocol`]), bots as askers ([`bots`]), their faults ([`fault`]), a person at the table
-//! of `pressluck play` ([`human`]) and what one run of pressluck shares of them ([`session`]).
+//! of `pressluck play` ([`human`]) and what one run of pressluck shares of them ([`mod@session`]).
 
 pub mod bots;
 pub mod fault;

@@ -1,5 +1,5 @@
 //! Where rolls come from: a seeded random source for self-play ([`RngDice`], its generator
-//! dealt by [`super::deal`]), or a script for exact tests ([`ScriptedDice`]).
+//! dealt by [`super::deal`]), or a script for exact tests (`ScriptedDice`, in tests).
 
 use crate::dice::{self, Outcome, Roll};
 use rand_core::RngCore;

@@ -1,5 +1,5 @@
 //! The catalogue: every game pressluck plays, each registered by one line in the
-//! [`catalogue!`] below, its [`GameDefinition`] implemented in the game's own folder. The
+//! `catalogue!` below, its [`GameDefinition`] implemented in the game's own folder. The
 //! registration makes the game's [`GameId`] value, its line in [`GAMES`] and its arm in
 //! [`GameSetup`]; what a command needs to know of a game — its names, policy families and
 //! default field, how to read its specs, its flags, its setup from them and the family the

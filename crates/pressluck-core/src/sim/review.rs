@@ -1,5 +1,5 @@
 //! The review of a played game ([`review`]): every decision's options and every roll's
-//! positions played out ([`super::play_outs`]), each decision's choice measured against the best
+//! positions played out ([`super::play_outs()`]), each decision's choice measured against the best
 //! option and flagged, each roll's luck measured, and both summed per player.
 //!
 //! Every position is played out `n` times with rollout `i` of every position dealt the streams

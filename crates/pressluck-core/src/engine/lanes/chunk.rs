@@ -1,4 +1,4 @@
-//! Drives the kernel's step ([`avx2::step`]) over a range of games: starts each lane's game
+//! Drives the kernel's step ([`super::avx2`]) over a range of games: starts each lane's game
 //! with that game's dice stream and seating, has every roll tallied in the vector by the step,
 //! and visits the lanes whose roll did more than roll on, counting into the [`MatchupStats`]
 //! exactly what [`crate::engine::play::play_game`] counts.
@@ -236,11 +236,11 @@ fn play_v3(
     }
 }
 
-/// Rows of stop counts ([`Tables::below`]).
+/// Rows of stop counts ([`super::state::Tables::below`]).
 type BelowRows = Box<Below>;
 
 std::thread_local! {
-    /// The race rows this thread filled last ([`RaceTurns`] and its [`Tables::below`]), kept
+    /// The race rows this thread filled last ([`RaceTurns`] and its [`super::state::Tables::below`]), kept
     /// for its next chunk of the same matchup: a race is then worked out once a thread.
     static RACE_ROWS: core::cell::Cell<Option<(RaceTurns, BelowRows)>> =
         const { core::cell::Cell::new(None) };
@@ -385,7 +385,7 @@ fn resolve_top(
 
 /// What the driver works out for a race lane's turn from the position: per slot, its player
 /// and what it reads of the board; and the rows of stop counts of the races met so far
-/// ([`Tables::below`]), found by the race's numbers.
+/// ([`super::state::Tables::below`]), found by the race's numbers.
 struct RaceTurns {
     /// Per slot: the player.
     policy: [RaceAware; 2],
@@ -403,11 +403,11 @@ struct RaceTurns {
     /// between turns (a Rule of N among them): its one shared row, once worked out.
     fixed: [Option<usize>; 2],
     /// The races met, open addressing: [`EMPTY`], or a race's numbers packed
-    /// ([`RaceTurns::turn`]) above the 16 bits of its row of [`Tables::below`].
+    /// ([`RaceTurns::turn`]) above the 16 bits of its row of [`super::state::Tables::below`].
     slots: Box<[u64; KEY_SLOTS]>,
-    /// Rows of [`Tables::below`] filled.
+    /// Rows of [`super::state::Tables::below`] filled.
     used: usize,
-    /// Rows of [`Tables::below`] the lanes may share (at most [`SHARED_ROWS`]).
+    /// Rows of [`super::state::Tables::below`] the lanes may share (at most [`SHARED_ROWS`]).
     shared: usize,
 }
 
@@ -416,7 +416,7 @@ struct RaceTurns {
 const KEY_SLOTS: usize = BELOW_ROWS;
 const _: () = assert!(KEY_SLOTS.is_power_of_two() && KEY_SLOTS > SHARED_ROWS);
 
-/// Rows of [`Tables::below`] shared by the lanes, one a race met; the rest are each lane's own,
+/// Rows of [`super::state::Tables::below`] shared by the lanes, one a race met; the rest are each lane's own,
 /// for the races met once these are full.
 const SHARED_ROWS: usize = BELOW_ROWS - WIDTH * VECTORS;
 

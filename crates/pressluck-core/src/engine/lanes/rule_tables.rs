@@ -1,5 +1,5 @@
 //! The Rule of N's parameters as the AVX2 kernel's rule lanes read them
-//! ([`super::avx2::rule`]): choice points by column, count points a nibble a column, and the
+//! (`super::avx2`'s `rule`): choice points by column, count points a nibble a column, and the
 //! column sets of the placed-markers terms; and which parameter sets fit the kernel.
 
 use crate::columns::{ColumnSet, Rules};

@@ -5,7 +5,7 @@
 pub const WIDTH: usize = 8;
 
 /// One 64-bit value per lane, aligned for vector loads: the AVX2 kernel loads and stores half
-/// `h` (0 or 1) as the four words at `4h` ([`super::avx2::ops::load`]).
+/// `h` (0 or 1) as the four words at `4h` (`super::avx2`'s `ops::load`).
 #[repr(C, align(64))]
 #[derive(Clone, Copy, Debug, Default)]
 pub struct LaneWords(pub [u64; WIDTH]);

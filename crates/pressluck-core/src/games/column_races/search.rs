@@ -158,7 +158,7 @@ pub struct SearchTally {
 impl Searcher {
     /// The searching player of `search` under `rules`; its rollouts ranked on the turn's
     /// shape with `avx2` where its base allows. A horizon at two players or more values the
-    /// rollouts by the race value fitted to the base's games ([`shared_value`]).
+    /// rollouts by the race value fitted to the base's games (`shared_value`).
     pub fn new(search: &Search, rules: &Rules, avx2: Option<Avx2>) -> Searcher {
         let base = search.base.build(rules);
         let seats = (0..rules.players)

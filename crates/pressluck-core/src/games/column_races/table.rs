@@ -81,7 +81,7 @@ impl ColumnTable {
         }
     }
 
-    /// Plays games `lo..hi` of the matchup as a tournament does ([`matchup_games`]) into
+    /// Plays games `lo..hi` of the matchup as a tournament does (`matchup_games`) into
     /// counters. A seat that cannot answer ends the chunk at once: its counters are spoiled
     /// ([`crate::games::asked::take_spoiled`]).
     pub fn play(&mut self, seed: u64, key: u64, lo: u64, hi: u64) -> MatchupStats {

@@ -247,7 +247,7 @@ pub struct RaceSpec {
     /// The rule (unused when the seat is asked).
     pub rule: RaceRule,
     /// The seat's asker, when a bot or a person takes it: then it plays at the table
-    /// ([`super::table`]).
+    /// (`super::table`).
     pub asked: Option<AskedSeat>,
 }
 

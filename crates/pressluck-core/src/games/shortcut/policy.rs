@@ -47,7 +47,7 @@ pub struct ShortcutSpec {
     /// What it does (unused when the seat is asked).
     pub kind: Kind,
     /// The seat's asker, when a bot or a person takes it: then it plays at the table
-    /// ([`super::table`]).
+    /// (`super::table`).
     pub asked: Option<AskedSeat>,
 }
 

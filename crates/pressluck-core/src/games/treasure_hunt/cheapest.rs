@@ -60,7 +60,7 @@ impl Prefixes {
 /// as [`super::combos::best_combo_search`], the rules as written.
 ///
 /// Most hands make one of `units` cards, no wild pair in it: the cheapest such is the least of
-/// three picks ([`fewest_cards`]); only without one are the combinations with pairs built.
+/// three picks (`fewest_cards`); only without one are the combinations with pairs built.
 pub fn best_combo(hand: &[Card], symbol: u8, colour: u8, units: u8, cost: &[i32]) -> Option<u8> {
     let n = hand.len().min(SLOTS);
     let u = units as usize;

@@ -26,7 +26,7 @@ pub enum ComboKind {
 /// The kind of combination the cards played make for a tile of `symbol` and a player of
 /// `colour`, with exactly `units` units; `None` if they make none (extra cards make it invalid).
 /// The symbol and colour readings counted in one pass over the cards, without a branch on
-/// them; the same answer as [`combo_kind_reference`].
+/// them; the same answer as `combo_kind_reference`.
 pub fn combo_kind(cards: &[Card], symbol: u8, colour: u8, units: u8) -> Option<ComboKind> {
     let u = units as usize;
     // Whether every card shows the symbol or is black, and whether every card is of the colour
@@ -238,7 +238,7 @@ pub struct HandMakes {
 
 impl HandMakes {
     /// What the hand of `pl` makes: the hand summed up in words of per-card fields
-    /// ([`CARD_FIELDS`]: counts added, numbers or-ed; a nibble a colour), then every symbol's
+    /// (`CARD_FIELDS`: counts added, numbers or-ed; a nibble a colour), then every symbol's
     /// claims and steals at once, a nibble or a byte a symbol, without a branch. The same
     /// answer as [`HandMakes::of_summary`].
     #[inline]
@@ -415,7 +415,7 @@ pub static RUN_TOPS: [[u8; 64]; 2] = {
 /// The cheapest combination in `hand` (its first eight cards) for a tile of `symbol`, as a bit
 /// mask of hand slots — fewest cards, then the lowest total `cost` of the cards spent (0 for a
 /// slot `cost` does not reach), then the lowest mask; `None` if there is none — by trying
-/// every subset of the hand with [`combo_kind_reference`]: the rules as written, and the reference that
+/// every subset of the hand with `combo_kind_reference`: the rules as written, and the reference that
 /// [`super::cheapest::best_combo`] and the hand summary are tested against.
 pub fn best_combo_search(
     hand: &[Card],

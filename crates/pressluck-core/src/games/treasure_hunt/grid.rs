@@ -44,7 +44,7 @@ impl Side {
     }
 
     /// The cell at step `step` (0..36) of this side's serpentine path: read from
-    /// [`PATH_CELL`] (the game loop asks where a marker stands action after action).
+    /// `PATH_CELL` (the game loop asks where a marker stands action after action).
     #[inline]
     pub fn path_cell(self, step: u8) -> u8 {
         match PATH_CELL[self.0 as usize & 3].get(step as usize) {
@@ -62,7 +62,7 @@ impl Side {
         self.cell(row, col)
     }
 
-    /// The player's own row (0 nearest) holding absolute cell `cell`: read from [`ROW_OF`].
+    /// The player's own row (0 nearest) holding absolute cell `cell`: read from `ROW_OF`.
     #[inline]
     pub fn row_of(self, cell: u8) -> u8 {
         match ROW_OF[self.0 as usize & 3].get(cell as usize) {

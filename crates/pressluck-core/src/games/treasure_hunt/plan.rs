@@ -369,7 +369,7 @@ pub fn cell_value(s: &State, o: &Outlook, cell: u8, steals: bool) -> f64 {
     }
 }
 
-/// The steps of a player's path worth standing on ([`cell_value`] above 0), grouped by value:
+/// The steps of a player's path worth standing on (`cell_value` above 0), grouped by value:
 /// each value a mask of steps (a face-down tile is worth the hand's chance of a useful claim,
 /// a revealed needed one 1 or 0.35, another player's tile 0.8, 0.4 or 0.1 to steal). So a
 /// step's value is the value of its group, and the best target seen from a step, `v` times the
@@ -386,7 +386,7 @@ const GROUPS: usize = 6;
 
 impl Targets {
     /// The targets of the outlook's player in `s`, for a policy that steals (`steals`) or
-    /// not: the steps where [`cell_value`] is above 0, by its value.
+    /// not: the steps where `cell_value` is above 0, by its value.
     pub fn of(s: &State, o: &Outlook, steals: bool) -> Targets {
         let mut t = Targets::default();
         let pl = &s.players[o.p];

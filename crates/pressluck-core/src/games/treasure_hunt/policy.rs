@@ -56,7 +56,7 @@ pub struct ThSpec {
     /// Least hand quality (see [`Outlook::hand_quality`]) for trying a face-down tile.
     pub threshold: f64,
     /// The seat's asker, when a bot or a person takes it: then it plays at the table
-    /// ([`super::table`]) and the style and threshold are unused.
+    /// (`super::table`) and the style and threshold are unused.
     pub asked: Option<AskedSeat>,
 }
 
@@ -395,7 +395,7 @@ impl ThSpec {
     }
 
     /// [`ThSpec::steps`] as the policy is written: every step of the path valued by
-    /// [`cell_value`], the pull of each target summed up step by step. The reference
+    /// `cell_value`, the pull of each target summed up step by step. The reference
     /// [`ThSpec::steps_seen`] is tested against.
     pub fn steps_reference(&self, s: &State, roll: u8) -> i8 {
         let p = s.current as usize;

@@ -43,7 +43,8 @@ pub(super) struct Best {
 
 /// Ranks every candidate of the eight lanes' rolls by the shared choice rule and keeps the
 /// best: 32-bit lanes throughout. With `RULE`, rule lanes rank by the Rule of N's choice points
-/// first; with `RACE`, by the race-aware points of each lane's mover ([`race_points`]).
+/// first; with `RACE`, by the race-aware points of each lane's mover
+/// ([`crate::policy::race_aware::RaceAware`]).
 /// `DEFER_TOPS` changes nothing here (see the kernel's comment, [`super`]).
 #[inline]
 #[target_feature(enable = "avx2")]

@@ -58,7 +58,7 @@ pub(super) struct Candidates {
     pub(super) cols2: __m256i,
 }
 
-/// The candidates of the pairing with sums `a` and `b` ([`crate::columns::legal_choices`]):
+/// The candidates of the pairing with sums `a` and `b` ([`crate::columns::legal::legal_choices`]):
 /// both pairs when both can be used and there are cars enough, else each alone; a double
 /// climbs twice unless its first step (`one_left`: the columns one step from the top) reaches
 /// the top.
