@@ -240,16 +240,18 @@ fn play_v3(
 type BelowRows = Box<Below>;
 
 std::thread_local! {
-    /// The race rows this thread filled last ([`RaceTurns`] and its [`super::state::Tables::below`]), kept
-    /// for its next chunk of the same matchup: a race is then worked out once a thread.
+    /// The race rows this thread filled last ([`RaceTurns`] and its
+    /// [`super::state::Tables::below`]), kept for its next chunk of the same matchup: a race is
+    /// then worked out once a thread.
     static RACE_ROWS: core::cell::Cell<Option<(RaceTurns, BelowRows)>> =
         const { core::cell::Cell::new(None) };
 }
 
-/// Counts lane `l`'s roll that did more than roll on (its bit in [`avx2::Step::play`]'s answer):
-/// a Route 66 car on a top that the kernel deferred is decided ([`resolve_top`]); a turn's end is counted, its
-/// decisions into `runs`, and a Route 66 claim's second place settled ([`settle_second`]).
-/// Returns `Some(winner)` when the game is over (`Some(None)`: given up at the turn limit).
+/// Counts lane `l`'s roll that did more than roll on (its bit in [`avx2::Step::play`]'s answer): a
+/// Route 66 car on a top that the kernel deferred is decided ([`resolve_top`]); a turn's end is
+/// counted, its decisions into `runs`, and a Route 66 claim's second place settled
+/// ([`settle_second`]). Returns `Some(winner)` when the game is over (`Some(None)`: given up at the
+/// turn limit).
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn end_roll(
@@ -416,8 +418,8 @@ struct RaceTurns {
 const KEY_SLOTS: usize = BELOW_ROWS;
 const _: () = assert!(KEY_SLOTS.is_power_of_two() && KEY_SLOTS > SHARED_ROWS);
 
-/// Rows of [`super::state::Tables::below`] shared by the lanes, one a race met; the rest are each lane's own,
-/// for the races met once these are full.
+/// Rows of [`super::state::Tables::below`] shared by the lanes, one a race met; the rest are each
+/// lane's own, for the races met once these are full.
 const SHARED_ROWS: usize = BELOW_ROWS - WIDTH * VECTORS;
 
 /// A free place of [`RaceTurns::slots`] (no race packs to it: a race's claimed columns, its

@@ -1,5 +1,6 @@
 //! A roll's legal choices listed from a table of its pairings: the game loop's form of
-//! [`crate::columns::legal::great_races_choices`], which stays the reference (tests hold the two to the same lists).
+//! [`crate::columns::legal::great_races_choices`], which stays the reference (tests hold the two to
+//! the same lists).
 //!
 //! [`EVEN_FIRST`] gives every outcome's distinct pairings in the canonical order (by their
 //! larger sum, smallest first: [`crate::dice::Roll::pairings_even_first`]), worked out at
@@ -89,8 +90,8 @@ pub struct RaceChoices {
 }
 
 impl RaceChoices {
-    /// The choices of `outcome` for `player` on `board`: what [`crate::columns::legal::great_races_choices`]
-    /// lists.
+    /// The choices of `outcome` for `player` on `board`: what
+    /// [`crate::columns::legal::great_races_choices`] lists.
     #[inline(always)]
     pub fn of(rules: &Rules, board: &Board, player: u8, outcome: Outcome) -> RaceChoices {
         let open = !board.closed;

@@ -153,9 +153,9 @@ fn at(row: &[f64; SPACES], s: u8) -> f64 {
     row[s as usize & 15]
 }
 
-/// [`super::policy::points_gain`] with the track values read from `values`: each track's gain read off the
-/// board before the move, as the reference reads it; the game played out on a copy only when
-/// the move ends it (for the game-end term).
+/// [`super::policy::points_gain`] with the track values read from `values`: each track's gain read
+/// off the board before the move, as the reference reads it; the game played out on a copy only
+/// when the move ends it (for the game-end term).
 #[inline(always)]
 pub(crate) fn points_read(
     values: &TrackValues,

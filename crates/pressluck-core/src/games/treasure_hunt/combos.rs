@@ -412,10 +412,10 @@ pub static RUN_TOPS: [[u8; 64]; 2] = {
     t
 };
 
-/// The cheapest combination in `hand` (its first eight cards) for a tile of `symbol`, as a bit
-/// mask of hand slots — fewest cards, then the lowest total `cost` of the cards spent (0 for a
-/// slot `cost` does not reach), then the lowest mask; `None` if there is none — by trying
-/// every subset of the hand with `combo_kind_reference`: the rules as written, and the reference that
+/// The cheapest combination in `hand` (its first eight cards) for a tile of `symbol`, as a bit mask
+/// of hand slots — fewest cards, then the lowest total `cost` of the cards spent (0 for a slot
+/// `cost` does not reach), then the lowest mask; `None` if there is none — by trying every subset
+/// of the hand with `combo_kind_reference`: the rules as written, and the reference that
 /// [`super::cheapest::best_combo`] and the hand summary are tested against.
 pub fn best_combo_search(
     hand: &[Card],

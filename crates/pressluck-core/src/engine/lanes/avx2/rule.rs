@@ -5,9 +5,10 @@
 //! `steps`, as [`crate::columns::Turn`] keeps them).
 //!
 //! Choice points are reckoned relative to the turn before the roll, as
-//! [`crate::policy::choice_scores::ChoiceScores`] reckons them: `choice` per step, `choice − marker` more per
-//! car brought in (its first step counts double), less the placed-markers terms of the cars after
-//! the choice. The candidates of one roll share the turn before it, so the order is the policy's.
+//! [`crate::policy::choice_scores::ChoiceScores`] reckons them: `choice` per step, `choice −
+//! marker` more per car brought in (its first step counts double), less the placed-markers terms of
+//! the cars after the choice. The candidates of one roll share the turn before it, so the order is
+//! the policy's.
 
 use super::super::rule_tables::{RuleTables, NOT_EVEN, NOT_HIGH, NOT_LOW, NOT_ODD};
 use super::ops::*;
