@@ -234,6 +234,18 @@ fn unsupported<T>(what: &str) -> Result<T, TableError> {
     Err(TableError(format!("a {what} is no table cell")))
 }
 
+/// A serializer's methods for the scalar types listed (`method: type`): each answers
+/// `$answer`, the value bound to `$v`, with `$ok` its success type.
+macro_rules! scalars {
+    ($ok:ty, |$v:ident| $answer:expr; $($method:ident: $scalar:ty),*) => {
+        $(
+            fn $method(self, $v: $scalar) -> Result<$ok, TableError> {
+                $answer
+            }
+        )*
+    };
+}
+
 /// Collects one row: the names and cells of its fields.
 #[derive(Default)]
 struct RowWriter {
@@ -266,45 +278,12 @@ impl Serializer for &mut RowWriter {
     ) -> Result<(), TableError> {
         value.serialize(self)
     }
-    fn serialize_bool(self, _v: bool) -> Result<(), TableError> {
-        unsupported("bare value")
-    }
-    fn serialize_i8(self, _v: i8) -> Result<(), TableError> {
-        unsupported("bare value")
-    }
-    fn serialize_i16(self, _v: i16) -> Result<(), TableError> {
-        unsupported("bare value")
-    }
-    fn serialize_i32(self, _v: i32) -> Result<(), TableError> {
-        unsupported("bare value")
-    }
-    fn serialize_i64(self, _v: i64) -> Result<(), TableError> {
-        unsupported("bare value")
-    }
-    fn serialize_u8(self, _v: u8) -> Result<(), TableError> {
-        unsupported("bare value")
-    }
-    fn serialize_u16(self, _v: u16) -> Result<(), TableError> {
-        unsupported("bare value")
-    }
-    fn serialize_u32(self, _v: u32) -> Result<(), TableError> {
-        unsupported("bare value")
-    }
-    fn serialize_u64(self, _v: u64) -> Result<(), TableError> {
-        unsupported("bare value")
-    }
-    fn serialize_f32(self, _v: f32) -> Result<(), TableError> {
-        unsupported("bare value")
-    }
-    fn serialize_f64(self, _v: f64) -> Result<(), TableError> {
-        unsupported("bare value")
-    }
-    fn serialize_char(self, _v: char) -> Result<(), TableError> {
-        unsupported("bare value")
-    }
-    fn serialize_str(self, _v: &str) -> Result<(), TableError> {
-        unsupported("bare value")
-    }
+    scalars!((), |_v| unsupported("bare value");
+        serialize_bool: bool, serialize_i8: i8, serialize_i16: i16, serialize_i32: i32,
+        serialize_i64: i64, serialize_u8: u8, serialize_u16: u16, serialize_u32: u32,
+        serialize_u64: u64, serialize_f32: f32, serialize_f64: f64, serialize_char: char,
+        serialize_str: &str
+    );
     fn serialize_bytes(self, _v: &[u8]) -> Result<(), TableError> {
         unsupported("bare value")
     }
@@ -415,36 +394,11 @@ impl Serializer for CellWriter {
     fn serialize_bool(self, v: bool) -> Result<Cell, TableError> {
         Ok(Cell::Bool(v))
     }
-    fn serialize_i8(self, v: i8) -> Result<Cell, TableError> {
-        Ok(Cell::Number(v.to_string()))
-    }
-    fn serialize_i16(self, v: i16) -> Result<Cell, TableError> {
-        Ok(Cell::Number(v.to_string()))
-    }
-    fn serialize_i32(self, v: i32) -> Result<Cell, TableError> {
-        Ok(Cell::Number(v.to_string()))
-    }
-    fn serialize_i64(self, v: i64) -> Result<Cell, TableError> {
-        Ok(Cell::Number(v.to_string()))
-    }
-    fn serialize_i128(self, v: i128) -> Result<Cell, TableError> {
-        Ok(Cell::Number(v.to_string()))
-    }
-    fn serialize_u8(self, v: u8) -> Result<Cell, TableError> {
-        Ok(Cell::Number(v.to_string()))
-    }
-    fn serialize_u16(self, v: u16) -> Result<Cell, TableError> {
-        Ok(Cell::Number(v.to_string()))
-    }
-    fn serialize_u32(self, v: u32) -> Result<Cell, TableError> {
-        Ok(Cell::Number(v.to_string()))
-    }
-    fn serialize_u64(self, v: u64) -> Result<Cell, TableError> {
-        Ok(Cell::Number(v.to_string()))
-    }
-    fn serialize_u128(self, v: u128) -> Result<Cell, TableError> {
-        Ok(Cell::Number(v.to_string()))
-    }
+    scalars!(Cell, |v| Ok(Cell::Number(v.to_string()));
+        serialize_i8: i8, serialize_i16: i16, serialize_i32: i32, serialize_i64: i64,
+        serialize_i128: i128, serialize_u8: u8, serialize_u16: u16, serialize_u32: u32,
+        serialize_u64: u64, serialize_u128: u128
+    );
     fn serialize_f32(self, _v: f32) -> Result<Cell, TableError> {
         unsupported("float (write a Figure)")
     }
