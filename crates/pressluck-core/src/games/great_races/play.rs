@@ -77,6 +77,8 @@ pub fn play_race_from<D: DiceSource, R: RngCore>(
     let (mut rolls, mut busts, mut turns) = ([0u64; 4], [0u64; 4], 0u32);
     // Turns begun a seat (the stop table's row 0), added to the slots' counters at the end.
     let mut begun = [0u64; 4];
+    // Kept when a `race-points` seat reads them.
+    let mut rows = players.gain_rows(&game.board);
     while !game.finished() {
         if turns >= MAX_RACE_TURNS {
             stats.unfinished += 1;
@@ -87,9 +89,9 @@ pub fn play_race_from<D: DiceSource, R: RngCore>(
         begun[seat] += 1;
         let Some(outcome) = dice.outcome() else { break };
         rolls[seat] += 1;
-        let pick = match players.points_values(slot) {
-            Some(values) => points_pick(values, rules, &game, outcome),
-            None => {
+        let pick = match (players.points_values(slot), &rows) {
+            (Some(values), Some(rows)) => points_pick(values, rules, &game, rows, outcome),
+            _ => {
                 let choices = RaceChoices::of(rules, &game.board, game.to_move, outcome);
                 let list = choices.as_slice();
                 let pick = match list.len() {
@@ -101,7 +103,7 @@ pub fn play_race_from<D: DiceSource, R: RngCore>(
             }
         };
         match pick {
-            Some(pick) => pick.play(rules, &mut game),
+            Some(pick) => pick.play(rules, &mut game, rows.as_mut()),
             None => {
                 busts[seat] += 1;
                 game.pass(rules);

@@ -13,11 +13,12 @@
 
 use super::choices::{Steps, EVEN_FIRST};
 use super::exact;
+use super::gain_rows::GainRows;
 use super::policy::{first_best_exact, TIE_BAND};
 use super::track_values::TrackValues;
 use crate::columns::board::{nibble, shift};
-use crate::columns::{Choice, Game, Rules};
-use crate::dice::Outcome;
+use crate::columns::{Choice, ColumnSet, Game, Rules};
+use crate::dice::{Outcome, OUTCOMES};
 use crate::policy::value::end_value;
 
 /// The choice a roll is raced with, its steps, and how the move is played.
@@ -57,14 +58,18 @@ impl Pick {
     }
 
     /// Plays the move in `game`: [`Game::apply`] of the choice, with a move that wins no track
-    /// played here (the mover's cubes climb and the turn passes).
+    /// played here (the mover's cubes climb and the turn passes); `rows`, when kept, step with
+    /// the cubes.
     #[inline(always)]
-    pub fn play(self, rules: &Rules, game: &mut Game) {
+    pub fn play(self, rules: &Rules, game: &mut Game, rows: Option<&mut GainRows>) {
+        let p = game.to_move;
         if self.by_rules {
             game.apply(rules, self.choice);
+            if let Some(rows) = rows {
+                rows.step(p, self.steps, game.board.closed);
+            }
             return;
         }
-        let p = game.to_move;
         // No track reaches its top (at most 15): no nibble carries into the next.
         game.board.progress[p as usize & 3] += self.climb;
         // [`Game::pass`] when no track closed: the turn (never more than the roll) starts
@@ -75,81 +80,95 @@ impl Pick {
         game.turns[p as usize & 3] += 1;
         game.winner = None;
         game.to_move = if p + 1 >= rules.players { 0 } else { p + 1 };
+        if let Some(rows) = rows {
+            rows.step(p, self.steps, ColumnSet::EMPTY);
+        }
     }
 }
 
+/// Each outcome's pairings of [`EVEN_FIRST`] (padded to three) as the tracks [`points_pick`]
+/// scores: `[a, c]` a pairing's smaller sum and its larger, the larger 0 for a double (its two
+/// steps are one gain, read in `a`) and both 0 for padding (to four, read at `& 3`). Index 0 reads no track (its gains
+/// are zeros, [`GainRows`]).
+static SCORED_TRACKS: [[[u8; 2]; 4]; OUTCOMES] = {
+    let mut t = [[[0u8; 2]; 4]; OUTCOMES];
+    let mut i = 0;
+    while i < OUTCOMES {
+        let pairs = EVEN_FIRST[i].padded();
+        let mut k = 0;
+        while k < 3 {
+            let (a, c) = pairs[k];
+            t[i][k] = [a, if a == c { 0 } else { c }];
+            k += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
 /// `race-points`' choice of the roll `outcome` for the player to move in `game` (one or two
-/// players, the track values of `rules` in `values`), or `None` when the roll has no choice
-/// (no open track among its sums): the choice [`super::choices::RaceChoices::of`] lists and
-/// [`super::players::RacePlayers::choose`] picks, every score the reference's to the bit.
+/// players, the track values of `rules` in `values`, the board's [`GainRows`] in `rows`), or
+/// `None` when the roll has no choice (no open track among its sums): the choice
+/// [`super::choices::RaceChoices::of`] lists and [`super::players::RacePlayers::choose`] picks,
+/// every score the reference's to the bit.
 ///
 /// Most rolls are neither near the game's end nor close between two choices: those are scored
-/// without branches (every pairing of the outcome, padded to three, scored; a gain kept or
-/// zeroed by a mask; a pairing with no open track scored minus infinity) and the best picked
-/// by comparisons, since the dice make every branch on them a guess. The others go to
-/// [`listed_pick`].
+/// without branches (every pairing of the outcome, padded to three, scored by its tracks' rows;
+/// a closed track's row reads a zero gain; a pairing with no open track scored minus infinity)
+/// and the best picked by comparisons, since the dice make every branch on them a guess. The
+/// others go to [`listed_pick`].
 #[inline(always)]
 pub(crate) fn points_pick(
     values: &TrackValues,
     rules: &Rules,
     game: &Game,
+    rows: &GainRows,
     outcome: Outcome,
 ) -> Option<Pick> {
     let (p, b) = (game.to_move, &game.board);
     if b.closed.len() + 2 >= rules.columns_to_end as u32 {
         return listed_pick(values, rules, game, outcome);
     }
-    let (mine, theirs) = (b.progress[p as usize & 3], values.opponent(b, p));
-    let open = (!b.closed).0 as u32;
-    let pairs = EVEN_FIRST[outcome.index()].padded();
-    // `g` where `on` is 1, else 0 (+0.0, which adds nothing).
-    let keep = |g: f64, on: u32| f64::from_bits(g.to_bits() & (on as u64).wrapping_neg());
-    // What the pairing `(a, c)` (`a` ≤ `c`; `(0, 0)` for padding) does: whether its sums are
-    // open tracks, whether it is a double, the double's steps, and its score (minus infinity
-    // for no choice). Padding reads track 2's gains, masked out.
-    let read = |(a, c): (u8, u8)| {
-        let (ua, uc) = ((open >> (a & 15)) & 1, (open >> (c & 15)) & 1);
-        let double = (a == c) as u32;
-        let (ta, tc) = (a.max(2), c.max(2));
-        let sa = nibble(mine, ta);
-        let k = 1 + (double & (sa + 1 < values.len(ta)) as u32) as u8;
-        let ga = values.gain(ta, nibble(theirs, ta), sa, k);
-        let gc = values.gain(tc, nibble(theirs, tc), nibble(mine, tc), 1);
-        // The reference's sum: 0 (no game-end term), then each open track's gain; a closed
-        // track's 0 leaves the sum as it is.
-        let score = keep(ga, ua) + keep(gc, uc & (1 - double));
-        let none = ((ua | uc) as u64).wrapping_sub(1);
-        let score = f64::from_bits(score.to_bits() & !none | f64::NEG_INFINITY.to_bits() & none);
-        (ua, uc, double, k, score)
+    let row = rows.of_player(p);
+    let tracks = &SCORED_TRACKS[outcome.index()];
+    // The pairing's score (minus infinity for no choice): the reference's sum, 0 (no game-end
+    // term), then each open track's gain; a closed track's (or no track's) 0 leaves the sum as
+    // it is. With no open track the sum is +0.0, all bits 0: or-ed with minus infinity's.
+    let score = |[a, c]: [u8; 2]| {
+        let (ra, rc) = (row[a as usize & 15], row[c as usize & 15]);
+        let double = (c == 0) as u16;
+        let sum = values.gain_at(ra | double) + values.gain_at(rc);
+        let none = ((ra | rc) as u64).wrapping_sub(1) & f64::NEG_INFINITY.to_bits();
+        f64::from_bits(sum.to_bits() | none)
     };
-    let (r0, r1, r2) = (read(pairs[0]), read(pairs[1]), read(pairs[2]));
-    if r0.0 | r0.1 | r1.0 | r1.1 | r2.0 | r2.1 == 0 {
-        return None;
-    }
+    let (s0, s1, s2) = (score(tracks[0]), score(tracks[1]), score(tracks[2]));
     // The first of the highest.
-    let (s0, s1, s2) = (r0.4, r1.4, r2.4);
     let one_over = s1 > s0;
     let (mut best, mut top) = (one_over as usize, if one_over { s1 } else { s0 });
     let two_over = s2 > top;
     best = if two_over { 2 } else { best };
     top = if two_over { s2 } else { top };
+    if top == f64::NEG_INFINITY {
+        return None;
+    }
     let floor = top - TIE_BAND;
     if (s0 >= floor) as u32 + (s1 >= floor) as u32 + (s2 >= floor) as u32 != 1 {
         return listed_pick(values, rules, game, outcome);
     }
-    let (ua, uc, double, k, _) = [r0, r1, r2][best];
-    let (a, c) = pairs[best & 3];
-    // The steps: a double's in `a`; else one in each open sum, the smaller first.
-    let x = if ua != 0 { a } else { c };
-    let y = if ua & uc & (1 - double) != 0 { c } else { 0 };
-    // A double's steps, 1 for any other pairing.
-    let kx = k;
+    let [a, c] = tracks[best & 3];
+    let (ra, rc) = (row[a as usize & 15], row[c as usize & 15]);
+    // The steps: a double's in `a`; else one in each open sum, the smaller first (a double's
+    // `c` is 0, whose row is 0).
+    let (x, rx) = if ra != 0 { (a, ra) } else { (c, rc) };
+    let y = if ra != 0 && rc != 0 { c } else { 0 };
+    // The spaces, out of the rows' indices.
+    let (sx, sy) = (((rx >> 1) & 15) as u8, ((rc >> 1) & 15) as u8);
+    let kx = 1 + ((c == 0) & (sx + 1 < values.len(x))) as u8;
     let ky = (y != 0) as u8;
     // Track 2 stands in for no second track: no steps there.
     let yy = y.max(2);
     let climb = ((kx as u64) << shift(x)) + ((ky as u64) << shift(yy));
-    let by_rules = (nibble(mine, x) + kx >= values.len(x))
-        | ((y != 0) & (nibble(mine, yy) + ky >= values.len(yy)));
+    let by_rules = (sx + kx >= values.len(x)) | ((y != 0) & (sy + 1 >= values.len(yy)));
     Some(Pick {
         choice: Choice {
             first: x,
@@ -382,7 +401,8 @@ mod tests {
                         ties += 1;
                     }
                     let want = reference_pick(&rules, &g, outcome);
-                    let got = points_pick(&values, &rules, &g, outcome);
+                    let rows = GainRows::of(&values, &g.board);
+                    let got = points_pick(&values, &rules, &g, &rows, outcome);
                     assert_eq!(got, want, "{:?} {g:?}", outcome.roll());
                 }
             }
@@ -403,7 +423,8 @@ mod tests {
                 let g = random_game(&mut rng, &rules);
                 for outcome in Outcome::all() {
                     let want = reference_pick(&rules, &g, outcome);
-                    let got = points_pick(&values, &rules, &g, outcome);
+                    let rows = GainRows::of(&values, &g.board);
+                    let got = points_pick(&values, &rules, &g, &rows, outcome);
                     prop_assert_eq!(got, want, "{:?} {:?}", outcome.roll(), g);
                 }
             }
