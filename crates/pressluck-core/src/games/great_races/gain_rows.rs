@@ -8,7 +8,6 @@
 //! step of the opponent's by 32. A closed track's index is 0, where the table holds zeros, so
 //! its gain needs no test; so are the indices of 0, 1 and 13 to 15, which are no track.
 
-use super::choices::Steps;
 use super::track_values::TrackValues;
 use crate::columns::board::nibble;
 use crate::columns::{Board, ColumnSet};
@@ -41,14 +40,14 @@ impl GainRows {
         &self.0[p as usize & 1]
     }
 
-    /// The rows after player `p`'s move of `steps` (track 0 with no steps: no second track),
+    /// The rows after player `p`'s move of `moves` (`(track, steps)`, no steps in track 0),
     /// `closed` the tracks closed after it: each moved track's index moved on by the steps, the
     /// mover's and the opponent's, or 0 once the track is closed. No nibble carries into the
     /// next: an open track's spaces are below its length, at most 15.
     #[inline(always)]
-    pub fn step(&mut self, p: u8, steps: Steps, closed: ColumnSet) {
+    pub fn step(&mut self, p: u8, moves: [(u8, u8); 2], closed: ColumnSet) {
         let (me, them) = (p as usize & 1, (p as usize & 1) ^ 1);
-        for (c, k) in [steps.first, steps.second] {
+        for (c, k) in moves {
             let c = c as usize & 15;
             // All ones while the track is open, else 0.
             let open = ((closed.0 as u32 >> c) & 1) as u16 ^ 1;
@@ -63,6 +62,7 @@ impl GainRows {
 mod tests {
     use super::*;
     use crate::columns::{Game, GameKind, Rules};
+    use crate::games::great_races::choices::Steps;
     use rand::{Rng, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -124,7 +124,7 @@ mod tests {
                     let p = game.to_move;
                     let steps = Steps::of(choice);
                     game.apply(&rules, choice);
-                    rows.step(p, steps, game.board.closed);
+                    rows.step(p, [steps.first, steps.second], game.board.closed);
                     if !game.finished() {
                         assert_eq!(
                             rows.of_player(0),

@@ -3,8 +3,15 @@
 //!
 //! Counters: `rolls` counts the player's rolls (one a turn) and `busts` the rolls with no open
 //! track among their sums (the turn passes); the stop table's row `roll = 0` counts turns.
+//!
+//! A matchup's games are played two at a time, a roll of one and then a roll of the other
+//! ([`play_races`]): each roll's choice hangs on the one before it in its game (the cubes it
+//! moved) and on nothing in the other, so the processor works on both games' rolls at once.
+//! Every game has its own dice and policy streams, and the counters are integer sums, the same
+//! whatever order the games end in.
 
 use super::choices::RaceChoices;
+use super::gain_rows::GainRows;
 use super::players::RacePlayers;
 use super::points_pick::{points_pick, Pick};
 use crate::columns::{Game, Rules};
@@ -13,9 +20,10 @@ use crate::engine::deal::{game_streams, seating};
 use crate::engine::dice_source::{DiceSource, RngDice};
 use crate::engine::play::count_game;
 use rand_core::RngCore;
+use rand_xoshiro::Xoshiro256PlusPlus;
 
-/// Plays games `lo..hi` of a matchup of the `players` (slot order) under `rules`, one after
-/// another, into counters: game `i` with its own dice and policy streams and its seating.
+/// Plays games `lo..hi` of a matchup of the `players` (slot order) under `rules` into counters,
+/// two at a time: game `i` with its own dice and policy streams and its seating.
 pub fn play_races(
     rules: &Rules,
     players: &RacePlayers,
@@ -26,17 +34,27 @@ pub fn play_races(
 ) -> MatchupStats {
     let n = rules.players as usize;
     let mut stats = MatchupStats::default();
-    for i in lo..hi {
-        let (dice, mut rng) = game_streams(seed, key, i).generators();
-        let seats = seating(i, n);
-        play_race(
-            rules,
-            players,
-            &seats[..n],
-            &mut RngDice(dice),
-            &mut rng,
-            &mut stats,
-        );
+    let mut next = lo;
+    // Game `next` set up, and `next` moved on; none past the last.
+    let mut deal = || {
+        (next < hi).then(|| {
+            let (dice, rng) = game_streams(seed, key, next).generators();
+            let seats = seating(next, n);
+            next += 1;
+            Race::new(players, &seats[..n], Game::new(), RngDice(dice), rng)
+        })
+    };
+    let mut games: [Option<Race<RngDice<Xoshiro256PlusPlus>, Xoshiro256PlusPlus>>; 2] =
+        [deal(), deal()];
+    while games.iter().any(Option::is_some) {
+        for game in &mut games {
+            if let Some(race) = game {
+                if !race.roll(rules, players, &mut stats) {
+                    race.count(rules, &mut stats);
+                    *game = deal();
+                }
+            }
+        }
     }
     stats
 }
@@ -69,55 +87,115 @@ pub fn play_race_from<D: DiceSource, R: RngCore>(
     rules: &Rules,
     players: &RacePlayers,
     slot_of_seat: &[usize],
-    mut game: Game,
+    game: Game,
     dice: &mut D,
     rng: &mut R,
     stats: &mut MatchupStats,
 ) -> Game {
-    let (mut rolls, mut busts, mut turns) = ([0u64; 4], [0u64; 4], 0u32);
-    // Turns begun a seat (the stop table's row 0), added to the slots' counters at the end.
-    let mut begun = [0u64; 4];
-    // Kept when a `race-points` seat reads them.
-    let mut rows = players.gain_rows(&game.board);
-    while !game.finished() {
-        if turns >= MAX_RACE_TURNS {
+    let mut race = Race::new(players, slot_of_seat, game, dice, rng);
+    while race.roll(rules, players, stats) {}
+    race.count(rules, stats)
+}
+
+/// A game in play, a roll at a time, with its dice, its policy stream and what it counts.
+struct Race<D, R> {
+    game: Game,
+    dice: D,
+    rng: R,
+    /// The slot in each seat (as many seats as players).
+    slot_of_seat: [usize; 4],
+    rolls: [u64; 4],
+    busts: [u64; 4],
+    /// Turns begun a seat (the stop table's row 0), added to the slots' counters at the end.
+    begun: [u64; 4],
+    /// Turns played in all.
+    turns: u32,
+    /// The board's gain rows, kept when a `race-points` seat reads them.
+    rows: Option<GainRows>,
+}
+
+impl<D: DiceSource, R: RngCore> Race<D, R> {
+    /// `game` to be played on by `players`, the slot in seat `s` being `slot_of_seat[s]`.
+    fn new(players: &RacePlayers, slot_of_seat: &[usize], game: Game, dice: D, rng: R) -> Self {
+        let mut seats = [0; 4];
+        for (seat, &slot) in seats.iter_mut().zip(slot_of_seat) {
+            *seat = slot;
+        }
+        Race {
+            rows: players.gain_rows(&game.board),
+            game,
+            dice,
+            rng,
+            slot_of_seat: seats,
+            rolls: [0; 4],
+            busts: [0; 4],
+            begun: [0; 4],
+            turns: 0,
+        }
+    }
+
+    /// Plays the next roll and its move; false, with nothing played, once the game is over,
+    /// abandoned (after [`MAX_RACE_TURNS`] turns: counted unfinished in `stats`) or out of dice.
+    #[inline(always)]
+    fn roll(&mut self, rules: &Rules, players: &RacePlayers, stats: &mut MatchupStats) -> bool {
+        let game = &mut self.game;
+        if game.finished() {
+            return false;
+        }
+        if self.turns >= MAX_RACE_TURNS {
             stats.unfinished += 1;
-            break;
+            return false;
         }
         let seat = game.to_move as usize & 3;
-        let slot = slot_of_seat[seat];
-        begun[seat] += 1;
-        let Some(outcome) = dice.outcome() else { break };
-        rolls[seat] += 1;
-        let pick = match (players.points_values(slot), &rows) {
-            (Some(values), Some(rows)) => points_pick(values, rules, &game, rows, outcome),
+        let slot = self.slot_of_seat[seat];
+        self.begun[seat] += 1;
+        let Some(outcome) = self.dice.outcome() else {
+            return false;
+        };
+        self.rolls[seat] += 1;
+        let pick = match (players.points_values(slot), &self.rows) {
+            (Some(values), Some(rows)) => points_pick(values, rules, game, rows, outcome),
             _ => {
                 let choices = RaceChoices::of(rules, &game.board, game.to_move, outcome);
                 let list = choices.as_slice();
                 let pick = match list.len() {
                     0 => None,
                     1 => Some(0),
-                    _ => Some(players.choose(slot, rules, &game, &choices, rng)),
+                    _ => Some(players.choose(slot, rules, game, &choices, &mut self.rng)),
                 };
-                pick.map(|i| Pick::new(rules, &game, list[i], choices.steps(i)))
+                pick.map(|i| Pick::new(rules, game, list[i], choices.steps(i)))
             }
         };
         match pick {
-            Some(pick) => pick.play(rules, &mut game, rows.as_mut()),
+            Some(pick) => pick.play(rules, game, self.rows.as_mut()),
             None => {
-                busts[seat] += 1;
+                self.busts[seat] += 1;
                 game.pass(rules);
             }
         }
-        turns += 1;
+        self.turns += 1;
+        true
     }
-    for (seat, &slot) in slot_of_seat.iter().enumerate().take(rules.players as usize) {
-        let cell = stats.stop_cell(slot, 0, 0);
-        cell.decisions += begun[seat];
-        cell.busts += busts[seat];
+
+    /// Adds what the game counted to `stats`; the game as it stands.
+    fn count(&self, rules: &Rules, stats: &mut MatchupStats) -> Game {
+        let n = rules.players as usize;
+        let slot_of_seat = &self.slot_of_seat[..n];
+        for (seat, &slot) in slot_of_seat.iter().enumerate() {
+            let cell = stats.stop_cell(slot, 0, 0);
+            cell.decisions += self.begun[seat];
+            cell.busts += self.busts[seat];
+        }
+        count_game(
+            rules,
+            slot_of_seat,
+            &self.game,
+            &self.rolls,
+            &self.busts,
+            stats,
+        );
+        self.game
     }
-    count_game(rules, slot_of_seat, &game, &rolls, &busts, stats);
-    game
 }
 
 #[cfg(test)]

@@ -21,13 +21,12 @@ use crate::columns::{Choice, ColumnSet, Game, Rules};
 use crate::dice::{Outcome, OUTCOMES};
 use crate::policy::value::end_value;
 
-/// The choice a roll is raced with, its steps, and how the move is played.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// The move a roll is raced with: its steps, and how it is played.
+#[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Pick {
-    /// The choice.
-    pub choice: Choice,
-    /// Its steps.
-    pub steps: Steps,
+    /// `(track, steps)` of the pairing's smaller sum and of its larger: no steps in a closed
+    /// track, and track 0 (no steps) for a double's second or no second track.
+    moves: [(u8, u8); 2],
     /// What the move adds to the mover's packed spaces (its steps in each track's nibble),
     /// when it wins no track.
     climb: u64,
@@ -36,15 +35,27 @@ pub(crate) struct Pick {
     by_rules: bool,
 }
 
+/// Two picks are the same move: the same steps, played the same way.
+impl PartialEq for Pick {
+    fn eq(&self, other: &Pick) -> bool {
+        (self.steps(), self.climb, self.by_rules) == (other.steps(), other.climb, other.by_rules)
+    }
+}
+
+impl Eq for Pick {}
+
 impl Pick {
     /// The pick of `choice` (steps `steps`), a legal choice of the roll for the player to move
     /// in `game`: the move [`Pick::play`] plays.
     pub fn new(rules: &Rules, game: &Game, choice: Choice, steps: Steps) -> Pick {
         let (p, b) = (game.to_move, &game.board);
         let mine = b.progress[p as usize & 3];
+        debug_assert_eq!(
+            choice_of([steps.first.0, steps.first.1, steps.second.0, steps.second.1]),
+            choice
+        );
         let mut pick = Pick {
-            choice,
-            steps,
+            moves: [steps.first, steps.second],
             climb: 0,
             by_rules: b.closed.len() >= rules.columns_to_end as u32,
         };
@@ -57,6 +68,15 @@ impl Pick {
         pick
     }
 
+    /// Its steps: the tracks it moves in, the first first.
+    pub fn steps(&self) -> Steps {
+        match self.moves {
+            [(_, 0), second] => Steps::one(second.0, second.1),
+            [first, (_, 0)] => Steps::one(first.0, first.1),
+            [first, second] => Steps { first, second },
+        }
+    }
+
     /// Plays the move in `game`: [`Game::apply`] of the choice, with a move that wins no track
     /// played here (the mover's cubes climb and the turn passes); `rows`, when kept, step with
     /// the cubes.
@@ -64,9 +84,10 @@ impl Pick {
     pub fn play(self, rules: &Rules, game: &mut Game, rows: Option<&mut GainRows>) {
         let p = game.to_move;
         if self.by_rules {
-            game.apply(rules, self.choice);
+            let Steps { first, second } = self.steps();
+            game.apply(rules, choice_of([first.0, first.1, second.0, second.1]));
             if let Some(rows) = rows {
-                rows.step(p, self.steps, game.board.closed);
+                rows.step(p, self.moves, game.board.closed);
             }
             return;
         }
@@ -81,7 +102,7 @@ impl Pick {
         game.winner = None;
         game.to_move = if p + 1 >= rules.players { 0 } else { p + 1 };
         if let Some(rows) = rows {
-            rows.step(p, self.steps, ColumnSet::EMPTY);
+            rows.step(p, self.moves, ColumnSet::EMPTY);
         }
     }
 }
@@ -157,31 +178,35 @@ pub(crate) fn points_pick(
     }
     let [a, c] = tracks[best & 3];
     let (ra, rc) = (row[a as usize & 15], row[c as usize & 15]);
-    // The steps: a double's in `a`; else one in each open sum, the smaller first (a double's
-    // `c` is 0, whose row is 0).
-    let (x, rx) = if ra != 0 { (a, ra) } else { (c, rc) };
-    let y = if ra != 0 && rc != 0 { c } else { 0 };
-    // The spaces, out of the rows' indices.
-    let (sx, sy) = (((rx >> 1) & 15) as u8, ((rc >> 1) & 15) as u8);
-    let kx = 1 + ((c == 0) & (sx + 1 < values.len(x))) as u8;
-    let ky = (y != 0) as u8;
-    // Track 2 stands in for no second track: no steps there.
-    let yy = y.max(2);
-    let climb = ((kx as u64) << shift(x)) + ((ky as u64) << shift(yy));
-    let by_rules = (sx + kx >= values.len(x)) | ((y != 0) & (sy + 1 >= values.len(yy)));
+    // The steps in each of the pairing's tracks: none in a closed one (row 0, space 0); a
+    // double's two in `a`, short of the top (its `c` is 0, whose row is 0).
+    let (sa, sc) = (((ra >> 1) & 15) as u8, ((rc >> 1) & 15) as u8);
+    let two = (c == 0) & (sa + 1 < values.len(a));
+    let (ka, kc) = ((ra != 0) as u8 + two as u8, (rc != 0) as u8);
+    // (`c`'s step read at no track when it takes none, rather than multiplied or masked: those
+    // are compiled to a branch.)
+    let climb = STEP[a as usize & 15] * ka as u64 + STEP[(c & kc.wrapping_neg()) as usize & 15];
+    // No steps reach no top: a closed track's space 0 is below its length, and no track's
+    // length is out of reach.
+    let by_rules = (sa + ka >= values.len(a)) | (sc + kc >= values.len(c));
     Some(Pick {
-        choice: Choice {
-            first: x,
-            second: if kx == 2 { x } else { y },
-        },
-        steps: Steps {
-            first: (x, kx),
-            second: (y, ky),
-        },
+        moves: [(a, ka), (c, kc)],
         climb,
         by_rules,
     })
 }
+
+/// A step in each track, as it adds to a packed progress word (one nibble a track); 0 for no
+/// track.
+static STEP: [u64; 16] = {
+    let mut t = [0u64; 16];
+    let mut c = 2;
+    while c <= 12 {
+        t[c as usize] = 1 << shift(c);
+        c += 1;
+    }
+    t
+};
 
 /// [`points_pick`] for any roll: the roll's choices listed and scored in one pass over its
 /// pairings, each kept as its score and packed steps, the game-end term looked for when two more
@@ -283,11 +308,7 @@ fn listed_pick(values: &TrackValues, rules: &Rules, game: &Game, outcome: Outcom
         by_rules |= nibble(mine, y) + ky >= values.len(y);
     }
     Some(Pick {
-        choice: choice_of(moves[best & 3]),
-        steps: Steps {
-            first: (x, kx),
-            second: (y, ky),
-        },
+        moves: [(x, kx), (y, ky)],
         climb,
         by_rules,
     })

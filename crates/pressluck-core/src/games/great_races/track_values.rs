@@ -58,7 +58,7 @@ pub struct TrackValues {
     /// Each track's first alike track: the smallest with the same length, points and second
     /// places, so the same values space by space, exactly.
     alike: [u8; 16],
-    /// The length of each track.
+    /// The length of each track; 16, out of a space's reach, at the indices that are no track.
     lengths: [u8; 16],
     /// Two players (else one: the opponent's space is not read).
     duel: bool,
@@ -76,7 +76,7 @@ impl TrackValues {
             values: [[[0.0; SPACES]; SPACES]; 16],
             gains: [0.0; GAINS],
             alike: [0; 16],
-            lengths: [0; 16],
+            lengths: [16; 16],
             duel,
         });
         for c in 2..=12u8 {
@@ -116,7 +116,8 @@ impl TrackValues {
         Some(t)
     }
 
-    /// The length of track `c` (2..=12).
+    /// The length of track `c` (2..=12); 16, which no space reaches, for the indices 0, 1 and
+    /// 13 to 15 (no track).
     #[inline(always)]
     pub fn len(&self, c: u8) -> u8 {
         self.lengths[c as usize & 15]
