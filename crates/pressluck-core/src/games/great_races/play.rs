@@ -13,7 +13,7 @@
 use super::choices::RaceChoices;
 use super::gain_rows::GainRows;
 use super::players::RacePlayers;
-use super::points_pick::{points_pick, Pick};
+use super::points_pick::{pass_turn, points_pick, Pick};
 use crate::columns::{Game, Rules};
 use crate::counters::MatchupStats;
 use crate::engine::deal::{game_streams, seating};
@@ -35,13 +35,15 @@ pub fn play_races(
     let n = rules.players as usize;
     let mut stats = MatchupStats::default();
     let mut next = lo;
+    // The gain rows of a new game, worked out once.
+    let rows = players.gain_rows(&Game::new().board);
     // Game `next` set up, and `next` moved on; none past the last.
     let mut deal = || {
         (next < hi).then(|| {
             let (dice, rng) = game_streams(seed, key, next).generators();
             let seats = seating(next, n);
             next += 1;
-            Race::new(players, &seats[..n], Game::new(), RngDice(dice), rng)
+            Race::new(&seats[..n], Game::new(), rows, RngDice(dice), rng)
         })
     };
     let mut games: [Option<Race<RngDice<Xoshiro256PlusPlus>, Xoshiro256PlusPlus>>; 2] =
@@ -92,7 +94,8 @@ pub fn play_race_from<D: DiceSource, R: RngCore>(
     rng: &mut R,
     stats: &mut MatchupStats,
 ) -> Game {
-    let mut race = Race::new(players, slot_of_seat, game, dice, rng);
+    let rows = players.gain_rows(&game.board);
+    let mut race = Race::new(slot_of_seat, game, rows, dice, rng);
     while race.roll(rules, players, stats) {}
     race.count(rules, stats)
 }
@@ -115,14 +118,15 @@ struct Race<D, R> {
 }
 
 impl<D: DiceSource, R: RngCore> Race<D, R> {
-    /// `game` to be played on by `players`, the slot in seat `s` being `slot_of_seat[s]`.
-    fn new(players: &RacePlayers, slot_of_seat: &[usize], game: Game, dice: D, rng: R) -> Self {
+    /// `game` to be played on, the slot in seat `s` being `slot_of_seat[s]`, with its gain rows
+    /// when they are kept ([`RacePlayers::gain_rows`]).
+    fn new(slot_of_seat: &[usize], game: Game, rows: Option<GainRows>, dice: D, rng: R) -> Self {
         let mut seats = [0; 4];
         for (seat, &slot) in seats.iter_mut().zip(slot_of_seat) {
             *seat = slot;
         }
         Race {
-            rows: players.gain_rows(&game.board),
+            rows,
             game,
             dice,
             rng,
@@ -170,7 +174,8 @@ impl<D: DiceSource, R: RngCore> Race<D, R> {
             Some(pick) => pick.play(rules, game, self.rows.as_mut()),
             None => {
                 self.busts[seat] += 1;
-                game.pass(rules);
+                // No track closed, and the game was not over.
+                pass_turn(rules, game);
             }
         }
         self.turns += 1;

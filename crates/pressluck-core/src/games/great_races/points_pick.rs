@@ -27,8 +27,7 @@ pub(crate) struct Pick {
     /// `(track, steps)` of the pairing's smaller sum and of its larger: no steps in a closed
     /// track, and track 0 (no steps) for a double's second or no second track.
     moves: [(u8, u8); 2],
-    /// What the move adds to the mover's packed spaces (its steps in each track's nibble),
-    /// when it wins no track.
+    /// What the move adds to the mover's packed spaces (its steps in each track's nibble).
     climb: u64,
     /// The move is played by [`Game::apply`]: it wins a track (or the tracks that end the game
     /// are all closed already).
@@ -77,34 +76,57 @@ impl Pick {
         }
     }
 
-    /// Plays the move in `game`: [`Game::apply`] of the choice, with a move that wins no track
-    /// played here (the mover's cubes climb and the turn passes); `rows`, when kept, step with
-    /// the cubes.
+    /// Plays the move in `game`, as [`Game::apply`] plays its choice: the mover's cubes climb,
+    /// a track reached is won ([`Game::win_column`]), the game ends when the tracks that end it
+    /// are all closed, else the turn passes; `rows`, when kept, step with the cubes.
     #[inline(always)]
     pub fn play(self, rules: &Rules, game: &mut Game, rows: Option<&mut GainRows>) {
         let p = game.to_move;
+        // No track goes past its top (at most 15): no nibble carries into the next.
+        game.board.progress[p as usize & 3] += self.climb;
         if self.by_rules {
-            let Steps { first, second } = self.steps();
-            game.apply(rules, choice_of([first.0, first.1, second.0, second.1]));
+            self.win(rules, game);
             if let Some(rows) = rows {
                 rows.step(p, self.moves, game.board.closed);
             }
             return;
         }
-        // No track reaches its top (at most 15): no nibble carries into the next.
-        game.board.progress[p as usize & 3] += self.climb;
-        // [`Game::pass`] when no track closed: the turn (never more than the roll) starts
-        // afresh, the mover's turns count one more, nobody has won (the tracks that end the
-        // game are not all closed, or the move would have been played above) and the next
-        // player moves.
-        game.turn = Default::default();
-        game.turns[p as usize & 3] += 1;
-        game.winner = None;
-        game.to_move = if p + 1 >= rules.players { 0 } else { p + 1 };
+        pass_turn(rules, game);
         if let Some(rows) = rows {
             rows.step(p, self.moves, ColumnSet::EMPTY);
         }
     }
+
+    /// The rest of a move that wins a track, its cubes moved: each track reached won (the
+    /// smaller first, as [`Game::apply`] steps them), then the game over or the turn passed.
+    #[inline(never)]
+    fn win(self, rules: &Rules, game: &mut Game) {
+        let p = game.to_move;
+        for (c, k) in self.moves {
+            if k != 0 && game.board.cube(p, c) >= rules.layout.len(c) {
+                game.win_column(rules, p, c);
+            }
+        }
+        if game.board.closed.len() >= rules.columns_to_end as u32 {
+            game.turn = Default::default();
+            game.turns[p as usize & 3] += 1;
+            game.winner = Some(game.leader(rules));
+        } else {
+            pass_turn(rules, game);
+        }
+    }
+}
+
+/// [`Game::pass`] when the game goes on: the turn (never more than the roll) starts afresh, the
+/// mover's turns count one more, nobody has won (the tracks that end the game are not all
+/// closed) and the next player moves.
+#[inline(always)]
+pub(crate) fn pass_turn(rules: &Rules, game: &mut Game) {
+    let p = game.to_move;
+    game.turn = Default::default();
+    game.turns[p as usize & 3] += 1;
+    game.winner = None;
+    game.to_move = if p + 1 >= rules.players { 0 } else { p + 1 };
 }
 
 /// Each outcome's pairings of [`EVEN_FIRST`] (padded to three) as the tracks [`points_pick`]
