@@ -4,11 +4,11 @@
 //! Counters: `rolls` counts the player's rolls (one a turn) and `busts` the rolls with no open
 //! track among their sums (the turn passes); the stop table's row `roll = 0` counts turns.
 //!
-//! A matchup's games are played two at a time, a roll of one and then a roll of the other
-//! ([`play_races`]): each roll's choice hangs on the one before it in its game (the cubes it
-//! moved) and on nothing in the other, so the processor works on both games' rolls at once.
-//! Every game has its own dice and policy streams, and the counters are integer sums, the same
-//! whatever order the games end in.
+//! A matchup with a `race-points` seat at a table of one or two plays its games two at a time,
+//! a roll of one and then a roll of the other ([`play_races`]): each roll's choice hangs on the
+//! one before it in its game (the cubes it moved) and on nothing in the other, so the processor
+//! works on both games' rolls at once. Every game has its own dice and policy streams, and the
+//! counters are integer sums, the same whatever order the games end in.
 
 use super::choices::RaceChoices;
 use super::gain_rows::GainRows;
@@ -23,7 +23,8 @@ use rand_core::RngCore;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// Plays games `lo..hi` of a matchup of the `players` (slot order) under `rules` into counters,
-/// two at a time: game `i` with its own dice and policy streams and its seating.
+/// two at a time when a seat plays `race-points` from the gain rows: game `i` with its own dice
+/// and policy streams and its seating.
 pub fn play_races(
     rules: &Rules,
     players: &RacePlayers,
@@ -46,10 +47,16 @@ pub fn play_races(
             Race::new(&seats[..n], Game::new(), rows, RngDice(dice), rng)
         })
     };
+    // Two at a time when a `race-points` seat plays from the rows; the other rules' rolls
+    // branch on the dice, and are played one game after another (two at a time, slower).
+    let width = if rows.is_some() { 2 } else { 1 };
     let mut games: [Option<Race<RngDice<Xoshiro256PlusPlus>, Xoshiro256PlusPlus>>; 2] =
-        [deal(), deal()];
+        [None, None];
+    for game in &mut games[..width] {
+        *game = deal();
+    }
     while games.iter().any(Option::is_some) {
-        for game in &mut games {
+        for game in &mut games[..width] {
             if let Some(race) = game {
                 if !race.roll(rules, players, &mut stats) {
                     race.count(rules, &mut stats);

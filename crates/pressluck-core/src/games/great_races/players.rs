@@ -195,7 +195,7 @@ pub(crate) fn points_read(
 /// [`margin_gain`] with the track values read from `values`, for a move that wins no track (the
 /// scores and closed tracks stay, only the mover's spaces change); a move that wins one is
 /// scored by the reference.
-#[inline]
+#[inline(always)]
 pub(crate) fn margin_read(
     values: &TrackValues,
     rules: &Rules,
