@@ -255,6 +255,30 @@ mod tests {
     }
 
     #[test]
+    fn two_games_at_a_time_count_what_one_at_a_time_counts() {
+        use RaceRule::*;
+        for (players, field) in [
+            (2, &[Points, Points][..]),
+            (2, &[Points, Margin][..]),
+            (1, &[Points][..]),
+            (2, &[Progress, Margin][..]),
+        ] {
+            let rules = Rules::new(GameKind::GreatRaces, players);
+            let fast = RacePlayers::new(&rules, field);
+            // An odd count: one game plays on alone at the end.
+            let (lo, hi) = (3, 160);
+            let mut one = MatchupStats::default();
+            for i in lo..hi {
+                let (dice, mut rng) = game_streams(46, 7, i).generators();
+                let seats = seating(i, players as usize);
+                let seats = &seats[..players as usize];
+                play_race(&rules, &fast, seats, &mut RngDice(dice), &mut rng, &mut one);
+            }
+            assert_eq!(play_races(&rules, &fast, 46, 7, lo, hi), one, "{field:?}");
+        }
+    }
+
+    #[test]
     fn the_game_loop_plays_the_reference_games() {
         use RaceRule::*;
         for (players, field) in [

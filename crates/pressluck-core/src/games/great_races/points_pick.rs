@@ -1,6 +1,8 @@
 //! `race-points`' choice straight from a roll, at a table of one or two: the roll's choices
 //! listed and scored in one pass over its pairings ([`EVEN_FIRST`]), each score read from
-//! [`TrackValues`] and the mover's and opponent's packed spaces. It is the game loop's form of
+//! [`TrackValues`] at the tracks' [`GainRows`] (or, near the game's end, at the mover's and
+//! opponent's packed spaces), and the move played without [`Game::apply`]'s generic stepping
+//! ([`Pick::play`]). It is the game loop's form of
 //! [`great_races_choices`](crate::columns::legal::great_races_choices) followed by
 //! [`RaceRule::choose_among`](super::policy::RaceRule::choose_among), which stay the
 //! reference: a test holds the two to the same choice on random positions and every outcome.
