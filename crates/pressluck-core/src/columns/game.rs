@@ -139,7 +139,7 @@ impl Game {
     }
 
     /// Player `p` wins column `c`: points, second place, other cubes return, the column closes.
-    pub(super) fn win_column(&mut self, rules: &Rules, p: u8, c: u8) {
+    pub(crate) fn win_column(&mut self, rules: &Rules, p: u8, c: u8) {
         let b = &mut self.board;
         let len = rules.layout.len(c);
         b.closed = b.closed.with(c);

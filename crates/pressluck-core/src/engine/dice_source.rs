@@ -26,6 +26,24 @@ pub trait DiceSource {
     }
 }
 
+/// A source borrowed: the source's rolls.
+impl<D: DiceSource + ?Sized> DiceSource for &mut D {
+    #[inline(always)]
+    fn roll(&mut self) -> Option<Roll> {
+        (**self).roll()
+    }
+
+    #[inline(always)]
+    fn outcome(&mut self) -> Option<Outcome> {
+        (**self).outcome()
+    }
+
+    #[inline(always)]
+    fn turn_start(&mut self, seat: u8, turns: u32) {
+        (**self).turn_start(seat, turns)
+    }
+}
+
 /// Rolls drawn from a random generator, one 64-bit draw per roll (Lemire's method).
 #[derive(Clone, Debug)]
 pub struct RngDice<R>(pub R);

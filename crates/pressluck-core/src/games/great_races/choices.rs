@@ -29,7 +29,7 @@ impl EvenFirst {
 
     /// The pairings padded with `(0, 0)` (no track) to four.
     #[inline(always)]
-    pub fn padded(&self) -> &[(u8, u8); 4] {
+    pub const fn padded(&self) -> &[(u8, u8); 4] {
         &self.pairs
     }
 }

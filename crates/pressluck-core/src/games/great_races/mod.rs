@@ -8,6 +8,7 @@ pub(crate) mod definition;
 pub(crate) mod entry;
 pub mod exact;
 pub(crate) mod family;
+pub(crate) mod gain_rows;
 pub(crate) mod options;
 pub(crate) mod play;
 pub(crate) mod players;

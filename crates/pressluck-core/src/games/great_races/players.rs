@@ -11,10 +11,11 @@
 
 use super::choices::{RaceChoices, Steps};
 use super::exact;
+use super::gain_rows::GainRows;
 use super::policy::{first_best_exact, margin_gain, RaceRule};
 use super::track_values::{TrackValues, SPACES};
 use crate::columns::board::nibble;
-use crate::columns::{Choice, Game, Rules};
+use crate::columns::{Board, Choice, Game, Rules};
 use crate::policy::value::end_value;
 use rand_core::RngCore;
 
@@ -53,6 +54,14 @@ impl RacePlayers {
             RaceRule::Points => self.values.as_deref(),
             _ => None,
         }
+    }
+
+    /// The [`GainRows`] of `board`, when a slot plays `race-points` at a table of one or two
+    /// (and so reads them: [`RacePlayers::points_values`]).
+    pub(crate) fn gain_rows(&self, board: &Board) -> Option<GainRows> {
+        let points = self.rules.contains(&RaceRule::Points);
+        let values = self.values.as_deref().filter(|_| points)?;
+        Some(GainRows::of(values, board))
     }
 
     /// Index into `choices` (two or more: a roll's legal choices) of the choice slot `slot`
@@ -186,7 +195,7 @@ pub(crate) fn points_read(
 /// [`margin_gain`] with the track values read from `values`, for a move that wins no track (the
 /// scores and closed tracks stay, only the mover's spaces change); a move that wins one is
 /// scored by the reference.
-#[inline]
+#[inline(always)]
 pub(crate) fn margin_read(
     values: &TrackValues,
     rules: &Rules,

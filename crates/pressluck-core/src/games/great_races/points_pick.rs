@@ -1,6 +1,8 @@
 //! `race-points`' choice straight from a roll, at a table of one or two: the roll's choices
 //! listed and scored in one pass over its pairings ([`EVEN_FIRST`]), each score read from
-//! [`TrackValues`] and the mover's and opponent's packed spaces. It is the game loop's form of
+//! [`TrackValues`] at the tracks' [`GainRows`] (or, near the game's end, at the mover's and
+//! opponent's packed spaces), and the move played without [`Game::apply`]'s generic stepping
+//! ([`Pick::play`]). It is the game loop's form of
 //! [`great_races_choices`](crate::columns::legal::great_races_choices) followed by
 //! [`RaceRule::choose_among`](super::policy::RaceRule::choose_among), which stay the
 //! reference: a test holds the two to the same choice on random positions and every outcome.
@@ -13,27 +15,35 @@
 
 use super::choices::{Steps, EVEN_FIRST};
 use super::exact;
+use super::gain_rows::GainRows;
 use super::policy::{first_best_exact, TIE_BAND};
 use super::track_values::TrackValues;
 use crate::columns::board::{nibble, shift};
-use crate::columns::{Choice, Game, Rules};
-use crate::dice::Outcome;
+use crate::columns::{Choice, ColumnSet, Game, Rules};
+use crate::dice::{Outcome, OUTCOMES};
 use crate::policy::value::end_value;
 
-/// The choice a roll is raced with, its steps, and how the move is played.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// The move a roll is raced with: its steps, and how it is played.
+#[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Pick {
-    /// The choice.
-    pub choice: Choice,
-    /// Its steps.
-    pub steps: Steps,
-    /// What the move adds to the mover's packed spaces (its steps in each track's nibble),
-    /// when it wins no track.
+    /// `(track, steps)` of the pairing's smaller sum and of its larger: no steps in a closed
+    /// track, and track 0 (no steps) for a double's second or no second track.
+    moves: [(u8, u8); 2],
+    /// What the move adds to the mover's packed spaces (its steps in each track's nibble).
     climb: u64,
     /// The move is played by [`Game::apply`]: it wins a track (or the tracks that end the game
     /// are all closed already).
     by_rules: bool,
 }
+
+/// Two picks are the same move: the same steps, played the same way.
+impl PartialEq for Pick {
+    fn eq(&self, other: &Pick) -> bool {
+        (self.steps(), self.climb, self.by_rules) == (other.steps(), other.climb, other.by_rules)
+    }
+}
+
+impl Eq for Pick {}
 
 impl Pick {
     /// The pick of `choice` (steps `steps`), a legal choice of the roll for the player to move
@@ -41,9 +51,12 @@ impl Pick {
     pub fn new(rules: &Rules, game: &Game, choice: Choice, steps: Steps) -> Pick {
         let (p, b) = (game.to_move, &game.board);
         let mine = b.progress[p as usize & 3];
+        debug_assert_eq!(
+            choice_of([steps.first.0, steps.first.1, steps.second.0, steps.second.1]),
+            choice
+        );
         let mut pick = Pick {
-            choice,
-            steps,
+            moves: [steps.first, steps.second],
             climb: 0,
             by_rules: b.closed.len() >= rules.columns_to_end as u32,
         };
@@ -56,113 +69,168 @@ impl Pick {
         pick
     }
 
-    /// Plays the move in `game`: [`Game::apply`] of the choice, with a move that wins no track
-    /// played here (the mover's cubes climb and the turn passes).
+    /// Its steps: the tracks it moves in, the first first.
+    pub fn steps(&self) -> Steps {
+        match self.moves {
+            [(_, 0), second] => Steps::one(second.0, second.1),
+            [first, (_, 0)] => Steps::one(first.0, first.1),
+            [first, second] => Steps { first, second },
+        }
+    }
+
+    /// Plays the move in `game`, as [`Game::apply`] plays its choice: the mover's cubes climb,
+    /// a track reached is won ([`Game::win_column`]), the game ends when the tracks that end it
+    /// are all closed, else the turn passes; `rows`, when kept, step with the cubes.
     #[inline(always)]
-    pub fn play(self, rules: &Rules, game: &mut Game) {
+    pub fn play(self, rules: &Rules, game: &mut Game, rows: Option<&mut GainRows>) {
+        let p = game.to_move;
+        // No track goes past its top (at most 15): no nibble carries into the next.
+        game.board.progress[p as usize & 3] += self.climb;
         if self.by_rules {
-            game.apply(rules, self.choice);
+            self.win(rules, game);
+            if let Some(rows) = rows {
+                rows.step(p, self.moves, game.board.closed);
+            }
             return;
         }
+        pass_turn(rules, game);
+        if let Some(rows) = rows {
+            rows.step(p, self.moves, ColumnSet::EMPTY);
+        }
+    }
+
+    /// The rest of a move that wins a track, its cubes moved: each track reached won (the
+    /// smaller first, as [`Game::apply`] steps them), then the game over or the turn passed.
+    #[inline(never)]
+    fn win(self, rules: &Rules, game: &mut Game) {
         let p = game.to_move;
-        // No track reaches its top (at most 15): no nibble carries into the next.
-        game.board.progress[p as usize & 3] += self.climb;
-        // [`Game::pass`] when no track closed: the turn (never more than the roll) starts
-        // afresh, the mover's turns count one more, nobody has won (the tracks that end the
-        // game are not all closed, or the move would have been played above) and the next
-        // player moves.
-        game.turn = Default::default();
-        game.turns[p as usize & 3] += 1;
-        game.winner = None;
-        game.to_move = if p + 1 >= rules.players { 0 } else { p + 1 };
+        for (c, k) in self.moves {
+            if k != 0 && game.board.cube(p, c) >= rules.layout.len(c) {
+                game.win_column(rules, p, c);
+            }
+        }
+        if game.board.closed.len() >= rules.columns_to_end as u32 {
+            game.turn = Default::default();
+            game.turns[p as usize & 3] += 1;
+            game.winner = Some(game.leader(rules));
+        } else {
+            pass_turn(rules, game);
+        }
     }
 }
 
+/// [`Game::pass`] when the game goes on: the turn (never more than the roll) starts afresh, the
+/// mover's turns count one more, nobody has won (the tracks that end the game are not all
+/// closed) and the next player moves.
+#[inline(always)]
+pub(crate) fn pass_turn(rules: &Rules, game: &mut Game) {
+    let p = game.to_move;
+    game.turn = Default::default();
+    game.turns[p as usize & 3] += 1;
+    game.winner = None;
+    game.to_move = if p + 1 >= rules.players { 0 } else { p + 1 };
+}
+
+/// Each outcome's pairings of [`EVEN_FIRST`] (padded to three) as the tracks [`points_pick`]
+/// scores: `[a, c]` a pairing's smaller sum and its larger, the larger 0 for a double (its two
+/// steps are one gain, read in `a`) and both 0 for padding (to four, read at `& 3`). Index 0 reads no track (its gains
+/// are zeros, [`GainRows`]).
+static SCORED_TRACKS: [[[u8; 2]; 4]; OUTCOMES] = {
+    let mut t = [[[0u8; 2]; 4]; OUTCOMES];
+    let mut i = 0;
+    while i < OUTCOMES {
+        let pairs = EVEN_FIRST[i].padded();
+        let mut k = 0;
+        while k < 3 {
+            let (a, c) = pairs[k];
+            t[i][k] = [a, if a == c { 0 } else { c }];
+            k += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
 /// `race-points`' choice of the roll `outcome` for the player to move in `game` (one or two
-/// players, the track values of `rules` in `values`), or `None` when the roll has no choice
-/// (no open track among its sums): the choice [`super::choices::RaceChoices::of`] lists and
-/// [`super::players::RacePlayers::choose`] picks, every score the reference's to the bit.
+/// players, the track values of `rules` in `values`, the board's [`GainRows`] in `rows`), or
+/// `None` when the roll has no choice (no open track among its sums): the choice
+/// [`super::choices::RaceChoices::of`] lists and [`super::players::RacePlayers::choose`] picks,
+/// every score the reference's to the bit.
 ///
 /// Most rolls are neither near the game's end nor close between two choices: those are scored
-/// without branches (every pairing of the outcome, padded to three, scored; a gain kept or
-/// zeroed by a mask; a pairing with no open track scored minus infinity) and the best picked
-/// by comparisons, since the dice make every branch on them a guess. The others go to
-/// [`listed_pick`].
+/// without branches (every pairing of the outcome, padded to three, scored by its tracks' rows;
+/// a closed track's row reads a zero gain; a pairing with no open track scored minus infinity)
+/// and the best picked by comparisons, since the dice make every branch on them a guess. The
+/// others go to [`listed_pick`].
 #[inline(always)]
 pub(crate) fn points_pick(
     values: &TrackValues,
     rules: &Rules,
     game: &Game,
+    rows: &GainRows,
     outcome: Outcome,
 ) -> Option<Pick> {
     let (p, b) = (game.to_move, &game.board);
     if b.closed.len() + 2 >= rules.columns_to_end as u32 {
         return listed_pick(values, rules, game, outcome);
     }
-    let (mine, theirs) = (b.progress[p as usize & 3], values.opponent(b, p));
-    let open = (!b.closed).0 as u32;
-    let pairs = EVEN_FIRST[outcome.index()].padded();
-    // `g` where `on` is 1, else 0 (+0.0, which adds nothing).
-    let keep = |g: f64, on: u32| f64::from_bits(g.to_bits() & (on as u64).wrapping_neg());
-    // What the pairing `(a, c)` (`a` ≤ `c`; `(0, 0)` for padding) does: whether its sums are
-    // open tracks, whether it is a double, the double's steps, and its score (minus infinity
-    // for no choice). Padding reads track 2's gains, masked out.
-    let read = |(a, c): (u8, u8)| {
-        let (ua, uc) = ((open >> (a & 15)) & 1, (open >> (c & 15)) & 1);
-        let double = (a == c) as u32;
-        let (ta, tc) = (a.max(2), c.max(2));
-        let sa = nibble(mine, ta);
-        let k = 1 + (double & (sa + 1 < values.len(ta)) as u32) as u8;
-        let ga = values.gain(ta, nibble(theirs, ta), sa, k);
-        let gc = values.gain(tc, nibble(theirs, tc), nibble(mine, tc), 1);
-        // The reference's sum: 0 (no game-end term), then each open track's gain; a closed
-        // track's 0 leaves the sum as it is.
-        let score = keep(ga, ua) + keep(gc, uc & (1 - double));
-        let none = ((ua | uc) as u64).wrapping_sub(1);
-        let score = f64::from_bits(score.to_bits() & !none | f64::NEG_INFINITY.to_bits() & none);
-        (ua, uc, double, k, score)
+    let row = rows.of_player(p);
+    let tracks = &SCORED_TRACKS[outcome.index()];
+    // The pairing's score (minus infinity for no choice): the reference's sum, 0 (no game-end
+    // term), then each open track's gain; a closed track's (or no track's) 0 leaves the sum as
+    // it is. With no open track the sum is +0.0, all bits 0: or-ed with minus infinity's.
+    let score = |[a, c]: [u8; 2]| {
+        let (ra, rc) = (row[a as usize & 15], row[c as usize & 15]);
+        let double = (c == 0) as u16;
+        let sum = values.gain_at(ra | double) + values.gain_at(rc);
+        let none = ((ra | rc) as u64).wrapping_sub(1) & f64::NEG_INFINITY.to_bits();
+        f64::from_bits(sum.to_bits() | none)
     };
-    let (r0, r1, r2) = (read(pairs[0]), read(pairs[1]), read(pairs[2]));
-    if r0.0 | r0.1 | r1.0 | r1.1 | r2.0 | r2.1 == 0 {
-        return None;
-    }
+    let (s0, s1, s2) = (score(tracks[0]), score(tracks[1]), score(tracks[2]));
     // The first of the highest.
-    let (s0, s1, s2) = (r0.4, r1.4, r2.4);
     let one_over = s1 > s0;
     let (mut best, mut top) = (one_over as usize, if one_over { s1 } else { s0 });
     let two_over = s2 > top;
     best = if two_over { 2 } else { best };
     top = if two_over { s2 } else { top };
+    if top == f64::NEG_INFINITY {
+        return None;
+    }
     let floor = top - TIE_BAND;
     if (s0 >= floor) as u32 + (s1 >= floor) as u32 + (s2 >= floor) as u32 != 1 {
         return listed_pick(values, rules, game, outcome);
     }
-    let (ua, uc, double, k, _) = [r0, r1, r2][best];
-    let (a, c) = pairs[best & 3];
-    // The steps: a double's in `a`; else one in each open sum, the smaller first.
-    let x = if ua != 0 { a } else { c };
-    let y = if ua & uc & (1 - double) != 0 { c } else { 0 };
-    // A double's steps, 1 for any other pairing.
-    let kx = k;
-    let ky = (y != 0) as u8;
-    // Track 2 stands in for no second track: no steps there.
-    let yy = y.max(2);
-    let climb = ((kx as u64) << shift(x)) + ((ky as u64) << shift(yy));
-    let by_rules = (nibble(mine, x) + kx >= values.len(x))
-        | ((y != 0) & (nibble(mine, yy) + ky >= values.len(yy)));
+    let [a, c] = tracks[best & 3];
+    let (ra, rc) = (row[a as usize & 15], row[c as usize & 15]);
+    // The steps in each of the pairing's tracks: none in a closed one (row 0, space 0); a
+    // double's two in `a`, short of the top (its `c` is 0, whose row is 0).
+    let (sa, sc) = (((ra >> 1) & 15) as u8, ((rc >> 1) & 15) as u8);
+    let two = (c == 0) & (sa + 1 < values.len(a));
+    let (ka, kc) = ((ra != 0) as u8 + two as u8, (rc != 0) as u8);
+    // (`c`'s step read at no track when it takes none, rather than multiplied or masked: those
+    // are compiled to a branch.)
+    let climb = STEP[a as usize & 15] * ka as u64 + STEP[(c & kc.wrapping_neg()) as usize & 15];
+    // No steps reach no top: a closed track's space 0 is below its length, and no track's
+    // length is out of reach.
+    let by_rules = (sa + ka >= values.len(a)) | (sc + kc >= values.len(c));
     Some(Pick {
-        choice: Choice {
-            first: x,
-            second: if kx == 2 { x } else { y },
-        },
-        steps: Steps {
-            first: (x, kx),
-            second: (y, ky),
-        },
+        moves: [(a, ka), (c, kc)],
         climb,
         by_rules,
     })
 }
+
+/// A step in each track, as it adds to a packed progress word (one nibble a track); 0 for no
+/// track.
+static STEP: [u64; 16] = {
+    let mut t = [0u64; 16];
+    let mut c = 2;
+    while c <= 12 {
+        t[c as usize] = 1 << shift(c);
+        c += 1;
+    }
+    t
+};
 
 /// [`points_pick`] for any roll: the roll's choices listed and scored in one pass over its
 /// pairings, each kept as its score and packed steps, the game-end term looked for when two more
@@ -264,11 +332,7 @@ fn listed_pick(values: &TrackValues, rules: &Rules, game: &Game, outcome: Outcom
         by_rules |= nibble(mine, y) + ky >= values.len(y);
     }
     Some(Pick {
-        choice: choice_of(moves[best & 3]),
-        steps: Steps {
-            first: (x, kx),
-            second: (y, ky),
-        },
+        moves: [(x, kx), (y, ky)],
         climb,
         by_rules,
     })
@@ -382,7 +446,8 @@ mod tests {
                         ties += 1;
                     }
                     let want = reference_pick(&rules, &g, outcome);
-                    let got = points_pick(&values, &rules, &g, outcome);
+                    let rows = GainRows::of(&values, &g.board);
+                    let got = points_pick(&values, &rules, &g, &rows, outcome);
                     assert_eq!(got, want, "{:?} {g:?}", outcome.roll());
                 }
             }
@@ -403,7 +468,8 @@ mod tests {
                 let g = random_game(&mut rng, &rules);
                 for outcome in Outcome::all() {
                     let want = reference_pick(&rules, &g, outcome);
-                    let got = points_pick(&values, &rules, &g, outcome);
+                    let rows = GainRows::of(&values, &g.board);
+                    let got = points_pick(&values, &rules, &g, &rows, outcome);
                     prop_assert_eq!(got, want, "{:?} {:?}", outcome.roll(), g);
                 }
             }

@@ -17,9 +17,10 @@ pub const SPACES: usize = 16;
 /// the steps (2).
 const GAINS: usize = 16 * SPACES * SPACES * 2;
 
-/// Where the gain of `k` (1 or 2) steps from space `s` of track `c`, the opponent on space `t`,
-/// stands in the gains table: the four in bits of their own, masked into the table (in bounds
-/// whatever the arguments).
+/// Where the gain of a step (`k` = 1) or of a double (`k` = 2) from space `s` of track `c`, the
+/// opponent on space `t`, stands in the gains table: the four in bits of their own, masked into
+/// the table (in bounds whatever the arguments). A track's entries with `c` 0 (no track) are
+/// zeros.
 #[inline(always)]
 fn gain_index(c: u8, t: u8, s: u8, k: u8) -> usize {
     let (c, t, s, k) = (
@@ -31,6 +32,17 @@ fn gain_index(c: u8, t: u8, s: u8, k: u8) -> usize {
     ((c << 9) | (t << 5) | (s << 1) | (k.wrapping_sub(1) & 1)) & (GAINS - 1)
 }
 
+/// The steps of `k` steps (1, or 2 for a double) from space `s` of a track of length `len`: a
+/// double from the space below the top takes one.
+#[inline(always)]
+pub fn double_steps(s: u8, k: u8, len: u8) -> u8 {
+    if k == 2 && s + 1 >= len {
+        1
+    } else {
+        k
+    }
+}
+
 /// [`column_value`] of every open track by the player's space and the one opponent's, for a
 /// table of one or two players, with the tracks' lengths. Tracks, spaces and opponents' spaces
 /// index arrays of sixteen, read at `& 15`: always in bounds.
@@ -39,13 +51,14 @@ pub struct TrackValues {
     /// `values[c][t][s]`: the value of space `s` of track `c`, the opponent on space `t` (0
     /// alone at the table).
     values: [[[f64; SPACES]; SPACES]; 16],
-    /// The gain of `k` (1 or 2) steps from space `s`, `values[c][t][s + k] − values[c][t][s]`
-    /// (spaces read at `& 15`), at [`gain_index`]`(c, t, s, k)`.
+    /// The gain of a step (`k` = 1) or of a double (`k` = 2) from space `s`, `values[c][t][s +
+    /// j] − values[c][t][s]` (spaces read at `& 15`) where `j` is `k` but 1 for a double from
+    /// the space below the top (one step reaches it), at [`gain_index`]`(c, t, s, k)`.
     gains: [f64; GAINS],
     /// Each track's first alike track: the smallest with the same length, points and second
     /// places, so the same values space by space, exactly.
     alike: [u8; 16],
-    /// The length of each track.
+    /// The length of each track; 16, out of a space's reach, at the indices that are no track.
     lengths: [u8; 16],
     /// Two players (else one: the opponent's space is not read).
     duel: bool,
@@ -63,7 +76,7 @@ impl TrackValues {
             values: [[[0.0; SPACES]; SPACES]; 16],
             gains: [0.0; GAINS],
             alike: [0; 16],
-            lengths: [0; 16],
+            lengths: [16; 16],
             duel,
         });
         for c in 2..=12u8 {
@@ -80,8 +93,9 @@ impl TrackValues {
                 let row = t.values[c as usize][opponent as usize];
                 for s in 0..SPACES {
                     for k in 1..=2 {
+                        let j = double_steps(s as u8, k as u8, t.lengths[c as usize]) as usize;
                         t.gains[gain_index(c, opponent, s as u8, k as u8)] =
-                            row[(s + k) & 15] - row[s];
+                            row[(s + j) & 15] - row[s];
                     }
                 }
             }
@@ -102,7 +116,8 @@ impl TrackValues {
         Some(t)
     }
 
-    /// The length of track `c` (2..=12).
+    /// The length of track `c` (2..=12); 16, which no space reaches, for the indices 0, 1 and
+    /// 13 to 15 (no track).
     #[inline(always)]
     pub fn len(&self, c: u8) -> u8 {
         self.lengths[c as usize & 15]
@@ -129,11 +144,28 @@ impl TrackValues {
 
     /// The gain of `k` (1 or 2) steps from space `s` of the open track `c` (2..=12), the
     /// opponent on space `t`: `row_against(c, t)[s + k] − row_against(c, t)[s]`, the very
-    /// number (`s + k` at most 15). Alone at the table every opponent's space has the same
-    /// rows (no opponent's cube is placed to work them out).
+    /// number (`s + k` at most 15, and at most the track's length for `k` = 2). Alone at the
+    /// table every opponent's space has the same rows (no opponent's cube is placed to work
+    /// them out).
     #[inline(always)]
     pub fn gain(&self, c: u8, t: u8, s: u8, k: u8) -> f64 {
         self.gains[gain_index(c, t, s, k)]
+    }
+
+    /// Where the gains from space `s` of the open track `c` (2..=12), the opponent on space `t`,
+    /// stand: [`TrackValues::gain_at`] of it is the gain of a step, of it + 1 the gain of a
+    /// double (two steps, or one from the space below the top). A step moves it on by 2, an
+    /// opponent's step by 32; 0 stands for a row of zero gains.
+    #[inline(always)]
+    pub fn gain_row(&self, c: u8, t: u8, s: u8) -> u16 {
+        let t = if self.duel { t } else { 0 };
+        gain_index(c, t, s, 1) as u16
+    }
+
+    /// The gain at `i` in the gains table (read at `& (GAINS − 1)`: always in bounds).
+    #[inline(always)]
+    pub fn gain_at(&self, i: u16) -> f64 {
+        self.gains[i as usize & (GAINS - 1)]
     }
 
     /// The first track alike to track `c` (2..=12): the same length, points and second places
@@ -197,7 +229,8 @@ mod tests {
                     let row = values.row_against(c, t);
                     for s in 0..=13u8 {
                         for k in 1..=2u8 {
-                            let want = row[(s + k) as usize] - row[s as usize];
+                            let j = double_steps(s, k, values.len(c));
+                            let want = row[(s + j) as usize] - row[s as usize];
                             let got = values.gain(c, t, s, k);
                             assert_eq!(got.to_bits(), want.to_bits(), "{c} {t} {s} {k}");
                         }
