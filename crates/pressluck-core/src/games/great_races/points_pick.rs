@@ -245,7 +245,7 @@ fn listed_pick(values: &TrackValues, rules: &Rules, game: &Game, outcome: Outcom
     // The gain of `k` steps in track `c`.
     let gain = |c: u8, k: u8| values.gain(c, nibble(theirs, c), nibble(mine, c), k);
     // Each choice's score and its steps, packed: (track, steps) of the first and the second.
-    let (mut scores, mut moves) = ([0.0; 4], [[0u8; 4]; 4]);
+    let (mut scores, mut moves, mut ends) = ([0.0; 4], [[0u8; 4]; 4], [0.0; 4]);
     let mut n = 0usize;
     for &(a, c) in EVEN_FIRST[outcome.index()].pairs() {
         // Pair sums are 2..=12: one bit test each.
@@ -274,6 +274,7 @@ fn listed_pick(values: &TrackValues, rules: &Rules, game: &Game, outcome: Outcom
         if may_end {
             score = end_term(rules, game, steps);
         }
+        ends[n & 3] = score;
         score += gain(steps[0], steps[1]);
         if steps[2] != 0 {
             score += gain(steps[2], steps[3]);
@@ -296,8 +297,9 @@ fn listed_pick(values: &TrackValues, rules: &Rules, game: &Game, outcome: Outcom
     if !alone {
         let close = |i: &usize| scores[*i] >= floor;
         // Close choices whose moves are alike, track for track (alike tracks, the same spaces
-        // and steps), score the same exactly: the first of them is the exact best. Near the
-        // end of the game (a game-end term) or otherwise, the exact scores decide.
+        // and steps), and whose game-end terms are the same (0 or ±1000, exact in floats)
+        // score the same exactly: the first of them is the exact best. Otherwise the exact
+        // scores decide.
         let key = |m: [u8; 4]| {
             let term = |c: u8, k: u8| {
                 let (s, t) = (nibble(mine, c) as u32, nibble(theirs, c) as u32);
@@ -308,10 +310,9 @@ fn listed_pick(values: &TrackValues, rules: &Rules, game: &Game, outcome: Outcom
             (first.min(second) as u64) << 32 | first.max(second) as u64
         };
         let first = (0..n & 3).find(close).unwrap_or(best);
-        let alike = !may_end
-            && (0..n & 3)
-                .filter(close)
-                .all(|i| key(moves[i]) == key(moves[first]));
+        let alike = (0..n & 3)
+            .filter(close)
+            .all(|i| key(moves[i]) == key(moves[first]) && ends[i] == ends[first]);
         best = if alike {
             first
         } else {
