@@ -180,7 +180,7 @@ impl Game {
     }
 
     /// Clears the turn, checks for the end of the game, and passes play on.
-    fn end_turn(&mut self, rules: &Rules) {
+    pub(crate) fn end_turn(&mut self, rules: &Rules) {
         let p = self.to_move;
         self.turn = Turn::default();
         self.turns[p as usize] += 1;

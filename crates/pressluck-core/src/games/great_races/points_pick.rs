@@ -100,7 +100,8 @@ impl Pick {
     }
 
     /// The rest of a move that wins a track, its cubes moved: each track reached won (the
-    /// smaller first, as [`Game::apply`] steps them), then the game over or the turn passed.
+    /// smaller first, as [`Game::apply`] steps them), then the turn ended as [`Game::apply`]
+    /// ends it (the game over, or play passed).
     #[inline(never)]
     fn win(self, rules: &Rules, game: &mut Game) {
         let p = game.to_move;
@@ -109,13 +110,7 @@ impl Pick {
                 game.win_column(rules, p, c);
             }
         }
-        if game.board.closed.len() >= rules.columns_to_end as u32 {
-            game.turn = Default::default();
-            game.turns[p as usize & 3] += 1;
-            game.winner = Some(game.leader(rules));
-        } else {
-            pass_turn(rules, game);
-        }
+        game.end_turn(rules);
     }
 }
 
@@ -133,8 +128,8 @@ pub(crate) fn pass_turn(rules: &Rules, game: &mut Game) {
 
 /// Each outcome's pairings of [`EVEN_FIRST`] (padded to three) as the tracks [`points_pick`]
 /// scores: `[a, c]` a pairing's smaller sum and its larger, the larger 0 for a double (its two
-/// steps are one gain, read in `a`) and both 0 for padding (to four, read at `& 3`). Index 0 reads no track (its gains
-/// are zeros, [`GainRows`]).
+/// steps are one gain, read in `a`) and both 0 for padding (to four, read at `& 3`). Index 0
+/// reads no track (its gains are zeros, [`GainRows`]).
 static SCORED_TRACKS: [[[u8; 2]; 4]; OUTCOMES] = {
     let mut t = [[[0u8; 2]; 4]; OUTCOMES];
     let mut i = 0;
