@@ -52,7 +52,8 @@ pub struct PathBits {
 }
 
 impl PathBits {
-    /// The tiles showing a symbol of `symbols` (bit per symbol).
+    /// The tiles showing a symbol of `symbols` (bit per symbol), symbol by symbol: the
+    /// reference `PathBits::symbol_sets` is tested against.
     #[inline(always)]
     pub fn symbols(&self, symbols: u8) -> u64 {
         let mut tiles = 0;
