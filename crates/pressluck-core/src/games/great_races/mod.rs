@@ -15,6 +15,7 @@ pub(crate) mod players;
 pub(crate) mod points_pick;
 pub(crate) mod policy;
 pub(crate) mod record;
+pub(crate) mod stack_rational;
 pub(crate) mod table;
 pub(crate) mod track_values;
 
@@ -26,6 +27,6 @@ pub use family::RacesFamily;
 pub use options::race_options;
 pub use play::play_race;
 pub use players::RacePlayers;
-pub use policy::{progress_gain, RaceRule, RaceSpec};
+pub use policy::{exact_rescorings, progress_gain, RaceRule, RaceSpec};
 pub use record::{RacePosition, RaceRecord, DEFAULT_ADVISE_RACE_POLICIES};
 pub use table::RaceTable;

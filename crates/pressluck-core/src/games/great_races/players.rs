@@ -13,6 +13,7 @@ use super::choices::{RaceChoices, Steps};
 use super::exact;
 use super::gain_rows::GainRows;
 use super::policy::{first_best_exact, margin_gain, RaceRule};
+use super::stack_rational::StackRational;
 use super::track_values::{TrackValues, SPACES};
 use crate::columns::board::nibble;
 use crate::columns::{Board, Choice, Game, Rules};
@@ -86,13 +87,13 @@ impl RacePlayers {
                 first_best_exact(
                     list,
                     |i| scores[i & 3],
-                    |c| exact::points_gain(rules, game, c),
+                    |c| exact::points_gain_in::<StackRational>(rules, game, c),
                 )
             }
             (RaceRule::Margin, Some(values)) => first_best_exact(
                 list,
                 |i| margin_read(values, rules, game, list[i], choices.steps(i)),
-                |c| exact::margin_gain(rules, game, c),
+                |c| exact::margin_gain_in::<StackRational>(rules, game, c),
             ),
             _ => rule.choose_among(rules, game, list, rng),
         }

@@ -17,6 +17,7 @@ use super::choices::{Steps, EVEN_FIRST};
 use super::exact;
 use super::gain_rows::GainRows;
 use super::policy::{first_best_exact, TIE_BAND};
+use super::stack_rational::StackRational;
 use super::track_values::TrackValues;
 use crate::columns::board::{nibble, shift};
 use crate::columns::{Choice, ColumnSet, Game, Rules};
@@ -315,7 +316,7 @@ fn listed_pick(values: &TrackValues, rules: &Rules, game: &Game, outcome: Outcom
             first_best_exact(
                 &choices[..n & 3],
                 |i| scores[i & 3],
-                |c| exact::points_gain(rules, game, c),
+                |c| exact::points_gain_in::<StackRational>(rules, game, c),
             )
         };
     }

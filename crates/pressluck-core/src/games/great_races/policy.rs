@@ -32,6 +32,7 @@
 //! of the highest is taken.
 
 use super::exact;
+use super::stack_rational::StackRational;
 
 use crate::columns::choice_list::MAX_CHOICES;
 use crate::columns::layout::UNITS_PER_SPACE;
@@ -39,9 +40,9 @@ use crate::columns::{Choice, ChoiceList, Game, Rules};
 use crate::error::one_line;
 use crate::games::asked::{AskedSeat, SeatSpec};
 use crate::policy::value::{column_value, end_value};
-use num_rational::BigRational;
 use rand::Rng;
 use rand_core::RngCore;
+use std::cell::Cell;
 use std::fmt;
 
 /// The Great Races policies for `pressluck policies`: spec and one line each.
@@ -105,12 +106,12 @@ impl RaceRule {
             RaceRule::Points => first_best_exact(
                 choices,
                 |i| points_gain(rules, game, choices[i]),
-                |c| exact::points_gain(rules, game, c),
+                |c| exact::points_gain_in::<StackRational>(rules, game, c),
             ),
             RaceRule::Margin => first_best_exact(
                 choices,
                 |i| margin_gain(rules, game, choices[i]),
-                |c| exact::margin_gain(rules, game, c),
+                |c| exact::margin_gain_in::<StackRational>(rules, game, c),
             ),
             RaceRule::Progress => first_best(choices, |c| progress_gain(rules, c) as f64),
         }
@@ -160,13 +161,25 @@ fn first_best(choices: &[Choice], mut score: impl FnMut(Choice) -> f64) -> usize
 /// `4 · 10⁻⁹`, and the band is 250 times that.
 pub const TIE_BAND: f64 = 1e-6;
 
+thread_local! {
+    /// Rolls whose choices [`first_best_exact`] re-scored exactly on this thread.
+    static EXACT_RESCORINGS: Cell<u64> = const { Cell::new(0) };
+}
+
+/// How many rolls' choices have been re-scored exactly on this thread (the scores of two or
+/// more choices lay within [`TIE_BAND`]): for tests of that path.
+#[doc(hidden)]
+pub fn exact_rescorings() -> u64 {
+    EXACT_RESCORINGS.with(Cell::get)
+}
+
 /// The first choice of the highest exact score: the float scores `float` (of each choice's
 /// index) pick it alone when the best stands more than [`TIE_BAND`] above the rest, else the
 /// choices within the band are ranked by their exact scores `exact`.
-pub(super) fn first_best_exact(
+pub(super) fn first_best_exact<T: Ord>(
     list: &[Choice],
     mut float: impl FnMut(usize) -> f64,
-    mut exact: impl FnMut(Choice) -> BigRational,
+    mut exact: impl FnMut(Choice) -> T,
 ) -> usize {
     let mut scores = [0.0; MAX_CHOICES];
     let mut best = 0;
@@ -181,7 +194,8 @@ pub(super) fn first_best_exact(
     if (0..list.len()).filter(close).count() == 1 {
         return best;
     }
-    let mut pick: Option<(usize, BigRational)> = None;
+    EXACT_RESCORINGS.with(|n| n.set(n.get() + 1));
+    let mut pick: Option<(usize, T)> = None;
     for i in (0..list.len()).filter(close) {
         let e = exact(list[i]);
         if pick.as_ref().is_none_or(|(_, top)| e > *top) {
@@ -310,6 +324,7 @@ mod tests {
     use crate::columns::layout::{Layout, MAX_LENGTH};
     use crate::columns::GameKind;
     use crate::dice::Roll;
+    use num_rational::BigRational;
     use num_traits::ToPrimitive;
     use rand::SeedableRng;
     use rand_xoshiro::Xoshiro256PlusPlus;
