@@ -27,7 +27,7 @@ pub const fn set_nibble(word: u64, c: u8, v: u8) -> u64 {
 }
 
 /// The lasting state of the board between turns.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     /// Per player: the space of their cube in each column (0 = no cube), one nibble a column.
     pub progress: [u64; MAX_PLAYERS],

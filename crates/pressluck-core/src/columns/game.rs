@@ -11,7 +11,7 @@ use super::turn::Turn;
 use crate::dice::Roll;
 
 /// A game in progress. `Copy`; nothing here touches the heap.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Game {
     /// The lasting board.
     pub board: Board,

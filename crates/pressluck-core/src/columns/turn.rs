@@ -6,7 +6,7 @@ use super::rules::Rules;
 use super::set::ColumnSet;
 
 /// The progress of the turn in hand. `Copy`, 24 bytes.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Turn {
     /// The space of each car, one nibble a column (only columns in `cars` are meaningful).
     pub pos: u64,

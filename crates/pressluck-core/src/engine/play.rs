@@ -25,7 +25,7 @@ pub const MAX_TURNS: u32 = 100_000;
 /// Where a column-race game is taken up: the game (board, turn in hand, player to move) and
 /// whether the player to move first decides to roll on or stop (after a roll has been used)
 /// rather than rolls (at the start of a turn, or having chosen to roll on). `Copy`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ColumnPosition {
     /// The game.
     pub game: Game,

@@ -58,7 +58,7 @@ pub trait Family: Sync {
     fn play(&self, m: &Matchup<Self::Spec>, seed: u64, key: u64, lo: u64, hi: u64) -> MatchupStats;
 
     /// A game at a decision: the state of the game, whose turn it is and the turn in hand.
-    type Position: Clone + std::fmt::Debug + Send + Sync;
+    type Position: Clone + std::fmt::Debug + Eq + std::hash::Hash + Send + Sync;
 
     /// One policy a seat, ready to play games on from positions; each worker thread plays with
     /// its own clone.

@@ -58,7 +58,7 @@ impl D6 for ScriptedD6<'_> {
 }
 
 /// The state of a game: every car's square, whose turn it is, turns taken, the winner.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ShortcutGame {
     /// Seats at the table.
     pub players: u8,
@@ -101,7 +101,7 @@ impl ShortcutGame {
 }
 
 /// What comes next in the turn of the car to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Next {
     /// The turn's start: the car's policy announces.
     Announce,
@@ -119,7 +119,7 @@ pub enum Next {
 
 /// A Shortcut game taken up where it stands: the game and what comes next in the turn in
 /// hand.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ShortcutPosition {
     /// The game.
     pub game: ShortcutGame,

@@ -17,7 +17,7 @@ pub const LAST_STEP: u8 = 35;
 pub const FAR_ROW: u8 = 30;
 
 /// A side of the grid: 0 south, 1 west, 2 north, 3 east (clockwise seen from above).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Side(pub u8);
 
 impl Side {

@@ -18,7 +18,7 @@ use rand_core::RngCore;
 
 /// An action chosen at a decision whose outcome the viewer cannot know yet: played after the
 /// unseen cards and tiles are dealt anew.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Pending {
     /// Nothing waits: the game goes on from the state as it stands.
     Nothing,
@@ -32,7 +32,7 @@ pub enum Pending {
 }
 
 /// A position of a Treasure Hunt game seen by one player.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ThPosition {
     /// The game; what the viewer cannot see of it is dealt anew before it is played on.
     pub state: State,

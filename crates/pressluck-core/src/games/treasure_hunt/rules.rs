@@ -8,7 +8,7 @@ pub const GAME_NAME: &str = "treasure-hunt";
 pub const CUBES: u8 = 20;
 
 /// Rule settings, fixed for a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ThRules {
     /// Players, 1 (solitaire) to 4.
     pub players: u8,

@@ -19,7 +19,7 @@ pub trait Chance {
 }
 
 /// One player's lasting state.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ThPlayer {
     /// The side the player sits at; their path starts at its bottom-left corner.
     pub side: Side,
@@ -54,7 +54,7 @@ impl ThPlayer {
 }
 
 /// A game position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct State {
     /// The rules.
     pub rules: ThRules,
