@@ -8,13 +8,17 @@
 //! can be reviewed that far. [`PlayOuts`] holds the results of the tasks done, and a resumed
 //! review starts from them: the results of rollout `i` of a position do not depend on the
 //! task that played it, so a review interrupted and resumed is the same bytes as one played
-//! at once.
+//! at once. For the same reason a position the walk holds more than once (two options of a
+//! decision that lead to the same position, as The Great Races' pairings and Shortcut's moves
+//! often do) is played out once, at its first place, and its results kept at every place.
 
 use super::pieces::{by_cost, Pace};
 use super::rollout::{rollout_key, ROLLOUT_CHUNK};
 use crate::engine::deal::game_streams;
 use crate::games::asked::take_spoiled;
 use crate::games::Family;
+use std::collections::HashMap;
+use std::hash::Hash;
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -162,10 +166,33 @@ pub fn play_outs<F: Family>(
 ) -> PlayOuts {
     let key = rollout_key();
     let alone = outs.alone;
-    let tasks: Vec<(usize, u64)> = (0..positions.len().min(outs.positions()))
-        .flat_map(|p| (0..outs.chunks()).map(move |c| (p, c)))
+    let places = equal_places(&positions[..positions.len().min(outs.positions())]);
+    // A chunk some place of a position holds (a resumed review) is every place's.
+    for same in places.iter().filter(|same| same.len() > 1) {
+        for c in 0..outs.chunks() {
+            let Some(held) = same
+                .iter()
+                .find_map(|&q| outs.chunk(q, c).map(<[u32]>::to_vec))
+            else {
+                continue;
+            };
+            for &q in same {
+                if !outs.is_done(q, c) {
+                    // `q` is a place of the walk and `held` a chunk's worth: `set` cannot
+                    // refuse.
+                    let _ = outs.set(q, c, &held);
+                    on_chunk(q, c, &held);
+                }
+            }
+        }
+    }
+    // Each position's first place stands for all of its places.
+    let tasks: Vec<(usize, u64)> = places
+        .iter()
+        .flat_map(|same| (0..outs.chunks()).map(move |c| (same[0], c)))
         .filter(|&(p, c)| !outs.is_done(p, c))
         .collect();
+    let places_of: HashMap<usize, &[usize]> = places.iter().map(|s| (s[0], &s[..])).collect();
     let next = AtomicUsize::new(0);
     let finished: Mutex<Vec<(usize, u64, Vec<u32>)>> = Mutex::new(Vec::new());
     let ranges: Vec<Range<u64>> = (0..outs.chunks()).map(|c| outs.chunk_range(c)).collect();
@@ -204,7 +231,9 @@ pub fn play_outs<F: Family>(
                     continue;
                 };
                 let results = pieces.concat();
-                on_chunk(p, c, &results);
+                for &q in places_of[&p] {
+                    on_chunk(q, c, &results);
+                }
                 finished
                     .lock()
                     .unwrap_or_else(|e| e.into_inner())
@@ -214,9 +243,26 @@ pub fn play_outs<F: Family>(
     });
     for (p, c, results) in finished.into_inner().unwrap_or_else(|e| e.into_inner()) {
         // A task's chunk has the length of its range, inside the walk: `set` cannot refuse it.
-        let _ = outs.set(p, c, &results);
+        for &q in places_of[&p] {
+            let _ = outs.set(q, c, &results);
+        }
     }
     outs
+}
+
+/// The places of each distinct position of `positions`, in the order of their first places,
+/// each list from its first place on.
+fn equal_places<P: Eq + Hash>(positions: &[P]) -> Vec<Vec<usize>> {
+    let mut class_of: HashMap<&P, usize> = HashMap::new();
+    let mut places: Vec<Vec<usize>> = Vec::new();
+    for (p, position) in positions.iter().enumerate() {
+        let class = *class_of.entry(position).or_insert_with(|| {
+            places.push(Vec::new());
+            places.len() - 1
+        });
+        places[class].push(p);
+    }
+    places
 }
 
 #[cfg(test)]
@@ -298,6 +344,61 @@ mod tests {
         stop.store(false, Ordering::SeqCst);
         let resumed = play_outs(&fam, &seats, &positions, first, 9, &stop, &|_, _, _| ());
         assert_eq!(resumed, one);
+    }
+
+    #[test]
+    fn a_position_held_twice_is_played_once_and_kept_at_both_places() {
+        let (fam, seats, [a, b]) = two();
+        let positions = [a, b, a];
+        let stop = AtomicBool::new(false);
+        let told = Mutex::new(Vec::new());
+        let o = play_outs(
+            &fam,
+            &seats,
+            &positions,
+            PlayOuts::new(3, 600, false),
+            5,
+            &stop,
+            &|p, c, _| told.lock().unwrap().push((p, c)),
+        );
+        // Every place told of, each chunk once, and the results those of the walk without
+        // the second place of `a`.
+        let mut told = told.into_inner().unwrap();
+        told.sort();
+        assert_eq!(
+            told,
+            [
+                (0, 0),
+                (0, 1),
+                (0, 2),
+                (1, 0),
+                (1, 1),
+                (1, 2),
+                (2, 0),
+                (2, 1),
+                (2, 2)
+            ]
+        );
+        let alone = play_outs(
+            &fam,
+            &seats,
+            &[a, b],
+            PlayOuts::new(2, 600, false),
+            5,
+            &stop,
+            &|_, _, _| (),
+        );
+        assert_eq!(o.of(0), alone.of(0));
+        assert_eq!(o.of(1), alone.of(1));
+        assert_eq!(o.of(2), alone.of(0));
+        // A resumed review that holds a chunk at one place of a position keeps it at the
+        // other (here results no game gives, so they were copied, not played).
+        let mut held = PlayOuts::new(3, 600, false);
+        held.set(2, 1, &[7; 256]).unwrap();
+        let resumed = play_outs(&fam, &seats, &positions, held, 5, &stop, &|_, _, _| ());
+        assert_eq!(resumed.chunk(0, 1), Some(&[7; 256][..]));
+        assert_eq!(resumed.chunk(0, 0), o.chunk(0, 0));
+        assert!(resumed.complete());
     }
 
     #[test]
