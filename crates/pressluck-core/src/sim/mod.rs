@@ -5,6 +5,7 @@
 pub(crate) mod interval;
 pub(crate) mod pieces;
 pub(crate) mod play_outs;
+pub(crate) mod repeats;
 pub(crate) mod review;
 pub(crate) mod rollout;
 pub(crate) mod runner;

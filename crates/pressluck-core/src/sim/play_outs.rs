@@ -13,12 +13,12 @@
 //! often do) is played out once, at its first place, and its results kept at every place.
 
 use super::pieces::{by_cost, Pace};
+use super::repeats::equal_places;
 use super::rollout::{rollout_key, ROLLOUT_CHUNK};
 use crate::engine::deal::game_streams;
 use crate::games::asked::take_spoiled;
 use crate::games::Family;
 use std::collections::HashMap;
-use std::hash::Hash;
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -248,21 +248,6 @@ pub fn play_outs<F: Family>(
         }
     }
     outs
-}
-
-/// The places of each distinct position of `positions`, in the order of their first places,
-/// each list from its first place on.
-fn equal_places<P: Eq + Hash>(positions: &[P]) -> Vec<Vec<usize>> {
-    let mut class_of: HashMap<&P, usize> = HashMap::new();
-    let mut places: Vec<Vec<usize>> = Vec::new();
-    for (p, position) in positions.iter().enumerate() {
-        let class = *class_of.entry(position).or_insert_with(|| {
-            places.push(Vec::new());
-            places.len() - 1
-        });
-        places[class].push(p);
-    }
-    places
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@
 
 use super::interval::{chance, paired_chances, whole_numbers, Estimate};
 use super::pieces::{by_cost, Pace};
+use super::repeats::first_places;
 use crate::engine::deal::{game_streams, name_key};
 use crate::games::family::Family;
 use rayon::prelude::*;
@@ -239,19 +240,28 @@ pub fn roll_out_reporting<F: Family>(
 ) -> Rollouts {
     let k = options.len();
     let key = rollout_key();
+    // Options that lead to the same position have the same rollouts: played at the first.
+    let first = first_places(options);
     // The counters of rollouts `lo..hi`.
     let count = |lo: u64, hi: u64| {
         let mut seats = seats.clone();
         let mut counts = RolloutCounts::new(k);
         let (mut won, mut turns) = (vec![false; k], vec![0u64; k]);
+        let mut unfinished = vec![false; k];
         for i in lo..hi {
             let (dice, rng) = game_streams(seed, key, i).generators();
             for (j, position) in options.iter().enumerate() {
-                let end = family.play_out(&mut seats, position, dice.clone(), rng.clone());
-                won[j] = end.winner == Some(mover);
-                let t = end.turns[mover as usize & 3].saturating_sub(turns_before);
-                turns[j] = t as u64;
-                counts.unfinished[j] += end.winner.is_none() as u64;
+                let f = first[j];
+                if f < j {
+                    (won[j], turns[j], unfinished[j]) = (won[f], turns[f], unfinished[f]);
+                } else {
+                    let end = family.play_out(&mut seats, position, dice.clone(), rng.clone());
+                    won[j] = end.winner == Some(mover);
+                    let t = end.turns[mover as usize & 3].saturating_sub(turns_before);
+                    turns[j] = t as u64;
+                    unfinished[j] = end.winner.is_none();
+                }
+                counts.unfinished[j] += unfinished[j] as u64;
             }
             counts.n += 1;
             done(k as u64);
@@ -291,6 +301,33 @@ mod tests {
     use crate::columns::{Game, GameKind, Rules};
     use crate::engine::play::ColumnPosition;
     use crate::games::ColumnFamily;
+
+    #[test]
+    fn an_option_listed_twice_counts_as_the_first_of_them() {
+        let fam = ColumnFamily::new(Rules::new(GameKind::CantStop, 2));
+        let spec = crate::policy::PolicySpec::parse("fixed-risk:0.3").unwrap();
+        let seats = fam.seats(&[spec.clone(), spec]).unwrap();
+        let a = ColumnPosition::start();
+        let mut b = a;
+        b.game.to_move = 1;
+        let pair = roll_out(&fam, &seats, &[a, b], 0, 0, 700, 3).counts;
+        let three = roll_out(&fam, &seats, &[a, b, a], 0, 0, 700, 3).counts;
+        // Place 2 is place 0 again, in every counter and every pair.
+        let of = [0, 1, 0];
+        for j in 0..3 {
+            assert_eq!(three.wins[j], pair.wins[of[j]]);
+            assert_eq!(three.turns[j], pair.turns[of[j]]);
+            assert_eq!(three.unfinished[j], pair.unfinished[of[j]]);
+            for l in 0..3 {
+                assert_eq!(three.both[j * 3 + l], pair.both[of[j] * 2 + of[l]]);
+                assert_eq!(
+                    three.turn_products[j * 3 + l],
+                    pair.turn_products[of[j] * 2 + of[l]]
+                );
+            }
+        }
+        assert_eq!(three.both[2], three.wins[0]);
+    }
 
     /// The counters of two options whose results are listed rollout by rollout.
     fn counts_of(a: &[(bool, u64)], b: &[(bool, u64)]) -> RolloutCounts {
