@@ -12,7 +12,7 @@
 //! opponents `W + S ≤ 4 · 360360² < 2⁴⁰`, so the denominator is below `2⁸⁰` and, with points of
 //! at most 255, the numerator below `2⁸⁹`: both fit an `i128`. The sums of several tracks and
 //! players are taken in an [`ExactNumber`]: [`BigRational`] (the public functions, for advice
-//! and tests), or [`StackRational`] (`*_in`, for the game loop: no heap).
+//! and tests), or `StackRational` (`*_in`, for the game loop: no heap).
 
 use super::stack_rational::StackRational;
 use crate::columns::layout::PROGRESS_UNIT;
