@@ -7,7 +7,7 @@
 use super::fault::{Fault, FaultKind};
 use super::process::{BotProcess, NoLine};
 use super::protocol::{self, Greeting};
-use super::session::{session, Session};
+use super::session::{session, Processes, Session};
 use pressluck_core::games::asked::{Asker, BotCommand, BotMaker, GameEnd, GameStart, Question};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -71,12 +71,6 @@ impl BotAsker {
     /// The pool, locked.
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<(ThreadId, u8), Connection>> {
         self.processes.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// Ends every process (killed and reaped).
-    pub fn end_all(&self) {
-        let all: Vec<Connection> = self.lock().drain().map(|(_, c)| c).collect();
-        drop(all);
     }
 
     /// Starts a process for `seat` at a table of `players` and greets it.
@@ -196,5 +190,12 @@ impl Asker for BotAsker {
             return s.fail(self.fault(end.seat, game.as_ref(), FaultKind::Write(e)));
         }
         self.put(end.seat, c);
+    }
+}
+
+impl Processes for BotAsker {
+    fn end_all(&self) {
+        let all: Vec<Connection> = self.lock().drain().map(|(_, c)| c).collect();
+        drop(all);
     }
 }

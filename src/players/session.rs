@@ -2,7 +2,6 @@
 //! where bots' standard error goes, the rules label they are greeted with, the run's first
 //! fault, and every bot, so that their processes are ended when the run ends.
 
-use super::bots::BotAsker;
 use super::fault::Fault;
 use crate::commands::interrupt;
 use std::fs::File;
@@ -29,7 +28,13 @@ pub struct Session {
     /// Whether a fault was recorded (read on every question).
     failed: AtomicBool,
     /// Every bot made, to end their processes.
-    bots: Mutex<Vec<Weak<BotAsker>>>,
+    bots: Mutex<Vec<Weak<dyn Processes>>>,
+}
+
+/// What runs processes for the session to end with the run: a bot.
+pub trait Processes: Send + Sync {
+    /// Ends every process (killed and reaped).
+    fn end_all(&self);
 }
 
 static SESSION: OnceLock<Session> = OnceLock::new();
@@ -111,13 +116,15 @@ impl Session {
     }
 
     /// Notes a bot, to end its processes with the run.
-    pub fn register(&self, bot: &Arc<BotAsker>) {
-        lock(&self.bots).push(Arc::downgrade(bot));
+    pub fn register(&self, bot: &Arc<impl Processes + 'static>) {
+        let bot: Arc<dyn Processes> = bot.clone();
+        lock(&self.bots).push(Arc::downgrade(&bot));
     }
 
     /// Ends every bot's processes (killed and reaped).
     pub fn end_bots(&self) {
-        let bots: Vec<Arc<BotAsker>> = lock(&self.bots).iter().filter_map(Weak::upgrade).collect();
+        let bots: Vec<Arc<dyn Processes>> =
+            lock(&self.bots).iter().filter_map(Weak::upgrade).collect();
         for b in bots {
             b.end_all();
         }
