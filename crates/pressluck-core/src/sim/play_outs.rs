@@ -18,7 +18,6 @@ use super::rollout::{rollout_key, ROLLOUT_CHUNK};
 use crate::engine::deal::game_streams;
 use crate::games::asked::take_spoiled;
 use crate::games::Family;
-use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -186,15 +185,14 @@ pub fn play_outs<F: Family>(
             }
         }
     }
-    // Each position's first place stands for all of its places.
-    let tasks: Vec<(usize, u64)> = places
+    // A task is a position's places (played at the first) and a chunk.
+    let tasks: Vec<(&[usize], u64)> = places
         .iter()
-        .flat_map(|same| (0..outs.chunks()).map(move |c| (same[0], c)))
-        .filter(|&(p, c)| !outs.is_done(p, c))
+        .flat_map(|same| (0..outs.chunks()).map(move |c| (&same[..], c)))
+        .filter(|&(same, c)| !outs.is_done(same[0], c))
         .collect();
-    let places_of: HashMap<usize, &[usize]> = places.iter().map(|s| (s[0], &s[..])).collect();
     let next = AtomicUsize::new(0);
-    let finished: Mutex<Vec<(usize, u64, Vec<u32>)>> = Mutex::new(Vec::new());
+    let finished = Mutex::new(Vec::new());
     let ranges: Vec<Range<u64>> = (0..outs.chunks()).map(|c| outs.chunk_range(c)).collect();
     // The walk's positions are played out by the same policies: one pace serves them all.
     let pace = Pace::default();
@@ -204,9 +202,10 @@ pub fn play_outs<F: Family>(
                 if stop.load(Ordering::Relaxed) {
                     break;
                 }
-                let Some(&(p, c)) = tasks.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                let Some(&(same, c)) = tasks.get(next.fetch_add(1, Ordering::Relaxed)) else {
                     break;
                 };
+                let p = same[0];
                 let range = &ranges[c as usize];
                 // A piece in which a seat could not answer (a bot's fault) is `None`.
                 let play = |lo: u64, hi: u64| -> Option<Vec<u32>> {
@@ -231,19 +230,19 @@ pub fn play_outs<F: Family>(
                     continue;
                 };
                 let results = pieces.concat();
-                for &q in places_of[&p] {
+                for &q in same {
                     on_chunk(q, c, &results);
                 }
                 finished
                     .lock()
                     .unwrap_or_else(|e| e.into_inner())
-                    .push((p, c, results));
+                    .push((same, c, results));
             });
         }
     });
-    for (p, c, results) in finished.into_inner().unwrap_or_else(|e| e.into_inner()) {
+    for (same, c, results) in finished.into_inner().unwrap_or_else(|e| e.into_inner()) {
         // A task's chunk has the length of its range, inside the walk: `set` cannot refuse it.
-        for &q in places_of[&p] {
+        for &q in same {
             let _ = outs.set(q, c, &results);
         }
     }
