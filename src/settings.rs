@@ -10,9 +10,12 @@ use pressluck_core::dice::Roll;
 use pressluck_core::games::column_races::HandPosition;
 use pressluck_core::games::great_races::RacePosition;
 use pressluck_core::games::StrategyBook;
-use pressluck_core::games::{Family, GameId, GameSetup, Matchup, OddsRequest, RecordOptions};
+use pressluck_core::games::{
+    Family, GameId, GameRecord, GameSetup, Matchup, OddsRequest, RecordOptions, UseRecord,
+};
 use pressluck_core::sim::Shard;
 use pressluck_core::template::SearchSpace;
+use std::io::Write;
 use std::path::PathBuf;
 
 /// How a run is split and saved: the shard it plays, and its checkpoint files.
@@ -77,13 +80,75 @@ pub struct PlaySettings<F: Family> {
     /// Where the record goes as it is written, if anywhere.
     pub out: Option<RecordOut>,
     /// The game, as the board and hints read its record.
-    pub table: crate::players::human::TableGame,
+    pub table: TableGame,
     /// The person at the table, if any.
-    pub human: Option<std::sync::Arc<crate::players::human::Human>>,
+    pub person: Option<std::sync::Arc<dyn Person>>,
     /// Where the words for people go.
-    pub screen: crate::players::human::Screen,
+    pub screen: Screen,
     /// The command line, for the record's first comment.
     pub command: String,
+}
+
+/// What `play` asks of the person at its table (`crate::players::human::Human`) once the
+/// game is over or stopped.
+pub trait Person: Send + Sync {
+    /// Whether the person quit (or their input ended).
+    fn quit(&self) -> bool;
+}
+
+/// Where the table's words for people go: standard output, or standard error when the record
+/// goes to standard output.
+#[derive(Clone, Copy, Debug)]
+pub struct Screen {
+    /// Whether to standard error.
+    pub to_stderr: bool,
+}
+
+impl Screen {
+    /// Prints `text` (its own line breaks included) and flushes.
+    pub fn print(self, text: &str) {
+        if self.to_stderr {
+            let mut e = std::io::stderr().lock();
+            let _ = e.write_all(text.as_bytes());
+            let _ = e.flush();
+        } else {
+            let mut o = std::io::stdout().lock();
+            let _ = o.write_all(text.as_bytes());
+            let _ = o.flush();
+        }
+    }
+}
+
+/// The game at the table, as a person's board and hints read it: the game, the record flags
+/// its record is read under, the hints' rollouts.
+#[derive(Clone, Debug)]
+pub struct TableGame {
+    /// The game.
+    pub game: GameId,
+    /// The flags its record is read under (a board or deck file).
+    pub options: RecordOptions,
+    /// The hints' rollouts (their number, seed, threads, policies and strategies).
+    pub hint: RolloutSettings,
+}
+
+impl TableGame {
+    /// The board the record `record` reaches, drawn as `replay` draws it (as seat `seat`, from
+    /// 0, may see it; all of it when `None`).
+    pub fn board(&self, record: &str, seat: Option<u8>) -> String {
+        struct Board(Option<u8>);
+        impl UseRecord for Board {
+            type Output = String;
+            fn with<R: GameRecord>(self, record: R) -> String {
+                match self.0 {
+                    Some(seat) => record.position_text_for(seat),
+                    None => record.position_text(),
+                }
+            }
+        }
+        self.game
+            .read_record("the game", record.as_bytes(), &self.options, Board(seat))
+            .unwrap_or_else(|e| format!("(the board cannot be drawn: {e})\n"))
+    }
 }
 
 /// Where `pressluck play` writes its record, line by line as the game goes.

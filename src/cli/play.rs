@@ -6,8 +6,8 @@ use super::game::GameArgs;
 use super::run::ThreadsArg;
 use super::strategies::StrategiesArg;
 use crate::error::input;
-use crate::players::human::{Human, Screen, TableGame};
-use crate::settings::{PlaySettings, RecordOut, RolloutSettings};
+use crate::players::human::Human;
+use crate::settings::{Person, PlaySettings, RecordOut, RolloutSettings, Screen, TableGame};
 use anyhow::Result;
 use clap::Args;
 use pressluck_core::engine::EngineRequest;
@@ -171,7 +171,7 @@ impl PlayArgs {
             seed_drawn,
             out,
             table,
-            human,
+            person: human.map(|h| h as Arc<dyn Person>),
             screen,
             command,
         })

@@ -4,9 +4,8 @@
 //! crash keeps every action so far: the one output written as it goes rather than whole.
 
 use crate::error::input;
-use crate::players::human::{Screen, TableGame};
 use crate::players::session;
-use crate::settings::{PlaySettings, RecordOut};
+use crate::settings::{PlaySettings, RecordOut, Screen, TableGame};
 use anyhow::{Context, Result};
 use pressluck_core::games::asked::TableSink;
 use pressluck_core::games::{Family, GameRecord, UseRecord};
@@ -118,7 +117,7 @@ pub fn run<F: Family>(s: PlaySettings<F>) -> Result<ExitCode> {
         names: names.clone(),
         screen: s.screen,
         table: &s.table,
-        person: s.human.is_some(),
+        person: s.person.is_some(),
         last_seat: None,
         failed: None,
     };
@@ -175,7 +174,7 @@ pub fn run<F: Family>(s: PlaySettings<F>) -> Result<ExitCode> {
             s.screen.print(&format!("interrupted: {kept}\n"));
             return Ok(ExitCode::from(130));
         }
-        if s.human.as_ref().is_some_and(|h| h.quit()) {
+        if s.person.as_ref().is_some_and(|p| p.quit()) {
             s.screen.print(&format!("quit: {kept}\n"));
             return Ok(ExitCode::SUCCESS);
         }

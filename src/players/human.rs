@@ -5,96 +5,15 @@
 
 use super::session::session;
 use crate::commands::rollouts::{rollouts, rollouts_text};
-use crate::settings::RolloutSettings;
+use crate::settings::{Person, RolloutSettings, Screen, TableGame};
 use anyhow::Result;
 use pressluck_core::games::asked::{Asker, GameEnd, GameStart, Question};
-use pressluck_core::games::{GameId, GameRecord, RecordOptions, UseRecord, WithStrategies};
-use std::io::{BufRead, IsTerminal, Write};
+use pressluck_core::games::{GameRecord, UseRecord, WithStrategies};
+use std::io::{BufRead, IsTerminal};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::sync::Mutex;
 use std::time::Duration;
-
-/// Where the table's words for people go: standard output, or standard error when the record
-/// goes to standard output.
-#[derive(Clone, Copy, Debug)]
-pub struct Screen {
-    /// Whether to standard error.
-    pub to_stderr: bool,
-}
-
-impl Screen {
-    /// Prints `text` (its own line breaks included) and flushes.
-    pub fn print(self, text: &str) {
-        if self.to_stderr {
-            let mut e = std::io::stderr().lock();
-            let _ = e.write_all(text.as_bytes());
-            let _ = e.flush();
-        } else {
-            let mut o = std::io::stdout().lock();
-            let _ = o.write_all(text.as_bytes());
-            let _ = o.flush();
-        }
-    }
-}
-
-/// The game at the table, as a person's board and hints read it: the game, the record flags
-/// its record is read under, the hints' rollouts.
-#[derive(Clone, Debug)]
-pub struct TableGame {
-    /// The game.
-    pub game: GameId,
-    /// The flags its record is read under (a board or deck file).
-    pub options: RecordOptions,
-    /// The hints' rollouts (their number, seed, threads, policies and strategies).
-    pub hint: RolloutSettings,
-}
-
-impl TableGame {
-    /// The board the record `record` reaches, drawn as `replay` draws it (as seat `seat`, from
-    /// 0, may see it; all of it when `None`).
-    pub fn board(&self, record: &str, seat: Option<u8>) -> String {
-        struct Board(Option<u8>);
-        impl UseRecord for Board {
-            type Output = String;
-            fn with<R: GameRecord>(self, record: R) -> String {
-                match self.0 {
-                    Some(seat) => record.position_text_for(seat),
-                    None => record.position_text(),
-                }
-            }
-        }
-        self.game
-            .read_record("the game", record.as_bytes(), &self.options, Board(seat))
-            .unwrap_or_else(|e| format!("(the board cannot be drawn: {e})\n"))
-    }
-
-    /// Each option's chance to win at the decision the record `record` ends at, as `advise
-    /// --rollouts` gives them, drawn for a person.
-    fn hint(&self, record: &str) -> Result<String, String> {
-        struct Hint<'a>(&'a RolloutSettings);
-        impl UseRecord for Hint<'_> {
-            type Output = Result<String, String>;
-            fn with<R: GameRecord>(self, record: R) -> Result<String, String> {
-                let s = self.0;
-                let decided = record.decided(None)?.ok_or("the game is over")?;
-                let family = WithStrategies {
-                    family: record.family(s.engine),
-                    strategies: s.book.clone(),
-                };
-                let json = rollouts(&family, decided.options, decided.mover, decided.turns, s)
-                    .map_err(|e| format!("{e:#}"))?;
-                Ok(rollouts_text(&json))
-            }
-        }
-        self.game.read_record(
-            "the game",
-            record.as_bytes(),
-            &self.options,
-            Hint(&self.hint),
-        )?
-    }
-}
 
 /// A person taking a seat: their answers read line by line from standard input.
 #[derive(Debug)]
@@ -134,11 +53,6 @@ impl Human {
             seats: Mutex::new(Vec::new()),
             echo: !std::io::stdin().is_terminal(),
         }
-    }
-
-    /// Whether the person quit (or their input ended).
-    pub fn quit(&self) -> bool {
-        self.quit.load(Ordering::SeqCst)
     }
 
     /// The next line typed, `None` when input ended or the run was interrupted.
@@ -198,6 +112,12 @@ impl Human {
     }
 }
 
+impl Person for Human {
+    fn quit(&self) -> bool {
+        self.quit.load(Ordering::SeqCst)
+    }
+}
+
 impl Asker for Human {
     fn definition(&self) -> String {
         "human".into()
@@ -249,7 +169,7 @@ impl Asker for Human {
                         _ => {
                             self.screen
                                 .print(&format!("rolling out {} times an option…\n", self.table.hint.rollouts));
-                            self.table.hint(record)
+                            hint(&self.table, record)
                         }
                     };
                     match text {
@@ -267,6 +187,32 @@ impl Asker for Human {
     }
 
     fn end(&self, _: &GameEnd) {}
+}
+
+/// Each option's chance to win at the decision the record `record` of `table`'s game ends at,
+/// as `advise --rollouts` gives them, drawn for a person.
+fn hint(table: &TableGame, record: &str) -> Result<String, String> {
+    struct Hint<'a>(&'a RolloutSettings);
+    impl UseRecord for Hint<'_> {
+        type Output = Result<String, String>;
+        fn with<R: GameRecord>(self, record: R) -> Result<String, String> {
+            let s = self.0;
+            let decided = record.decided(None)?.ok_or("the game is over")?;
+            let family = WithStrategies {
+                family: record.family(s.engine),
+                strategies: s.book.clone(),
+            };
+            let json = rollouts(&family, decided.options, decided.mover, decided.turns, s)
+                .map_err(|e| format!("{e:#}"))?;
+            Ok(rollouts_text(&json))
+        }
+    }
+    table.game.read_record(
+        "the game",
+        record.as_bytes(),
+        &table.options,
+        Hint(&table.hint),
+    )?
 }
 
 /// A Shortcut turn in hand, for a person: the rolls' total and where a stop may end, from the
