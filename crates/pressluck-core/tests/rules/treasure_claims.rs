@@ -212,9 +212,19 @@ fn after_a_successful_claim_only_a_move_may_follow() {
             "{what}"
         );
     }
-    // Before a claim a discard is a free action.
+    // Before a claim a discard is a free action; the move is still one of the two actions, so
+    // after a discard and a claim the turn is over.
     let s = play(&two_player(hand, "discard k5F\nclaim b2A y3A w5A\n"));
     assert_eq!(s.owner[0], 0);
+    assert!(
+        s.turn_over,
+        "a discard and a claim are the turn's two actions"
+    );
+    let e = play_err(&two_player(
+        hand,
+        "discard k5F\nclaim b2A y3A w5A\nmove 1 +1\n",
+    ));
+    assert_eq!(e, "line 8: the turn is over");
 }
 
 #[test]
