@@ -119,6 +119,23 @@ fn a_failed_claim_reveals_the_tile_costs_no_cards_and_ends_the_turn() {
 }
 
 #[test]
+fn a_turn_begins_with_the_hand_drawn_up_to_seven() {
+    // "At the start of your turn, if you have less than 7 cards, draw from the deck."
+    let rec = two_player(
+        "b2A y3A w5A r3C r4D r6F k5F",
+        "claim b2A y3A w5A\nmove 1 +1\nend\nturn 2\nend\nturn 1\n",
+    );
+    let s = play(&rec);
+    assert_eq!(s.players[0].hand_len, 7, "four kept, three drawn");
+    for kept in ["r3C", "r4D", "r6F", "k5F"] {
+        let c = Card::parse(kept).unwrap();
+        assert!(s.players[0].cards().contains(&c), "{kept} kept");
+    }
+    // A full hand draws nothing.
+    assert_eq!(s.players[1].hand_len, 7);
+}
+
+#[test]
 fn one_claim_per_turn_then_move_and_claim_next_turn() {
     let rec = two_player(
         "b2A y3A w5A r3C r4D r6F k5F",
