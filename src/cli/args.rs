@@ -98,7 +98,7 @@ pub enum Command {
   pressluck advise --game cant-stop --cars 6@3,8@2,7@4
   pressluck advise --game cant-stop --cubes 1:7@5 --cubes 2:7@8 --cars 6@2 --roll 3,4,4,6
   pressluck advise --game route66 --cubes 2:5@3 --won 1:9 --cars 8@2,6@1 --format json
-  pressluck advise --game great-races --cubes 1:7@9,8@4 --cubes 2:8@6 --roll 3,4,4,5 --rollouts 400
+  pressluck advise --game great-races --cubes 1:7@4,8@2 --cubes 2:8@3 --roll 3,4,4,5 --rollouts 400
   pressluck advise examples/records/anna-decides.rec --policies ev,rule28")]
     Advise(AdviseArgs),
     /// Review a played game: each decision against the best option by rollouts (the chance it

@@ -588,7 +588,7 @@ fn a_great_races_position_typed_as_flags_is_advised_as_the_record_reaching_it() 
         "--game",
         "great-races",
         "--cubes",
-        "2:7@9",
+        "2:7@4",
         "--won",
         "1:7",
         "--to-move",

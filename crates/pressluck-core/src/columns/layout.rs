@@ -26,6 +26,11 @@ pub const MAX_LENGTH: u8 = 13;
 
 /// Lengths 3,5,7,9,11,13,11,9,7,5,3 of columns 2..=12 (Can't Stop; our Route 66 reading).
 pub const STANDARD_LENGTHS: [u8; COLUMN_COUNT] = [3, 5, 7, 9, 11, 13, 11, 9, 7, 5, 3];
+/// Spaces of tracks 2..=12 of The Great Races, read off the rulebook's board figure: under the
+/// two rows of points each track's bottom space (where its markers start, not counted) sits in a
+/// V, track 2's and 12's one row down, 3's and 11's two, …, 6's, 7's and 8's five; one space a
+/// row, the two point spaces on top.
+const GREAT_RACES_LENGTHS: [u8; COLUMN_COUNT] = [2, 3, 4, 5, 6, 6, 6, 5, 4, 3, 2];
 /// First-place points of columns 2..=12 on the Great Races board (the English Route 66 text gives
 /// only column 2's, which agrees).
 pub const STANDARD_FIRST: [u8; COLUMN_COUNT] = [10, 9, 8, 7, 6, 5, 6, 7, 8, 9, 10];
@@ -114,9 +119,18 @@ impl Layout {
         )
     }
 
-    /// The Great Races (our reading): Can't Stop lengths, the board's points, shaded spaces on
-    /// the upper half of each track.
+    /// The Great Races: the rulebook's board figure (`GREAT_RACES_LENGTHS`) and points;
+    /// shaded spaces (our reading: the figure does not show them) on the upper half of each
+    /// track.
     pub fn great_races() -> Layout {
+        Layout::build(GREAT_RACES_LENGTHS, STANDARD_FIRST, STANDARD_SECOND, true)
+    }
+
+    /// The Great Races on tracks of Can't Stop's heights, the same points and shaded spaces
+    /// (`boards/great-races-cant-stop-heights.toml`): for tests whose positions need the longer
+    /// tracks.
+    #[cfg(test)]
+    pub(crate) fn great_races_cant_stop_heights() -> Layout {
         Layout::build(STANDARD_LENGTHS, STANDARD_FIRST, STANDARD_SECOND, true)
     }
 

@@ -233,17 +233,17 @@ mod tests {
             &rules,
             &PositionSpec {
                 to_move: 1,
-                cubes: vec![(0, 5, 3), (1, 5, 3), (1, 7, 8)],
+                cubes: vec![(0, 5, 3), (1, 5, 3), (1, 7, 4)],
                 claimed: vec![(0, 7)],
                 ..PositionSpec::default()
             },
         )
         .unwrap();
         assert_eq!((g.board.cube(0, 5), g.board.cube(1, 5)), (3, 3));
-        // Track 7 (13 spaces) won by player 1; player 2's marker on a shaded space takes second
+        // Track 7 (6 spaces) won by player 1; player 2's marker on a shaded space takes second
         // and moves below the top.
         assert_eq!((g.board.first[7], g.board.second[7]), (0, 1));
-        assert_eq!(g.board.cube(1, 7), 12);
+        assert_eq!(g.board.cube(1, 7), 5);
         assert_eq!(g.turn.rolls, 0);
         for spec in [
             PositionSpec {

@@ -78,9 +78,9 @@ fn column_rules_identity_is_a_fixed_text() {
     assert_eq!(
         RacesFamily(Rules::new(GameKind::GreatRaces, 3)).identity(),
         "pressluck-identity-2;game=great-races;players=3;cars=3;jump=0;faster-gear=0;\
-         columns-to-end=11;columns-to-win=3;length=3/5/7/9/11/13/11/9/7/5/3;\
+         columns-to-end=11;columns-to-win=3;length=2/3/4/5/6/6/6/5/4/3/2;\
          first=10/9/8/7/6/5/6/7/8/9/10;second=6/5/4/4/3/3/3/4/4/5/6;\
-         second-spaces=4/24/112/480/1984/8064/1984/480/112/24/4"
+         second-spaces=2/4/12/24/56/56/56/24/12/4/2"
     );
 }
 

@@ -114,49 +114,49 @@ use 6 8        # player 0: markers on six tracks, no limit of three
 fn great_races_win_at_once_with_second_place_ties_to_the_later_player() {
     let rec = "game great-races
 players 3
-roll 1 1 1 1
-use 2 2        # player 0: 2@2, a shaded space on our board (upper half of the track)
-roll 1 1 1 1
-use 2 2        # player 1: 2@2 as well: markers share spaces
+roll 1 2 1 2
+use 3 3        # player 0: 3@2, a shaded space on our board (upper half of the track)
+roll 1 2 1 2
+use 3 3        # player 1: 3@2 as well: markers share spaces
 roll 3 4 3 4
 use 7 7        # player 2: 7@2
 roll 2 3 4 5
 use 6 8        # player 0
 roll 2 3 4 5
 use 6 8        # player 1
-roll 1 1 6 6
-use 2 12       # player 2: 2@1 and 12@1
-roll 1 1 6 6
-use 2 12       # player 0: 2@3, the top: she wins at once; player 1 (2@2) takes second
+roll 1 2 5 6
+use 3 11       # player 2: 3@1 and 11@1
+roll 1 2 5 6
+use 3 11       # player 0: 3@3, the top: she wins at once; player 1 (3@2) takes second
 ";
     let (_, r) = replay(rec);
     let b = &r.game.board;
     assert_eq!(
-        (b.first[2], b.second[2], b.scores[0], b.scores[1]),
-        (0, 1, 10, 6)
+        (b.first[3], b.second[3], b.scores[0], b.scores[1]),
+        (0, 1, 9, 5)
     );
     // The winner's marker stays on the top; the second's goes to the space below it, the one
     // with the smaller points; the other markers go home.
     assert_eq!(
-        (b.cube(0, 2), b.cube(1, 2), b.cube(2, 2), b.cube(0, 12)),
+        (b.cube(0, 3), b.cube(1, 3), b.cube(2, 3), b.cube(0, 11)),
         (3, 2, 0, 1)
     );
     assert_eq!(r.game.to_move, 1);
-    // Players 1 and 2 tie on 2@2 when player 0 wins: the later player (2) takes second.
-    let tie = "game great-races\nplayers 3\nroll 1 1 1 1\nuse 2 2\nroll 1 1 1 1\nuse 2 2\nroll 1 1 1 1\nuse 2 2\nroll 1 1 1 1\nuse 2\n";
+    // Players 1 and 2 tie on 3@2 when player 0 wins: the later player (2) takes second.
+    let tie = "game great-races\nplayers 3\nroll 1 2 1 2\nuse 3 3\nroll 1 2 1 2\nuse 3 3\nroll 1 2 1 2\nuse 3 3\nroll 1 2 1 2\nuse 3\n";
     let (_, r) = replay(tie);
-    assert_eq!((r.game.board.first[2], r.game.board.second[2]), (0, 2));
-    assert_eq!(r.game.board.scores, [10, 0, 6, 0]);
-    // Nobody on a shaded space (player 1 on 12@1 only): no second place, her marker goes home.
+    assert_eq!((r.game.board.first[3], r.game.board.second[3]), (0, 2));
+    assert_eq!(r.game.board.scores, [9, 0, 5, 0]);
+    // Nobody on a shaded space (player 1 on 11@1 only): no second place, her marker goes home.
     let none =
-        "game great-races\nroll 6 6 6 6\nuse 12 12\nroll 5 6 1 6\nuse 6 12\nroll 6 6 6 6\nuse 12\n";
+        "game great-races\nroll 5 6 5 6\nuse 11 11\nroll 5 6 1 5\nuse 6 11\nroll 5 6 5 6\nuse 11\n";
     let (_, r) = replay(none);
     let b = &r.game.board;
     assert_eq!(
-        (b.first[12], b.second[12], b.cube(1, 12), b.cube(1, 6)),
+        (b.first[11], b.second[11], b.cube(1, 11), b.cube(1, 6)),
         (0, u8::MAX, 0, 1)
     );
-    assert_eq!(b.scores, [10, 0, 0, 0]);
+    assert_eq!(b.scores, [9, 0, 0, 0]);
     // Both pairs must be used when both can be.
     let e = replay_err("game great-races\nroll 1 1 6 6\nuse 12\n");
     assert!(
@@ -168,7 +168,7 @@ use 2 12       # player 0: 2@3, the top: she wins at once; player 1 (2@2) takes 
 #[test]
 fn great_races_roll_with_no_open_track_passes() {
     let (rules, r) = replay(
-        "game great-races\nroll 1 1 1 1\nuse 2 2\nroll 3 4 3 4\nuse 7 7\nroll 1 1 1 1\nuse 2\n",
+        "game great-races\nroll 1 1 1 1\nuse 2 2\nroll 3 4 3 4\nuse 7 7\nroll 3 4 3 4\nuse 7 7\n",
     );
     assert!(r.game.board.closed.has(2));
     let mut r: Replay = r;
@@ -223,11 +223,11 @@ fn great_races_end_when_all_eleven_are_won() {
             r.game.turns[0],
             r.game.turns[1]
         ),
-        (11, Some(0), 27, 26)
+        (11, Some(0), 14, 13)
     );
     assert_eq!(
         (b.first[7], b.second[7], b.cube(1, 7)),
-        (0, 1, 12),
+        (0, 1, 5),
         "second place marker on the space below the top"
     );
     assert_eq!(
@@ -244,25 +244,37 @@ fn great_races_end_when_all_eleven_are_won() {
 }
 
 #[test]
-fn great_races_figure_board_reads_the_rulebook_figure() {
-    // The sheet's figure: track bottoms in a V under the VP rows (2 and 12 one row down, 6, 7
-    // and 8 five), read one space a row; the points are the built-in board's.
+fn great_races_board_reads_the_rulebook_figure() {
+    // The sheet's figure: track bottoms in a V under the two rows of points (2 and 12 one row
+    // down, 6, 7 and 8 five), read one space a row, the point spaces on top; first place 10 on
+    // tracks 2 and 12 down to 5 on 7, second place 6 down to 3.
+    let board = pressluck_core::columns::Layout::great_races();
+    let lengths: Vec<u8> = (2..=12).map(|c| board.len(c)).collect();
+    assert_eq!(lengths, [2, 3, 4, 5, 6, 6, 6, 5, 4, 3, 2]);
+    assert_eq!(board.first[2..=12], [10, 9, 8, 7, 6, 5, 6, 7, 8, 9, 10]);
+    assert_eq!(board.second[2..=12], [6, 5, 4, 4, 3, 3, 3, 4, 4, 5, 6]);
+    // Shaded spaces (not in the figure): the upper half below the top.
+    for c in 2..=12u8 {
+        let upper = pressluck_core::columns::upper_half_spaces(board.len(c));
+        assert_eq!(board.second_spaces[c as usize], upper, "track {c}");
+    }
+    assert_eq!(
+        board.second_spaces[2],
+        1 << 1,
+        "track 2: its one space below the top"
+    );
+    // The Can't Stop heights ship as a board file, the same points and shading rule.
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../boards/great-races-figure.toml"
+        "/../../boards/great-races-cant-stop-heights.toml"
     ))
     .unwrap();
-    let figure = pressluck_core::columns::Layout::from_toml(&text).unwrap();
-    let built_in = pressluck_core::columns::Layout::great_races();
-    let lengths: Vec<u8> = (2..=12).map(|c| figure.len(c)).collect();
-    assert_eq!(lengths, [2, 3, 4, 5, 6, 6, 6, 5, 4, 3, 2]);
-    assert_eq!(
-        (figure.first, figure.second),
-        (built_in.first, built_in.second)
-    );
-    // Shaded spaces: the upper half, as the file's header says.
+    let tall = pressluck_core::columns::Layout::from_toml(&text).unwrap();
+    let heights: Vec<u8> = (2..=12).map(|c| tall.len(c)).collect();
+    assert_eq!(heights, [3, 5, 7, 9, 11, 13, 11, 9, 7, 5, 3]);
+    assert_eq!((tall.first, tall.second), (board.first, board.second));
     for c in 2..=12u8 {
-        let upper = pressluck_core::columns::upper_half_spaces(figure.len(c));
-        assert_eq!(figure.second_spaces[c as usize], upper, "track {c}");
+        let upper = pressluck_core::columns::upper_half_spaces(tall.len(c));
+        assert_eq!(tall.second_spaces[c as usize], upper, "track {c}");
     }
 }

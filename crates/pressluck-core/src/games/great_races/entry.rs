@@ -25,7 +25,7 @@ pub const ENTRY: GameEntry = GameEntry {
     board_files: || {
         vec![board_file(
             "great-races",
-            "The Great Races (our reading: Can't Stop lengths, shaded spaces on the upper half; --game great-races)",
+            "The Great Races (the rulebook's board figure; our reading: shaded spaces on the upper half; --game great-races)",
             crate::columns::Layout::great_races(),
         )]
     },
