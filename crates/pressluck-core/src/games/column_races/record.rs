@@ -14,7 +14,7 @@ use crate::engine::ColumnPosition;
 use crate::games::decision::Walk;
 use crate::games::options::read_game_file;
 use crate::games::record::{Advisable, Decided, GameRecord, RecordLabel, RecordOptions};
-use crate::games::spec_list::join_spec_parts;
+use crate::games::spec_list::advice_specs;
 use crate::games::strategies::{parse_column_spec, Strategies};
 use crate::policy::PolicySpec;
 use serde_json::Value;
@@ -183,23 +183,12 @@ pub fn column_advice_policies(
     list: Option<&str>,
     book: &dyn Strategies,
 ) -> Result<Vec<PolicySpec>, String> {
-    let parts: Vec<&str> = list
-        .unwrap_or(DEFAULT_ADVISE_POLICIES)
-        .split(',')
-        .map(str::trim)
-        .collect();
-    let mut specs = Vec::new();
-    for part in join_spec_parts(&parts, |p| parse_column_spec(book, game, p).is_ok()) {
-        let spec = parse_column_spec(book, game, &part).map_err(|e| format!("--policies: {e}"))?;
-        if spec.name.starts_with("random") {
-            return Err(format!(
-                "--policies: {} decides by chance, there is no advice in it",
-                spec.name
-            ));
-        }
-        specs.push(spec);
-    }
-    Ok(specs)
+    advice_specs(
+        list,
+        DEFAULT_ADVISE_POLICIES,
+        |p| parse_column_spec(book, game, p),
+        |spec: &PolicySpec| spec.name.starts_with("random").then(|| spec.name.clone()),
+    )
 }
 
 /// The decision `d` in `game` as rolled-out options, from the seat to move.

@@ -15,6 +15,7 @@ use crate::games::column_races::advice_text;
 use crate::games::column_races::PlayedColumns;
 use crate::games::decision::Walk;
 use crate::games::record::{Advisable, Decided, GameRecord, RecordLabel, RecordOptions};
+use crate::games::spec_list::advice_specs;
 use crate::games::strategies::parse_with_strategies;
 use crate::games::strategies::Strategies;
 use serde_json::Value;
@@ -32,19 +33,14 @@ fn race_advice_policies(
     list: Option<&str>,
     book: &dyn Strategies,
 ) -> Result<Vec<RaceSpec>, String> {
-    let mut specs = Vec::new();
-    for part in list.unwrap_or(DEFAULT_ADVISE_RACE_POLICIES).split(',') {
-        let spec = parse_with_strategies(book, ENTRY.name, part.trim(), RaceSpec::parse)
-            .map_err(|e| format!("--policies: {e}"))?;
-        if spec.asked.is_none() && spec.rule == RaceRule::Random {
-            return Err(format!(
-                "--policies: {} decides by chance, there is no advice in it",
-                spec.name
-            ));
-        }
-        specs.push(spec);
-    }
-    Ok(specs)
+    advice_specs(
+        list,
+        DEFAULT_ADVISE_RACE_POLICIES,
+        |p| parse_with_strategies(book, ENTRY.name, p, RaceSpec::parse),
+        |spec: &RaceSpec| {
+            (spec.asked.is_none() && spec.rule == RaceRule::Random).then(|| spec.name.clone())
+        },
+    )
 }
 
 /// The decision `d` in `game` as rolled-out options, from the seat to move.

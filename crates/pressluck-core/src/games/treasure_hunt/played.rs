@@ -21,6 +21,7 @@ use crate::games::column_races::in_file;
 use crate::games::decision::Walk;
 use crate::games::options::read_game_file;
 use crate::games::record::{Advisable, Decided, GameRecord, RecordLabel, RecordOptions};
+use crate::games::spec_list::advice_specs;
 use crate::games::strategies::parse_with_strategies;
 use crate::games::strategies::Strategies;
 use serde_json::Value;
@@ -64,13 +65,13 @@ impl Advisable for TreasurePlayed {
         book: &dyn Strategies,
         _: bool,
     ) -> Result<Vec<ThSpec>, String> {
-        list.unwrap_or(DEFAULT_ADVISE_TREASURE_POLICIES)
-            .split(',')
-            .map(|p| {
-                parse_with_strategies(book, GAME_NAME, p.trim(), ThSpec::parse)
-                    .map_err(|e| format!("--policies: {e}"))
-            })
-            .collect()
+        // No Treasure Hunt policy decides by chance.
+        advice_specs(
+            list,
+            DEFAULT_ADVISE_TREASURE_POLICIES,
+            |p| parse_with_strategies(book, GAME_NAME, p, ThSpec::parse),
+            |_| None,
+        )
     }
 
     fn advice(&self, policies: &Vec<ThSpec>, roll: Option<Roll>) -> Result<Value, String> {
