@@ -17,12 +17,13 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# The strongest shipped policy of each game (see results/*-2p.csv and results/tuned-*.csv).
-strongest() {
+# The strongest shipped policy of each game and table size (see results/*-2p.csv and
+# results/tuned-*.csv; `advise` and `review` roll out with the same).
+strongest() { # game, players
     case $1 in
         route66) echo tuned-route66-duel ;;
         cant-stop) echo tuned-cant-stop-duel ;;
-        great-races) echo race-progress ;;
+        great-races) if [ "$2" = 2 ]; then echo race-progress; else echo race-margin; fi ;;
         shortcut) echo optimal ;;
         treasure-hunt) echo thief ;;
     esac
@@ -31,7 +32,7 @@ strongest() {
 first=1
 for game in route66 cant-stop great-races shortcut treasure-hunt; do
     for players in 2 3 4; do
-        policy=$(strongest "$game")
+        policy=$(strongest "$game" "$players")
         echo "== $game, $players players, $policy in every seat"
         "$PRESSLUCK" tournament --quiet --game "$game" --players "$players" --policies "$policy" \
             --games "$games" --seed 2026 --out "$tmp/table.csv"
