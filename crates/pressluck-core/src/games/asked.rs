@@ -308,6 +308,19 @@ impl TableSink for NoSink {
     fn line(&mut self, _: Option<u8>, _: &str) {}
 }
 
+/// A sink that keeps the record's lines as text: for tests that replay a table's game.
+#[cfg(test)]
+#[derive(Debug, Default)]
+pub(crate) struct RecordLines(pub String);
+
+#[cfg(test)]
+impl TableSink for RecordLines {
+    fn line(&mut self, _: Option<u8>, line: &str) {
+        self.0 += line;
+        self.0.push('\n');
+    }
+}
+
 /// A table's record of the game in hand: kept as text (a game from its start; a game played
 /// on from a position keeps none) and told to a sink line by line.
 pub struct Scribe<'s> {

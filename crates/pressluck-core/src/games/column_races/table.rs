@@ -322,7 +322,7 @@ pub fn use_names(choices: &ChoiceList) -> Vec<String> {
 mod tests {
     use super::*;
     use crate::columns::GameKind;
-    use crate::games::asked::{Asker, GameEnd, GameStart, Question};
+    use crate::games::asked::{Asker, GameEnd, GameStart, Question, RecordLines};
     use crate::games::family::{matchup_key, Family};
     use crate::games::{ColumnFamily, Matchup};
     use std::sync::{Arc, Mutex};
@@ -420,14 +420,7 @@ mod tests {
             ]
         );
         // The record of a game played one by one replays to its end.
-        struct Lines(String);
-        impl TableSink for Lines {
-            fn line(&mut self, _: Option<u8>, line: &str) {
-                self.0 += line;
-                self.0.push('\n');
-            }
-        }
-        let mut lines = Lines(String::new());
+        let mut lines = RecordLines::default();
         let end = table.play_one(7, &mut lines).unwrap();
         let rec = crate::columns::record::Record::parse(&lines.0).unwrap();
         let setup = rec.setup(&Default::default()).unwrap();

@@ -178,6 +178,7 @@ impl RaceTable {
 mod tests {
     use super::*;
     use crate::columns::GameKind;
+    use crate::games::asked::RecordLines;
     use crate::games::family::{matchup_key, Family};
     use crate::games::{Matchup, RacesFamily};
 
@@ -205,13 +206,6 @@ mod tests {
 
     #[test]
     fn a_games_record_replays_to_its_end() {
-        struct Lines(String);
-        impl TableSink for Lines {
-            fn line(&mut self, _: Option<u8>, line: &str) {
-                self.0 += line;
-                self.0.push('\n');
-            }
-        }
         let rules = Rules::new(GameKind::GreatRaces, 3);
         let specs: Vec<RaceSpec> = ["race-points", "random", "race-margin"]
             .iter()
@@ -219,7 +213,7 @@ mod tests {
             .collect();
         let table = RaceTable::new(&rules, &specs);
         for seed in 1..4 {
-            let mut lines = Lines(String::new());
+            let mut lines = RecordLines::default();
             let end = table.play_one(seed, &mut lines).unwrap();
             let rec = crate::columns::record::Record::parse(&lines.0).unwrap();
             let setup = rec.setup(&Default::default()).unwrap();

@@ -408,6 +408,7 @@ pub fn position_line(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::asked::RecordLines;
     use crate::games::family::{matchup_key, Family};
     use crate::games::{Matchup, ShortcutFamily};
 
@@ -438,13 +439,6 @@ mod tests {
 
     #[test]
     fn a_games_record_replays_to_its_end() {
-        struct Lines(String);
-        impl TableSink for Lines {
-            fn line(&mut self, _: Option<u8>, line: &str) {
-                self.0 += line;
-                self.0.push('\n');
-            }
-        }
         let setup = ShortcutSetup::new(ShortcutBoard::default_board(), 3);
         let family = ShortcutFamily(setup.clone());
         let specs: Vec<ShortcutSpec> = ["optimal", "press:2", "threshold:4"]
@@ -453,7 +447,7 @@ mod tests {
             .collect();
         let table = ShortcutTable::new(&setup, &specs).unwrap();
         for seed in 1..6 {
-            let mut lines = Lines(String::new());
+            let mut lines = RecordLines::default();
             let end = table.play_one(seed, &mut lines).unwrap();
             let rec = super::super::record::ShortcutRecord::parse(&lines.0).unwrap();
             let replayed = super::super::record::play(&rec, &setup.board).unwrap();

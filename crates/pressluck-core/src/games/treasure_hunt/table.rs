@@ -562,6 +562,7 @@ impl TreasureTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::asked::RecordLines;
     use crate::games::family::{matchup_key, Family};
     use crate::games::{Matchup, TreasureFamily};
 
@@ -596,13 +597,6 @@ mod tests {
 
     #[test]
     fn a_games_record_replays_to_its_end_reshuffles_and_rounds_too() {
-        struct Lines(String);
-        impl TableSink for Lines {
-            fn line(&mut self, _: Option<u8>, line: &str) {
-                self.0 += line;
-                self.0.push('\n');
-            }
-        }
         for (players, variants) in [(2, &[][..]), (3, &["rounds:2", "two-dice"][..])] {
             let mut rules = ThRules::new(players);
             for v in variants {
@@ -615,7 +609,7 @@ mod tests {
                 .collect();
             let table = TreasureTable::new(rules, &deck, &specs);
             for seed in 1..4 {
-                let mut lines = Lines(String::new());
+                let mut lines = RecordLines::default();
                 let end = table.play_one(seed, &mut lines).unwrap();
                 let replayed = super::super::record::replay(&lines.0, &deck)
                     .unwrap_or_else(|e| panic!("{e}\n{}", lines.0));
