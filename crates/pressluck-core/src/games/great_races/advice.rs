@@ -86,7 +86,6 @@ pub fn race_advice(rules: &Rules, game: &Game, decision: Decision, specs: &[Race
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::columns::GameKind;
     use crate::dice::Roll;
     use crate::games::catalogue::GameId;
     use crate::games::column_races::advice_text;
@@ -97,8 +96,7 @@ mod tests {
         // below, and three below the top of track 9 (7/4 points) with the opponent one below:
         // roll 3 4 5 3 offers 8, then 9 (6 and 7 closed), each gaining exactly 3/10 of a
         // point and a margin of 6/10 (on tracks of Can't Stop's heights).
-        let mut rules = Rules::new(GameKind::GreatRaces, 2);
-        rules.layout = crate::columns::Layout::great_races_cant_stop_heights();
+        let rules = super::super::tall_rules();
         let mut game = Game::new();
         for (c, mine, theirs) in [(8, 10, 8), (9, 6, 8)] {
             game.board.set_cube(0, c, mine);

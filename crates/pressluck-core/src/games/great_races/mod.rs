@@ -30,3 +30,12 @@ pub use players::RacePlayers;
 pub use policy::{exact_rescorings, progress_gain, RaceRule, RaceSpec};
 pub use record::{RacePosition, RaceRecord, DEFAULT_ADVISE_RACE_POLICIES};
 pub use table::RaceTable;
+
+/// Two players on tracks of Can't Stop's heights: for tests whose positions need the longer
+/// tracks.
+#[cfg(test)]
+pub(crate) fn tall_rules() -> crate::columns::Rules {
+    let mut rules = crate::columns::Rules::new(crate::columns::GameKind::GreatRaces, 2);
+    rules.layout = crate::columns::Layout::great_races_cant_stop_heights();
+    rules
+}

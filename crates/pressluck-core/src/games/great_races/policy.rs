@@ -329,14 +329,6 @@ mod tests {
     use rand::SeedableRng;
     use rand_xoshiro::Xoshiro256PlusPlus;
 
-    /// Two players on tracks of Can't Stop's heights: the positions below need their longer
-    /// tracks.
-    fn tall_rules() -> Rules {
-        let mut rules = Rules::new(GameKind::GreatRaces, 2);
-        rules.layout = crate::columns::Layout::great_races_cant_stop_heights();
-        rules
-    }
-
     fn pick(rule: RaceRule, rules: &Rules, game: &Game, roll: Roll) -> Choice {
         let list = game.choices(rules, roll);
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
@@ -372,7 +364,7 @@ mod tests {
 
     #[test]
     fn race_points_weighs_points_by_the_chance_to_win() {
-        let rules = tall_rules();
+        let rules = super::super::tall_rules();
         let mut g = Game::new();
         // Roll 1,1,2,6 offers 2+8, 3+7: from the start 2 (10 points, 3 spaces) gains most.
         let roll = Roll([1, 1, 2, 6]);
@@ -389,7 +381,7 @@ mod tests {
 
     #[test]
     fn race_margin_blocks_and_counts_second_places() {
-        let rules = tall_rules();
+        let rules = super::super::tall_rules();
         // Both players on space 2 of track 2 (3 spaces; space 2 is shaded). 1 1 6 6 offers
         // 7+7 and 2+12; 2+12 wins track 2 for the mover (10 points) and hands the opponent
         // second place (6 points).
@@ -441,7 +433,7 @@ mod tests {
 
     #[test]
     fn race_points_takes_the_first_of_exactly_equal_scores() {
-        let rules = tall_rules();
+        let rules = super::super::tall_rules();
         // Track 8 (length 11, 6/3 points): the mover one space below the top, the opponent
         // three below: winning it gains 6 − (6 · 9/10 + 3 · 1/10) = 3/10. Track 9 (length 9,
         // 7/4 points) the other way round: the mover's step from three below the top to two
@@ -463,7 +455,7 @@ mod tests {
 
     #[test]
     fn race_margin_takes_the_first_of_exactly_equal_scores() {
-        let rules = tall_rules();
+        let rules = super::super::tall_rules();
         // The mover one space below the top of tracks 6 and 9, the opponent four below: a
         // race won there gains 6 − v or 7 − v for the mover and hands the opponent second
         // place, the same margin 6/17 on both. Roll 3 3 1 6 offers 6 (3+3; 7 is closed),
