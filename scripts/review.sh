@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The review of a whole game: examples/records/cant-stop-game.rec (glenn against
 # tuned-cant-stop-duel, Can't Stop, two players), every decision and roll played out 4,000
-# times by tuned-cant-stop-duel in every seat. Writes results/review-cant-stop-game.csv, the
+# times by the game's strongest shipped player (tuned-cant-stop-3p) in every seat. Writes results/review-cant-stop-game.csv, the
 # text review beside it (.txt) and the chart of the game's course (.svg).
 # Usage: scripts/review.sh [ROLLOUTS]   (default 4000)
 # Environment: PRESSLUCK (a built binary; default: build and use target/release/pressluck),

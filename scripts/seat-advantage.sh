@@ -17,12 +17,12 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# The strongest shipped policy of each game and table size (see results/*-2p.csv and
-# results/tuned-*.csv; `advise` and `review` roll out with the same).
+# The strongest shipped policy of each game and table size (see results/strongest-*.csv,
+# results/*-2p.csv; `advise` and `review` roll out with the same).
 strongest() { # game, players
     case $1 in
-        route66) echo tuned-route66-duel ;;
-        cant-stop) echo tuned-cant-stop-duel ;;
+        route66) echo tuned-route66-4p ;;
+        cant-stop) echo tuned-cant-stop-3p ;;
         great-races) if [ "$2" = 2 ]; then echo race-progress; else echo race-margin; fi ;;
         shortcut) echo optimal ;;
         treasure-hunt) echo thief ;;

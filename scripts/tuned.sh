@@ -1,18 +1,19 @@
 #!/usr/bin/env bash
 # The shipped tuned players measured on games their tuning never saw (other seeds, the
 # tournament's game keys): each against its target, 200,000 games a matchup with seats
-# rotating, each against every built-in policy, and the 3- and 4-player ones against the duel
-# players at the same table. Writes results/tuned-*.csv.
-# About 12 minutes on 2 cores, under nice. Usage:
-#   scripts/tuned.sh [GAMES_PER_FIELD_MATCHUP [targets|field|tables]...]
-# (default 20000, all three groups).
+# rotating, each against every built-in policy, the 3- and 4-player ones against the duel
+# players at the same table, and which of a game's tuned players is strongest at each table
+# size (the rollouts' default player). Writes results/tuned-*.csv and results/strongest-*.csv.
+# About 13 minutes on 2 cores, under nice. Usage:
+#   scripts/tuned.sh [GAMES_PER_FIELD_MATCHUP [targets|field|tables|strongest]...]
+# (default 20000, all four groups).
 # Environment: PRESSLUCK (a built binary; default: build and use target/release/pressluck),
 #              OUT (output folder; default results).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 games=${1:-20000}
 groups=" ${*:2} "
-[ "$groups" = "  " ] && groups=" targets field tables "
+[ "$groups" = "  " ] && groups=" targets field tables strongest "
 want() { [[ $groups == *" $1 "* ]]; }
 out=${OUT:-results}
 mkdir -p "$out"
@@ -62,4 +63,32 @@ if want tables; then
         --policies tuned-route66-4p,tuned-route66-duel,ev,glenn
     run tuned-cant-stop-3p-table 60000 --game cant-stop --players 3 --seed 9909 \
         --policies tuned-cant-stop-3p,tuned-cant-stop-duel,ev,glenn
+fi
+
+# The strongest of each game's tuned players at each table size, as `advise` and `review` roll
+# out with (the game's `strongest_player`), seats rotating: alone, the fewest turns (100,000
+# games); at 2 players every pair (100,000 games each); at 3 the three at one table in both
+# seat orders (60,000 games each); at 4 every table of them with two kinds or more (40,000 games
+# each). One file a game, the rows of every seat (`all`).
+if want strongest; then
+    tmp=$(mktemp -d)
+    trap 'rm -rf "$tmp"' EXIT
+    strongest() { # game, seed, three players
+        local game=$1 seed=$2 a=$3 b=$4 c=$5
+        echo "== strongest-$game"
+        table() { # name, players, games, policies
+            nice -n 19 "$PRESSLUCK" tournament --quiet --game "$game" --players "$2" \
+                --policies "$4" --games "$3" --seed $((seed + $2)) --out "$tmp/$1.csv"
+            [ -f "$tmp/all.csv" ] || head -1 "$tmp/$1.csv" > "$tmp/all.csv"
+            awk -F, 'NR > 1 && $9 == "all"' "$tmp/$1.csv" >> "$tmp/all.csv"
+        }
+        table alone 1 100000 "$a,$b,$c"
+        table pairs 2 100000 "$a,$b,$c"
+        table three 3 60000 "$a,$b,$c"
+        table three-turned 3 60000 "$a,$c,$b"
+        table four 4 40000 "$a,$b,$c"
+        mv "$tmp/all.csv" "$out/strongest-$game.csv"
+    }
+    strongest route66 9810 tuned-route66-duel tuned-route66-3p tuned-route66-4p
+    strongest cant-stop 9820 tuned-cant-stop-solo tuned-cant-stop-duel tuned-cant-stop-3p
 fi

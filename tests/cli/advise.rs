@@ -305,7 +305,7 @@ fn rollouts_give_the_use_that_wins_at_once_every_game() {
         "--rollouts",
         "400",
     ]);
-    assert_eq!(r["policies"][0], "tuned-cant-stop-duel");
+    assert_eq!(r["policies"][0], "tuned-cant-stop-3p");
     assert_eq!(r["default_policies"], true);
     let top = option(&r, "use 3 11");
     assert_eq!(top["wins"], 400);
@@ -356,7 +356,7 @@ fn great_races_pairings_and_solitaire_turns_are_rolled_out() {
         "200",
     ]);
     assert_eq!(r["objective"], "turns");
-    assert_eq!(r["policies"][0], "tuned-cant-stop-solo");
+    assert_eq!(r["policies"][0], "tuned-cant-stop-3p");
     for name in ["roll", "stop"] {
         let t = option(&r, name)["mean_turns"].as_f64().unwrap();
         assert!((1.0..30.0).contains(&t), "{r}");

@@ -105,7 +105,7 @@ fn anna_s_turn_is_two_rolls_and_four_decisions() {
         assert_eq!(&r[col("rules")], "en");
         assert_eq!(
             &r[col("rollout_policies")],
-            "tuned-route66-duel|tuned-route66-duel"
+            "tuned-route66-4p|tuned-route66-4p"
         );
         assert_eq!(&r[col("unit")], "chance");
     }
@@ -474,7 +474,8 @@ fn four_rollouts_give_possible_intervals_and_claim_nothing() {
     // −123.48]).
     let dir = tempfile::tempdir().unwrap();
     let file = "examples/records/cant-stop-game.rec";
-    let rows = table(dir.path(), file, "4", &["--seed", "5"]);
+    let rolled = ["--seed", "5", "--rollout-policies", "tuned-cant-stop-duel"];
+    let rows = table(dir.path(), file, "4", &rolled);
     let col = |name: &str| rows[0].iter().position(|h| h == name).unwrap();
     let num = |r: &csv::StringRecord, name: &str| -> Option<f64> {
         let v = &r[col(name)];

@@ -293,7 +293,7 @@ fn review_chart_draws_each_player_s_course_its_flags_and_luckiest_rolls() {
     for want in [
         "player 1",
         "player 2",
-        "400 rollouts a position, seed 3, played out by tuned-cant-stop-duel in every seat",
+        "400 rollouts a position, seed 3, played out by tuned-cant-stop-3p in every seat",
         "?? blunder",
         "cant-stop-game.rec",
     ] {

@@ -67,9 +67,12 @@ pub const ROUTE66: GameEntry = GameEntry {
     variants: &["leisurely", "leisurely:10", "faster-gear"],
     variant_key: column_variant_key,
     variant_name: column_variant_name,
-    // Alone too: it finishes in the fewest turns of the shipped players (17.96 against ev's
-    // 18.35 over 4,000 games).
-    strongest_player: |_| "tuned-route66-duel",
+    // The strongest tuned player at every table size (`scripts/tuned.sh strongest`,
+    // results/strongest-route66.csv): alone it finishes in the fewest turns (17.32 against
+    // tuned-route66-3p's 17.57 and tuned-route66-duel's 17.97), at 2 players it beats both
+    // (51.8% against the duel player, 50.4% against tuned-route66-3p), and at 3 and 4 it wins
+    // at least as often as tuned-route66-3p at every table and more than the duel player.
+    strongest_player: |_| "tuned-route66-4p",
 };
 
 /// Can't Stop in the catalogue.
@@ -98,10 +101,11 @@ pub const CANT_STOP: GameEntry = GameEntry {
     variants: &["jump"],
     variant_key: column_variant_key,
     variant_name: column_variant_name,
-    strongest_player: |players| match players {
-        1 => "tuned-cant-stop-solo",
-        _ => "tuned-cant-stop-duel",
-    },
+    // The strongest tuned player at every table size (`scripts/tuned.sh strongest`,
+    // results/strongest-cant-stop.csv): alone it finishes in fewer turns than the solitaire
+    // player (7.75 against 7.82), at 2 players it beats the duel player 51.5%, and at 3 and 4
+    // it wins the most at every table of them.
+    strongest_player: |_| "tuned-cant-stop-3p",
 };
 
 /// What a column race's `--variant` text changes: the rule it sets (`1`, `leisurely` and
