@@ -3,7 +3,8 @@
 # tournament's game keys): each against its target, 200,000 games a matchup with seats
 # rotating, each against every built-in policy, the 3- and 4-player ones against the duel
 # players at the same table, and which of a game's tuned players is strongest at each table
-# size (the rollouts' default player). Writes results/tuned-*.csv and results/strongest-*.csv.
+# size and under Route 66's variants (the rollouts' default player). Writes results/tuned-*.csv and
+# results/strongest-*.csv.
 # About 13 minutes on 2 cores, under nice. Usage:
 #   scripts/tuned.sh [GAMES_PER_FIELD_MATCHUP [targets|field|tables|strongest]...]
 # (default 20000, all four groups).
@@ -91,4 +92,24 @@ if want strongest; then
     }
     strongest route66 9810 tuned-route66-duel tuned-route66-3p tuned-route66-4p
     strongest cant-stop 9820 tuned-cant-stop-solo tuned-cant-stop-duel tuned-cant-stop-3p
+    # Route 66's variants, with ev beside the tuned players: alone and every pair at 2 players
+    # (40,000 games each), and for the leisurely drive every table of 3 and 4 (20,000 games);
+    # then the leisurely drive read as ten segments (leisurely:10), alone and at 2 players.
+    echo "== strongest-route66-variants"
+    r66=tuned-route66-duel,tuned-route66-3p,tuned-route66-4p,ev
+    seed=9830
+    for variant in faster-gear leisurely leisurely:10; do
+        for n in 1 2 3 4; do
+            [ "$variant" != leisurely ] && [ "$n" -ge 3 ] && continue
+            games=40000
+            [ "$n" -ge 3 ] && games=20000
+            seed=$((seed + 1))
+            nice -n 19 "$PRESSLUCK" tournament --quiet --game route66 --variant "$variant" \
+                --players "$n" --policies "$r66" --games "$games" --seed "$seed" \
+                --out "$tmp/variant.csv"
+            [ -f "$tmp/variants.csv" ] || head -1 "$tmp/variant.csv" > "$tmp/variants.csv"
+            awk -F, 'NR > 1 && $9 == "all"' "$tmp/variant.csv" >> "$tmp/variants.csv"
+        done
+    done
+    mv "$tmp/variants.csv" "$out/strongest-route66-variants.csv"
 fi

@@ -8,7 +8,7 @@ use crate::output::progress::{games_bar, run_estimate};
 use crate::settings::RolloutSettings;
 use anyhow::Result;
 use pressluck_core::games::asked::SeatSpec;
-use pressluck_core::games::{one_a_seat, Family, GameId, Named, Options};
+use pressluck_core::games::{one_a_seat, Family, Named, Options};
 use pressluck_core::numbers::{fixed, json_number, signed};
 use pressluck_core::sim::{roll_out_reporting, thread_pool, Rollouts, Verdict};
 use serde_json::{json, Value};
@@ -99,10 +99,7 @@ pub fn rollout_specs<F: Family>(family: &F, s: &RolloutSettings) -> Result<(Vec<
     let default = s.policies.is_none();
     let texts = match &s.policies {
         Some(t) => t.clone(),
-        None => {
-            let id = GameId::parse(&family.game_name()).map_err(input)?;
-            vec![(id.entry().strongest_player)(players).to_string()]
-        }
+        None => vec![family.strongest_player().to_string()],
     };
     let specs = texts
         .iter()

@@ -290,6 +290,22 @@ fn option<'a>(r: &'a Value, name: &str) -> &'a Value {
 }
 
 #[test]
+fn the_default_rollout_player_follows_the_variant_and_the_table() {
+    // Route 66 as written rolls out with tuned-route66-4p; the leisurely drive with the duel
+    // player at a table and ev alone (results/strongest-route66-variants.csv).
+    for (flags, want) in [
+        (&[][..], "tuned-route66-4p"),
+        (&["--variant", "leisurely"][..], "tuned-route66-duel"),
+        (&["--variant", "leisurely", "--players", "1"][..], "ev"),
+    ] {
+        let game = ["--game", "route66", "--cars", "4@5", "--rollouts", "2"];
+        let r = rollouts(&[&game[..], flags].concat());
+        assert_eq!(r["policies"][0], want, "{flags:?}");
+        assert_eq!(r["default_policies"], true);
+    }
+}
+
+#[test]
 fn rollouts_give_the_use_that_wins_at_once_every_game() {
     // Can't Stop: player 1 has won 2 and 12, a car on space 4 of column 3 (5 spaces). Roll
     // 1 2 5 6 pairs as 3+11 (the top of 3: stopping wins), 6+8 or 7+7.

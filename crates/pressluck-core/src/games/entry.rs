@@ -58,6 +58,8 @@ pub struct GameEntry {
     /// The canonical name of a `--variant` text (`1` is `leisurely`): two texts of one key but
     /// other names are two readings of one variant.
     pub variant_name: fn(text: &str) -> String,
-    /// Its strongest shipped player at a table of `players` seats: the rollouts' default.
+    /// Its strongest shipped player at a table of `players` seats under the rules as written:
+    /// the rollouts' default (a family's [`super::Family::strongest_player`] weighs its
+    /// variants too).
     pub strongest_player: fn(players: u8) -> &'static str,
 }

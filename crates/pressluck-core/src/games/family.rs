@@ -33,6 +33,11 @@ pub trait Family: Sync {
     /// The policies a tournament plays when `--policies` is not given.
     fn default_policies(&self) -> &'static str;
 
+    /// Its strongest shipped player at this table under these rules: the rollouts' default
+    /// (the catalogue entry's `strongest_player` for the rules as written; the column races
+    /// weigh their variants too).
+    fn strongest_player(&self) -> &'static str;
+
     /// The run identity of the rules: the canonical text of the game, the seats, every rule
     /// setting and the board or deck ([`crate::identity`]); runs whose texts differ never merge.
     fn identity(&self) -> String;

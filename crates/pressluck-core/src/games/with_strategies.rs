@@ -48,6 +48,10 @@ impl<F: Family> Family for WithStrategies<F> {
         self.family.default_policies()
     }
 
+    fn strongest_player(&self) -> &'static str {
+        self.family.strongest_player()
+    }
+
     fn identity(&self) -> String {
         self.family.identity()
     }

@@ -3,7 +3,7 @@
 
 use super::family::DEFAULT_POLICIES;
 use super::odds::column_odds_views;
-use crate::columns::{GameKind, Layout, Variant};
+use crate::columns::{GameKind, Layout, Rules, Variant};
 use crate::games::entry::{variant_word, GameEntry, GameFlags};
 use crate::policy::{PolicySpec, FAMILIES};
 
@@ -67,12 +67,7 @@ pub const ROUTE66: GameEntry = GameEntry {
     variants: &["leisurely", "leisurely:10", "faster-gear"],
     variant_key: column_variant_key,
     variant_name: column_variant_name,
-    // The strongest tuned player at every table size (`scripts/tuned.sh strongest`,
-    // results/strongest-route66.csv): alone it finishes in the fewest turns (17.32 against
-    // tuned-route66-3p's 17.57 and tuned-route66-duel's 17.97), at 2 players it beats both
-    // (51.8% against the duel player, 50.4% against tuned-route66-3p), and at 3 and 4 it wins
-    // at least as often as tuned-route66-3p at every table and more than the duel player.
-    strongest_player: |_| "tuned-route66-4p",
+    strongest_player: |players| strongest_as_written(GameKind::Route66, players),
 };
 
 /// Can't Stop in the catalogue.
@@ -101,12 +96,48 @@ pub const CANT_STOP: GameEntry = GameEntry {
     variants: &["jump"],
     variant_key: column_variant_key,
     variant_name: column_variant_name,
-    // The strongest tuned player at every table size (`scripts/tuned.sh strongest`,
-    // results/strongest-cant-stop.csv): alone it finishes in fewer turns than the solitaire
-    // player (7.75 against 7.82), at 2 players it beats the duel player 51.5%, and at 3 and 4
-    // it wins the most at every table of them.
-    strongest_player: |_| "tuned-cant-stop-3p",
+    strongest_player: |players| strongest_as_written(GameKind::CantStop, players),
 };
+
+/// The strongest shipped player of a column race under `rules` (`scripts/tuned.sh strongest`,
+/// results/strongest-*.csv, docs/tuning.md): the rollouts' default.
+/// - Can't Stop, `jump` or not: `tuned-cant-stop-3p` at every table size. Alone it finishes
+///   in fewer turns than the solitaire player (7.75 against 7.82); at 2 players it beats the
+///   duel player 51.5%; at 3 and 4 it wins the most at every table of the tuned players.
+/// - Route 66 as written, either edition: `tuned-route66-4p`. Alone it finishes in the fewest
+///   turns (17.32 against tuned-route66-3p's 17.57 and the duel player's 17.97); at 2 players it
+///   beats the duel player 51.8% and tuned-route66-3p 50.4%; at 3 and 4 it wins at least as
+///   often as tuned-route66-3p at every table and more than the duel player.
+/// - Route 66's variants take the tuned players out of the game they were tuned for
+///   (results/strongest-route66-variants.csv). Alone, under A Faster Gear or A More Leisurely
+///   Drive, `ev` finishes first (18.97 turns against tuned-route66-4p's 19.92; leisurely 26.00
+///   against the duel player's 32.33). At a table of the leisurely drive the duel player wins
+///   most: at 2 players it beats tuned-route66-4p 60.4%, tuned-route66-3p 56.1% and ev 73.4%,
+///   and it wins the most at every table of 3 and 4. At a table under A Faster Gear
+///   tuned-route66-4p stays the strongest: it beats the duel player 51.4% and ev 70.0%, level
+///   with tuned-route66-3p (50.2%). Read as ten segments (`leisurely:10`) the drive gives the
+///   same: `ev` alone (21.17 turns against the duel player's 24.59), the duel player at 2
+///   (54.0% against tuned-route66-4p). Both variants at once count as the leisurely drive.
+///
+/// `None` for The Great Races: its own family names its player (`great_races::entry`).
+pub fn strongest_column_player(rules: &Rules) -> Option<&'static str> {
+    let variants = rules.variants();
+    let leisurely = variants
+        .iter()
+        .any(|v| matches!(v, Variant::Leisurely | Variant::LeisurelyTen));
+    match rules.game {
+        GameKind::CantStop => Some("tuned-cant-stop-3p"),
+        GameKind::Route66 if rules.players == 1 && (leisurely || rules.faster_gear) => Some("ev"),
+        GameKind::Route66 if leisurely => Some("tuned-route66-duel"),
+        GameKind::Route66 => Some("tuned-route66-4p"),
+        GameKind::GreatRaces => None,
+    }
+}
+
+/// [`strongest_column_player`] of Route 66 or Can't Stop as written, at `players` seats.
+fn strongest_as_written(game: GameKind, players: u8) -> &'static str {
+    strongest_column_player(&Rules::new(game, players)).unwrap_or("ev")
+}
 
 /// What a column race's `--variant` text changes: the rule it sets (`1`, `leisurely` and
 /// `leisurely:10` all set the leisurely rule), else the text before any `:`.
@@ -122,5 +153,47 @@ pub fn column_variant_name(text: &str) -> String {
     match text.parse::<Variant>() {
         Ok(v) => v.name().to_string(),
         Err(_) => text.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::StrategyBook;
+
+    #[test]
+    fn the_strongest_player_follows_the_table_and_the_variants() {
+        let rules = |game, players, variants: &[Variant]| {
+            let mut r = Rules::new(game, players);
+            for &v in variants {
+                r.apply_variant(v).unwrap();
+            }
+            r
+        };
+        let book = StrategyBook::builtin();
+        for players in 1..=4 {
+            let r66 =
+                |v: &[Variant]| strongest_column_player(&rules(GameKind::Route66, players, v));
+            let alone = players == 1;
+            assert_eq!(r66(&[]), Some("tuned-route66-4p"));
+            let gear = if alone { "ev" } else { "tuned-route66-4p" };
+            assert_eq!(r66(&[Variant::FasterGear]), Some(gear));
+            let drive = if alone { "ev" } else { "tuned-route66-duel" };
+            for v in [Variant::Leisurely, Variant::LeisurelyTen] {
+                assert_eq!(r66(&[v]), Some(drive));
+                assert_eq!(r66(&[v, Variant::FasterGear]), Some(drive));
+            }
+            for v in [&[][..], &[Variant::Jump]] {
+                let cs = strongest_column_player(&rules(GameKind::CantStop, players, v));
+                assert_eq!(cs, Some("tuned-cant-stop-3p"));
+            }
+            let races = Rules::new(GameKind::GreatRaces, players);
+            assert_eq!(strongest_column_player(&races), None);
+            for name in [r66(&[]), r66(&[Variant::Leisurely])].into_iter().flatten() {
+                let known = matches!(book.strategy("route66", name), Ok(Some(_)))
+                    || spec_name(name).is_ok();
+                assert!(known, "{name}");
+            }
+        }
     }
 }

@@ -9,6 +9,7 @@ use crate::engine::dice_source::RngDice;
 use crate::engine::play::{play_from, play_scalar, players, ColumnPosition, Player};
 use crate::engine::Engine;
 use crate::games::asked::{SeatSpec, TableSink};
+use crate::games::column_races::entry::strongest_column_player;
 use crate::games::column_races::search::SeatPolicy;
 use crate::games::column_races::table::ColumnTable;
 use crate::games::family::{one_a_seat, Family, PlayedOut, SEAT_ORDER};
@@ -71,6 +72,11 @@ impl Family for ColumnFamily {
 
     fn default_policies(&self) -> &'static str {
         DEFAULT_POLICIES
+    }
+
+    /// The Great Races, played by its own family, is not asked here: `ev` plays it too.
+    fn strongest_player(&self) -> &'static str {
+        strongest_column_player(&self.rules).unwrap_or("ev")
     }
 
     fn identity(&self) -> String {

@@ -6,6 +6,7 @@ use crate::columns::Rules;
 use crate::counters::MatchupStats;
 use crate::engine::dice_source::RngDice;
 use crate::games::family::{one_a_seat, Family, PlayedOut, SEAT_ORDER};
+use crate::games::great_races::entry::ENTRY;
 use crate::games::great_races::play::{play_race_from, play_races};
 use crate::games::great_races::players::RacePlayers;
 use crate::games::great_races::policy::{RaceRule, RaceSpec, DEFAULT_RACE_POLICIES};
@@ -48,6 +49,10 @@ impl Family for RacesFamily {
 
     fn default_policies(&self) -> &'static str {
         DEFAULT_RACE_POLICIES
+    }
+
+    fn strongest_player(&self) -> &'static str {
+        (ENTRY.strongest_player)(self.0.players)
     }
 
     fn identity(&self) -> String {

@@ -6,6 +6,7 @@ use crate::engine::deal::{game_streams, generator, seating};
 use crate::games::family::{one_a_seat, Family, PlayedOut, SEAT_ORDER};
 use crate::games::matchup::{Matchup, Named};
 use crate::games::shortcut::engine::{play_from, play_game, RngD6, ShortcutPosition};
+use crate::games::shortcut::entry::ENTRY;
 use crate::games::shortcut::policy::{
     Kind, ShortcutPolicy, ShortcutSpec, DEFAULT_SHORTCUT_POLICIES,
 };
@@ -46,6 +47,10 @@ impl Family for ShortcutFamily {
 
     fn default_policies(&self) -> &'static str {
         DEFAULT_SHORTCUT_POLICIES
+    }
+
+    fn strongest_player(&self) -> &'static str {
+        (ENTRY.strongest_player)(self.0.players)
     }
 
     fn identity(&self) -> String {
