@@ -210,6 +210,8 @@ record variant and flag conflict :: replay rec/ten.rec --variant 1 :: --variant 
 record of an unknown game :: replay rec/chess.rec :: unknown game 'chess' ;; route66, cant-stop, great-races, shortcut or treasure-hunt
 variant twice by another name :: tournament --variant 1 --variant leisurely :: --variant leisurely ;; the same variant as --variant 1
 treasure variant twice :: tournament --game treasure-hunt --variant rounds --variant rounds:5 :: --variant rounds:5 ;; the same variant
+treasure rules no game can win :: tournament --game treasure-hunt --variant row-limit-steals :: --variant ;; no game can be won ;; 3 of each symbol (18 tiles) ;; at most 2 a row (12 tiles) ;; row-limit:N
+treasure target beyond the cubes :: tournament --game treasure-hunt --variant target:4 :: --variant ;; no game can be won ;; 24 tiles ;; 19 cubes
 game of none :: tournament --game chess :: --game: unknown game 'chess' ;; route66, cant-stop, great-races, shortcut or treasure-hunt
 odds: a car twice :: odds --cars 4,4 :: --cars 4,4: column 4 is listed twice
 odds: blocked twice :: odds --blocked 2,2 :: --blocked 2,2: column 2 is listed twice

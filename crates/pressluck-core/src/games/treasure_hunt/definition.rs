@@ -36,6 +36,9 @@ impl GameDefinition for TreasureHunt {
                 .apply_variant(v)
                 .map_err(|e| format!("--variant: {e}"))?;
         }
+        if let Some(why) = rules.unreachable() {
+            return Err(format!("--variant: no game can be won: {why}"));
+        }
         let deck = match &o.deck {
             None => Deck::standard(),
             Some(path) => read_game_file(path, "--deck", Deck::from_toml)?,

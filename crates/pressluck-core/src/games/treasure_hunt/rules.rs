@@ -118,12 +118,33 @@ impl ThRules {
         }
     }
 
-    /// Whether the target can be reached at all under the row limit: six rows of
-    /// `row_cap` tiles hold `target` of each of six symbols, unless steals may go beyond the
-    /// limit; and the cubes suffice.
+    /// Whether the target can be reached at all ([`ThRules::unreachable`] says why not).
     pub fn reachable(&self) -> bool {
-        let rows_hold = self.target <= self.row_cap() || !self.row_limit_steals;
-        rows_hold && (self.target as u32 * 6) < CUBES as u32
+        self.unreachable().is_none()
+    }
+
+    /// Why no game can be won under these rules, if so: six rows of `row_cap` tiles must hold
+    /// `target` of each of six symbols, unless steals may go beyond the limit; and a cube goes
+    /// on every tile, from the `CUBES − 1` a player has besides the marker.
+    pub fn unreachable(&self) -> Option<String> {
+        let tiles = self.target as u32 * 6;
+        if self.row_limit_steals && self.target > self.row_cap() {
+            Some(format!(
+                "a player needs {} of each symbol ({tiles} tiles) but controls at most {} a row \
+                 ({} tiles) when steals count against the row limit (raise row-limit:N or lower \
+                 target:N)",
+                self.target,
+                self.row_cap(),
+                self.row_cap() as u32 * 6
+            ))
+        } else if tiles >= CUBES as u32 {
+            Some(format!(
+                "a player needs {tiles} tiles but has {} cubes to claim with (lower target:N)",
+                CUBES - 1
+            ))
+        } else {
+            None
+        }
     }
 }
 
