@@ -2,10 +2,10 @@
 # The shipped tuned players measured on games their tuning never saw (other seeds, the
 # tournament's game keys): each against its target, 200,000 games a matchup with seats
 # rotating, each against every built-in policy, the 3- and 4-player ones against the duel
-# players at the same table, and which of a game's tuned players is strongest at each table
-# size and under Route 66's variants (the rollouts' default player). Writes results/tuned-*.csv and
-# results/strongest-*.csv.
-# About 13 minutes on 2 cores, under nice. Usage:
+# players at the same table; and the strongest player at each table size, of each column
+# race's tuned players (with Route 66's variants) and of Treasure Hunt's built-in ones: the
+# rollouts' default. Writes results/tuned-*.csv and results/strongest-*.csv.
+# About 14 minutes on 2 cores, under nice. Usage:
 #   scripts/tuned.sh [GAMES_PER_FIELD_MATCHUP [targets|field|tables|strongest]...]
 # (default 20000, all four groups).
 # Environment: PRESSLUCK (a built binary; default: build and use target/release/pressluck),
@@ -112,4 +112,24 @@ if want strongest; then
         done
     done
     mv "$tmp/variants.csv" "$out/strongest-route66-variants.csv"
+    # Treasure Hunt's three built-in players, as written and with hands of five: alone, every
+    # pair at 2 players, the three at 3 in both seat orders (20,000 games each), every table
+    # of them at 4 (10,000 games each).
+    echo "== strongest-treasure-hunt"
+    seed=9850
+    for variant in standard hand-5; do
+        flags=()
+        [ "$variant" = standard ] || flags=(--variant "$variant")
+        for table in 1:greedy,runner,thief 2:greedy,runner,thief 3:greedy,runner,thief \
+            3:greedy,thief,runner 4:greedy,runner,thief; do
+            n=${table%%:*} games=20000 seed=$((seed + 1))
+            [ "$n" = 4 ] && games=10000
+            nice -n 19 "$PRESSLUCK" tournament --quiet --game treasure-hunt "${flags[@]}" \
+                --players "$n" --policies "${table#*:}" --games "$games" --seed "$seed" \
+                --out "$tmp/treasure.csv"
+            [ -f "$tmp/treasures.csv" ] || head -1 "$tmp/treasure.csv" > "$tmp/treasures.csv"
+            awk -F, 'NR > 1 && $9 == "all"' "$tmp/treasure.csv" >> "$tmp/treasures.csv"
+        done
+    done
+    mv "$tmp/treasures.csv" "$out/strongest-treasure-hunt.csv"
 fi

@@ -6,7 +6,7 @@ use crate::engine::deal::{game_streams, generator, seating};
 use crate::games::family::{one_a_seat, Family, PlayedOut, SEAT_ORDER};
 use crate::games::matchup::{Matchup, Named};
 use crate::games::treasure_hunt::deck::Deck;
-use crate::games::treasure_hunt::entry::ENTRY;
+use crate::games::treasure_hunt::entry::strongest_treasure_player;
 use crate::games::treasure_hunt::play::{play_from, play_game};
 use crate::games::treasure_hunt::policy::{ThSpec, DEFAULT_TREASURE_POLICIES};
 use crate::games::treasure_hunt::position::{deal_unseen, play_pending, Pending, ThPosition};
@@ -78,7 +78,7 @@ impl Family for TreasureFamily {
     }
 
     fn strongest_player(&self) -> &'static str {
-        (ENTRY.strongest_player)(self.rules.players)
+        strongest_treasure_player(&self.rules)
     }
 
     fn identity(&self) -> String {
