@@ -3,7 +3,8 @@
 # tournament's game keys): each against its target, 200,000 games a matchup with seats
 # rotating, each against every built-in policy, the 3- and 4-player ones against the duel
 # players at the same table; and the strongest player at each table size, of each column
-# race's tuned players (with Route 66's variants) and of Treasure Hunt's built-in ones: the
+# race's tuned players (with Route 66's variants and Can't Stop to 4 or 5 columns) and of
+# Treasure Hunt's built-in ones: the
 # rollouts' default. Writes results/tuned-*.csv and results/strongest-*.csv.
 # About 14 minutes on 2 cores, under nice. Usage:
 #   scripts/tuned.sh [GAMES_PER_FIELD_MATCHUP [targets|field|tables|strongest]...]
@@ -112,6 +113,23 @@ if want strongest; then
         done
     done
     mv "$tmp/variants.csv" "$out/strongest-route66-variants.csv"
+    # Can't Stop to 4 and 5 columns (--columns-to-win): the tuned players alone (40,000 games),
+    # the duel and 3-player ones at 2 players (100,000 games) and at 3 and 4 (20,000 a table).
+    echo "== strongest-cant-stop-columns"
+    seed=9840
+    for columns in 4 5; do
+        for n in 1 2 3 4; do
+            players=tuned-cant-stop-duel,tuned-cant-stop-3p games=20000 seed=$((seed + 1))
+            [ "$n" = 1 ] && players=tuned-cant-stop-solo,$players games=40000
+            [ "$n" = 2 ] && games=100000
+            nice -n 19 "$PRESSLUCK" tournament --quiet --game cant-stop --columns-to-win "$columns" \
+                --players "$n" --policies "$players" --games "$games" --seed "$seed" \
+                --out "$tmp/columns.csv"
+            [ -f "$tmp/all-columns.csv" ] || head -1 "$tmp/columns.csv" > "$tmp/all-columns.csv"
+            awk -F, 'NR > 1 && $9 == "all"' "$tmp/columns.csv" >> "$tmp/all-columns.csv"
+        done
+    done
+    mv "$tmp/all-columns.csv" "$out/strongest-cant-stop-columns.csv"
     # Treasure Hunt's three built-in players, as written and with hands of five: alone, every
     # pair at 2 players, the three at 3 in both seat orders (20,000 games each), every table
     # of them at 4 (10,000 games each).

@@ -223,6 +223,35 @@ fn self_play_shows_the_seat_split_not_a_half_by_construction() {
 }
 
 #[test]
+fn a_game_whose_columns_run_out_ends_unwon_at_once() {
+    // Four players to five columns: the eleven columns can all be claimed (3, 3, 3 and 2) with
+    // no one at five. Such a game ends there, unfinished, rather than busting every roll up to
+    // the turn limit (ev stops when the next roll must bust, so no other game runs long).
+    let dir = tempfile::tempdir().unwrap();
+    let csv = tournament(
+        dir.path(),
+        "t.csv",
+        &[
+            "--game",
+            "cant-stop",
+            "--players",
+            "4",
+            "--columns-to-win",
+            "5",
+            "--policies",
+            "ev",
+            "--games",
+            "200",
+        ],
+    );
+    let t = Table::parse(&csv);
+    let unfinished: u64 = t.get(0, "unfinished").parse().unwrap();
+    let turns: f64 = t.get(0, "mean_turns").parse().unwrap();
+    assert!(unfinished > 20, "{unfinished}");
+    assert!(turns < 50.0, "{turns}");
+}
+
+#[test]
 fn rules_and_board_files_are_named_in_the_csv() {
     let dir = tempfile::tempdir().unwrap();
     let board = dir.path().join("b.toml");

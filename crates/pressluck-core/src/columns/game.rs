@@ -49,6 +49,14 @@ impl Game {
         self.winner.is_some()
     }
 
+    /// Whether the game can no longer be won: every column is claimed and no one has won (Can't
+    /// Stop to 4 or 5 columns at a table where the columns run out first, 3 players × 4
+    /// columns ≥ 11). No roll can be used any more, so the game is over without a winner.
+    #[inline]
+    pub fn stalled(&self) -> bool {
+        !self.finished() && self.board.closed == ColumnSet::ALL
+    }
+
     /// The usable set of the player to move.
     #[inline]
     pub fn usable(&self, rules: &Rules) -> ColumnSet {

@@ -184,10 +184,11 @@ struct Tally {
 }
 
 impl Tally {
-    /// Whether the game has run into the turn limit (counted as unfinished).
+    /// Whether the game has run into the turn limit or can no longer be won
+    /// ([`Game::stalled`]): it ends there, counted as unfinished.
     #[inline(always)]
-    fn over_limit(&self, stats: &mut MatchupStats) -> bool {
-        let over = self.turns >= MAX_TURNS;
+    fn over_limit(&self, game: &Game, stats: &mut MatchupStats) -> bool {
+        let over = self.turns >= MAX_TURNS || game.stalled();
         stats.unfinished += over as u64;
         over
     }
@@ -259,7 +260,7 @@ fn play_turns<P: Policy, D: DiceSource, R: RngCore, const JUMP: bool>(
             tally,
         );
     }
-    while !game.finished() && !tally.over_limit(stats) {
+    while !game.finished() && !tally.over_limit(game, stats) {
         let seat = game.to_move as usize & 3;
         let slot = slot_of_seat[seat];
         if game.turn.rolls == 0 {

@@ -103,7 +103,11 @@ pub const CANT_STOP: GameEntry = GameEntry {
 /// results/strongest-*.csv, docs/tuning.md): the rollouts' default.
 /// - Can't Stop, `jump` or not: `tuned-cant-stop-3p` at every table size. Alone it finishes
 ///   in fewer turns than the solitaire player (7.75 against 7.82); at 2 players it beats the
-///   duel player 51.5%; at 3 and 4 it wins the most at every table of the tuned players.
+///   duel player 51.5%; at 3 and 4 it wins the most at every table of the tuned players. To more
+///   columns (`--columns-to-win`, results/strongest-cant-stop-columns.csv) the duel player
+///   wins more at 2 players (to 4: 50.5% [50.2, 50.8]; to 5: 52.9%) and to 5 at 3 players
+///   (33.1% and 33.4% against 31.7% and 32.1%), and takes those tables; to 4 at 3 players
+///   the two are level, and at 4 players and alone `tuned-cant-stop-3p` stays.
 /// - Route 66 as written, either edition: `tuned-route66-4p`. Alone it finishes in the fewest
 ///   turns (17.32 against tuned-route66-3p's 17.57 and the duel player's 17.97); at 2 players it
 ///   beats the duel player 51.8% and tuned-route66-3p 50.4%; at 3 and 4 it wins at least as
@@ -126,6 +130,12 @@ pub fn strongest_column_player(rules: &Rules) -> Option<&'static str> {
         .iter()
         .any(|v| matches!(v, Variant::Leisurely | Variant::LeisurelyTen));
     match rules.game {
+        GameKind::CantStop
+            if (rules.columns_to_win >= 4 && rules.players == 2)
+                || (rules.columns_to_win >= 5 && rules.players == 3) =>
+        {
+            Some("tuned-cant-stop-duel")
+        }
         GameKind::CantStop => Some("tuned-cant-stop-3p"),
         GameKind::Route66 if rules.players == 1 && (leisurely || rules.faster_gear) => Some("ev"),
         GameKind::Route66 if leisurely => Some("tuned-route66-duel"),
@@ -184,8 +194,19 @@ mod tests {
                 assert_eq!(r66(&[v, Variant::FasterGear]), Some(drive));
             }
             for v in [&[][..], &[Variant::Jump]] {
-                let cs = strongest_column_player(&rules(GameKind::CantStop, players, v));
-                assert_eq!(cs, Some("tuned-cant-stop-3p"));
+                let mut cs = rules(GameKind::CantStop, players, v);
+                assert_eq!(strongest_column_player(&cs), Some("tuned-cant-stop-3p"));
+                let (duel, three) = ("tuned-cant-stop-duel", "tuned-cant-stop-3p");
+                cs.columns_to_win = 4;
+                let four = if players == 2 { duel } else { three };
+                assert_eq!(strongest_column_player(&cs), Some(four));
+                cs.columns_to_win = 5;
+                let five = if (2..=3).contains(&players) {
+                    duel
+                } else {
+                    three
+                };
+                assert_eq!(strongest_column_player(&cs), Some(five));
             }
             let races = Rules::new(GameKind::GreatRaces, players);
             assert_eq!(strongest_column_player(&races), None);

@@ -186,7 +186,7 @@ impl ColumnTable {
             stopped = !self.decide(slot, &mut game, rng, stats, asked, scribe, &mut tally);
         }
         while !stopped && !game.finished() {
-            if tally.turns >= MAX_TURNS {
+            if tally.turns >= MAX_TURNS || game.stalled() {
                 stats.unfinished += 1;
                 break;
             }
