@@ -75,21 +75,27 @@ fi
 if want strongest; then
     tmp=$(mktemp -d)
     trap 'rm -rf "$tmp"' EXIT
+    collect() { # tournament arguments: its seat rows (`all`) added to the collected file
+        nice -n 19 "$PRESSLUCK" tournament --quiet --out "$tmp/one.csv" "$@"
+        [ -f "$tmp/collected.csv" ] || head -1 "$tmp/one.csv" > "$tmp/collected.csv"
+        awk -F, 'NR > 1 && $9 == "all"' "$tmp/one.csv" >> "$tmp/collected.csv"
+    }
+    keep() { # name: the collected rows become results/NAME.csv
+        mv "$tmp/collected.csv" "$out/$1.csv"
+    }
     strongest() { # game, seed, three players
         local game=$1 seed=$2 a=$3 b=$4 c=$5
         echo "== strongest-$game"
-        table() { # name, players, games, policies
-            nice -n 19 "$PRESSLUCK" tournament --quiet --game "$game" --players "$2" \
-                --policies "$4" --games "$3" --seed $((seed + $2)) --out "$tmp/$1.csv"
-            [ -f "$tmp/all.csv" ] || head -1 "$tmp/$1.csv" > "$tmp/all.csv"
-            awk -F, 'NR > 1 && $9 == "all"' "$tmp/$1.csv" >> "$tmp/all.csv"
+        table() { # players, games, policies
+            collect --game "$game" --players "$1" --policies "$3" --games "$2" \
+                --seed $((seed + $1))
         }
-        table alone 1 100000 "$a,$b,$c"
-        table pairs 2 100000 "$a,$b,$c"
-        table three 3 60000 "$a,$b,$c"
-        table three-turned 3 60000 "$a,$c,$b"
-        table four 4 40000 "$a,$b,$c"
-        mv "$tmp/all.csv" "$out/strongest-$game.csv"
+        table 1 100000 "$a,$b,$c"
+        table 2 100000 "$a,$b,$c"
+        table 3 60000 "$a,$b,$c"
+        table 3 60000 "$a,$c,$b"
+        table 4 40000 "$a,$b,$c"
+        keep "strongest-$game"
     }
     strongest route66 9810 tuned-route66-duel tuned-route66-3p tuned-route66-4p
     strongest cant-stop 9820 tuned-cant-stop-solo tuned-cant-stop-duel tuned-cant-stop-3p
@@ -97,22 +103,17 @@ if want strongest; then
     # (40,000 games each), and for the leisurely drive every table of 3 and 4 (20,000 games);
     # then the leisurely drive read as ten segments (leisurely:10), alone and at 2 players.
     echo "== strongest-route66-variants"
-    r66=tuned-route66-duel,tuned-route66-3p,tuned-route66-4p,ev
     seed=9830
     for variant in faster-gear leisurely leisurely:10; do
         for n in 1 2 3 4; do
             [ "$variant" != leisurely ] && [ "$n" -ge 3 ] && continue
-            games=40000
+            games=40000 seed=$((seed + 1))
             [ "$n" -ge 3 ] && games=20000
-            seed=$((seed + 1))
-            nice -n 19 "$PRESSLUCK" tournament --quiet --game route66 --variant "$variant" \
-                --players "$n" --policies "$r66" --games "$games" --seed "$seed" \
-                --out "$tmp/variant.csv"
-            [ -f "$tmp/variants.csv" ] || head -1 "$tmp/variant.csv" > "$tmp/variants.csv"
-            awk -F, 'NR > 1 && $9 == "all"' "$tmp/variant.csv" >> "$tmp/variants.csv"
+            collect --game route66 --variant "$variant" --players "$n" --games "$games" \
+                --seed "$seed" --policies tuned-route66-duel,tuned-route66-3p,tuned-route66-4p,ev
         done
     done
-    mv "$tmp/variants.csv" "$out/strongest-route66-variants.csv"
+    keep strongest-route66-variants
     # Can't Stop to 4 and 5 columns (--columns-to-win): the tuned players alone (40,000 games),
     # the duel and 3-player ones at 2 players (100,000 games) and at 3 and 4 (20,000 a table).
     echo "== strongest-cant-stop-columns"
@@ -122,14 +123,11 @@ if want strongest; then
             players=tuned-cant-stop-duel,tuned-cant-stop-3p games=20000 seed=$((seed + 1))
             [ "$n" = 1 ] && players=tuned-cant-stop-solo,$players games=40000
             [ "$n" = 2 ] && games=100000
-            nice -n 19 "$PRESSLUCK" tournament --quiet --game cant-stop --columns-to-win "$columns" \
-                --players "$n" --policies "$players" --games "$games" --seed "$seed" \
-                --out "$tmp/columns.csv"
-            [ -f "$tmp/all-columns.csv" ] || head -1 "$tmp/columns.csv" > "$tmp/all-columns.csv"
-            awk -F, 'NR > 1 && $9 == "all"' "$tmp/columns.csv" >> "$tmp/all-columns.csv"
+            collect --game cant-stop --columns-to-win "$columns" --players "$n" \
+                --policies "$players" --games "$games" --seed "$seed"
         done
     done
-    mv "$tmp/all-columns.csv" "$out/strongest-cant-stop-columns.csv"
+    keep strongest-cant-stop-columns
     # Treasure Hunt's three built-in players, as written and with hands of five: alone, every
     # pair at 2 players, the three at 3 in both seat orders (20,000 games each), every table
     # of them at 4 (10,000 games each).
@@ -142,12 +140,9 @@ if want strongest; then
             3:greedy,thief,runner 4:greedy,runner,thief; do
             n=${table%%:*} games=20000 seed=$((seed + 1))
             [ "$n" = 4 ] && games=10000
-            nice -n 19 "$PRESSLUCK" tournament --quiet --game treasure-hunt "${flags[@]}" \
-                --players "$n" --policies "${table#*:}" --games "$games" --seed "$seed" \
-                --out "$tmp/treasure.csv"
-            [ -f "$tmp/treasures.csv" ] || head -1 "$tmp/treasure.csv" > "$tmp/treasures.csv"
-            awk -F, 'NR > 1 && $9 == "all"' "$tmp/treasure.csv" >> "$tmp/treasures.csv"
+            collect --game treasure-hunt "${flags[@]}" --players "$n" \
+                --policies "${table#*:}" --games "$games" --seed "$seed"
         done
     done
-    mv "$tmp/treasures.csv" "$out/strongest-treasure-hunt.csv"
+    keep strongest-treasure-hunt
 fi
